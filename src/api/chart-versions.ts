@@ -1,0 +1,103 @@
+/**
+ * Version history of a chart (DESIGN D12): list, read one, restore one as a new version.
+ */
+import { z } from "zod";
+import { findChartVersion, listChartVersions } from "../db/charts";
+import { chartResource } from "../domain/chart";
+import { chartName } from "../domain/meta";
+import { ApiError } from "../http/errors";
+import { json, versionEtag } from "../http/respond";
+import { defineRoute } from "../http/route";
+import { loadChart, writeChart } from "../services/chart-writes";
+import { Chart, ChartVersion, ChartVersionList } from "./schemas";
+
+const tag = "Chart versions";
+
+const VersionNumber = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+function parseVersion(raw: string | undefined): number {
+	const result = VersionNumber.safeParse(raw);
+	if (!result.success || !/^\d+$/.test(raw ?? "")) {
+		throw new ApiError("not_found", `No version "${raw}": versions are whole numbers from 1.`);
+	}
+	return result.data;
+}
+
+async function loadVersion(chartId: string, n: number, db: Parameters<typeof findChartVersion>[0]) {
+	const version = await findChartVersion(db, chartId, n);
+	if (!version) throw new ApiError("not_found", `Chart ${chartId} has no version ${n}. GET /v1/charts/${chartId}/versions lists them.`);
+	return version;
+}
+
+export const listVersionsRoute = defineRoute({
+	method: "GET",
+	path: "/v1/charts/:id/versions",
+	tag,
+	summary: "List a chart's versions",
+	description: "Newest first. Every write (create, update, move, data, publish, unpublish, restore) records one.",
+	access: "chart:read",
+	body: { type: "none" },
+	responses: { 200: { description: "The chart's versions", schema: ChartVersionList } },
+	errors: ["not_found"],
+	async handler({ services, caller, params }) {
+		const chart = await loadChart(services, caller, params.id as string);
+		const versions = await listChartVersions(services.db, chart.id);
+		return json({ versions: versions.map((v) => ({ ...v, createdAt: new Date(v.createdAt).toISOString() })) });
+	},
+});
+
+export const getVersionRoute = defineRoute({
+	method: "GET",
+	path: "/v1/charts/:id/versions/:n",
+	tag,
+	summary: "Read one version of a chart",
+	access: "chart:read",
+	body: { type: "none" },
+	responses: { 200: { description: "The chart as it was at that version", schema: ChartVersion } },
+	errors: ["not_found"],
+	async handler({ services, caller, params }) {
+		const chart = await loadChart(services, caller, params.id as string);
+		const version = await loadVersion(chart.id, parseVersion(params.n), services.db);
+		const then = version.snapshot;
+		return json({
+			version: version.version,
+			action: version.action,
+			authorAccountId: version.authorAccountId,
+			createdAt: new Date(version.createdAt).toISOString(),
+			chart: {
+				id: chart.id,
+				name: chartName(then.meta),
+				kind: then.kind,
+				series: then.seriesNames,
+				meta: then.meta,
+				hasData: then.hasData,
+				folderId: then.folderId,
+				seriesReferences: then.seriesRefs,
+			},
+		});
+	},
+});
+
+export const restoreVersionRoute = defineRoute({
+	method: "POST",
+	path: "/v1/charts/:id/versions/:n/restore",
+	tag,
+	summary: "Restore a version",
+	description:
+		"Brings back that version's content (kind, meta, series and data) as a new version. The chart stays in its current folder and its publish state does not change. Honours `If-Match`.",
+	access: "chart:write",
+	idempotent: true,
+	body: { type: "none" },
+	responses: { 200: { description: "The chart after the restore", schema: Chart } },
+	errors: ["not_found", "precondition_failed", "conflict", "idempotency_key_reused", "idempotency_in_progress"],
+	async handler({ services, caller, params, request, now }) {
+		const n = parseVersion(params.n);
+		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) => {
+			const { snapshot } = await loadVersion(current.id, n, services.db);
+			return { next: { ...snapshot, folderId: current.folderId }, action: "restore" };
+		});
+		return json(chartResource(chart, services.config.embedBase), 200, { ETag: versionEtag(chart.version) });
+	},
+});
+
+export const chartVersionRoutes = [listVersionsRoute, getVersionRoute, restoreVersionRoute];

@@ -1,0 +1,182 @@
+/**
+ * Chart routes (spec §4.1): create, list, read, update, delete.
+ */
+import { deleteChart, insertChart, listCharts } from "../db/charts";
+import { publishedField, applyChartPatch, chartResource, createdChartResource, sameSnapshot } from "../domain/chart";
+import type { ChartRecord, ChartSnapshot } from "../domain/chart";
+import { newId, sha256Hex } from "../domain/ids";
+import { defaultKind } from "../domain/kinds";
+import { chartName } from "../domain/meta";
+import { maxCsvBytes, maxJsonBytes } from "../http/body";
+import type { Caller } from "../http/auth";
+import type { Services } from "../http/context";
+import { ApiError } from "../http/errors";
+import { json, versionEtag } from "../http/respond";
+import { defineRoute } from "../http/route";
+import { assertFolderUsable, assertIfMatch, loadChart, validateMeta, writeChart } from "../services/chart-writes";
+import { Chart, ChartCreated, ChartList, CreateChartBody, Deleted, PatchChartBody } from "./schemas";
+
+const tag = "Charts";
+const maxCreateAttempts = 3;
+
+function chartResponse(chart: ChartRecord, services: Services, status = 200): Response {
+	return json(chartResource(chart, services.config.embedBase), status, { ETag: versionEtag(chart.version) });
+}
+
+/** Own CSV data is kept as a content-addressed blob: identical uploads share one object. */
+async function storeCsvBlob(services: Services, csv: string): Promise<string> {
+	const key = `data/${await sha256Hex(csv)}.csv`;
+	if (!(await services.blobs.head(key))) {
+		await services.blobs.put(key, csv, { httpMetadata: { contentType: "text/csv; charset=utf-8" } });
+	}
+	return key;
+}
+
+export const createChartRoute = defineRoute({
+	method: "POST",
+	path: "/v1/charts",
+	tag,
+	summary: "Create a chart",
+	description:
+		"Data comes from `series` (library statistics) or from `data` (your own CSV), not both. The JSON body may be up to 11 MiB when it carries `data` (the CSV itself at most 10 MiB).",
+	access: "chart:write",
+	idempotent: true,
+	body: { type: "json", schema: CreateChartBody, maxBytes: maxCsvBytes + maxJsonBytes },
+	responses: { 201: { description: "The new chart", schema: ChartCreated } },
+	errors: ["invalid_body", "invalid_kind", "invalid_series", "invalid_folder", "invalid_theme", "invalid_transform", "payload_too_large", "unsupported_media_type", "idempotency_key_reused", "idempotency_in_progress"],
+	async handler({ body, services, caller, now }) {
+		if (body.series !== undefined && body.series.length > 0 && body.data !== undefined) {
+			throw new ApiError("invalid_body", "Give either series (library statistics) or data (your CSV), not both.", { path: "series" });
+		}
+		if (body.data !== undefined && new TextEncoder().encode(body.data).byteLength > maxCsvBytes) {
+			throw new ApiError("payload_too_large", "data: the CSV is larger than the 10 MiB limit.", { path: "data", limitBytes: maxCsvBytes });
+		}
+		const folderId = body.folderId ?? null;
+		await assertFolderUsable(services, caller, folderId);
+		const meta = await validateMeta(services, caller, body.meta ?? {}, { hasData: false, seriesNames: [] });
+		const snapshot: ChartSnapshot = {
+			kind: body.kind ?? defaultKind,
+			meta,
+			seriesRefs: body.series ?? [],
+			seriesNames: [],
+			dataBlobKey: body.data === undefined ? null : await storeCsvBlob(services, body.data),
+			hasData: false,
+			folderId,
+		};
+		for (let attempt = 0; attempt < maxCreateAttempts; attempt++) {
+			const chart = newChartRecord(caller, snapshot, now);
+			if (await insertChart(services.d1, { id: chart.id, workspaceId: caller.workspaceId, authorAccountId: caller.accountId, name: chart.name, snapshot, now })) {
+				return json(createdChartResource(chart, services.config.embedBase), 201, {
+					ETag: versionEtag(1),
+					Location: `/v1/charts/${chart.id}`,
+				});
+			}
+			// The folder vanished between the check and the insert.
+			await assertFolderUsable(services, caller, folderId);
+		}
+		throw new ApiError("conflict", "The chart could not be saved because its folder kept changing. Retry the request.");
+	},
+});
+
+function newChartRecord(caller: Caller, snapshot: ChartSnapshot, now: number): ChartRecord {
+	return {
+		...snapshot,
+		id: newId("ch"),
+		workspaceId: caller.workspaceId,
+		name: chartName(snapshot.meta),
+		version: 1,
+		publishedVersion: null,
+		createdAt: now,
+		updatedAt: now,
+	};
+}
+
+export const listChartsRoute = defineRoute({
+	method: "GET",
+	path: "/v1/charts",
+	tag,
+	summary: "List the workspace's charts",
+	description: "Every chart of the workspace (a team's shared charts included), most recently updated first. Not paginated.",
+	access: "chart:read",
+	body: { type: "none" },
+	responses: { 200: { description: "All charts of the workspace", schema: ChartList } },
+	errors: [],
+	async handler({ services, caller }) {
+		const rows = await listCharts(services.db, caller.workspaceId);
+		return json({
+			charts: rows.map((row) => ({
+				id: row.id,
+				name: row.name,
+				kind: row.kind,
+				updatedAt: new Date(row.updatedAt).toISOString(),
+				folderId: row.folderId,
+				published: publishedField(row, services.config.embedBase),
+			})),
+		});
+	},
+});
+
+export const getChartRoute = defineRoute({
+	method: "GET",
+	path: "/v1/charts/:id",
+	tag,
+	summary: "Read a chart",
+	description: "Answers with `ETag: \"<version>\"`; send it back as `If-Match` to make a write conditional.",
+	access: "chart:read",
+	body: { type: "none" },
+	responses: { 200: { description: "The chart", schema: Chart } },
+	errors: ["not_found"],
+	async handler({ services, caller, params }) {
+		return chartResponse(await loadChart(services, caller, params.id as string), services);
+	},
+});
+
+export const patchChartRoute = defineRoute({
+	method: "PATCH",
+	path: "/v1/charts/:id",
+	tag,
+	summary: "Update a chart",
+	description:
+		"Any of `kind`, `series`, `meta` (a JSON merge patch: objects merge, null removes a key) and `folderId`. Honours `If-Match`. Answers the full chart.",
+	access: "chart:write",
+	body: { type: "json", schema: PatchChartBody },
+	responses: { 200: { description: "The updated chart", schema: Chart } },
+	errors: ["not_found", "invalid_body", "invalid_kind", "invalid_series", "invalid_folder", "invalid_theme", "invalid_transform", "precondition_failed", "conflict", "payload_too_large", "unsupported_media_type"],
+	async handler({ body, services, caller, params, request, now }) {
+		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) => {
+			const { next, meta } = applyChartPatch(current, {
+				kind: body.kind,
+				seriesRefs: body.series,
+				metaPatch: body.meta,
+				folderId: body.folderId,
+			});
+			if (next.folderId !== current.folderId) await assertFolderUsable(services, caller, next.folderId);
+			const snapshot = { ...next, meta: await validateMeta(services, caller, meta, next) };
+			return sameSnapshot(snapshot, current) ? null : { next: snapshot, action: "update" };
+		});
+		return chartResponse(chart, services);
+	},
+});
+
+export const deleteChartRoute = defineRoute({
+	method: "DELETE",
+	path: "/v1/charts/:id",
+	tag,
+	summary: "Delete a chart",
+	description: "Removes the chart and its version history. Honours `If-Match`.",
+	access: "chart:write",
+	body: { type: "none" },
+	responses: { 200: { description: "Deleted", schema: Deleted } },
+	errors: ["not_found", "precondition_failed", "conflict"],
+	async handler({ services, caller, params, request }) {
+		const id = params.id as string;
+		for (let attempt = 0; attempt < 5; attempt++) {
+			const current = await loadChart(services, caller, id);
+			assertIfMatch(request, current.version);
+			if (await deleteChart(services.d1, caller.workspaceId, id, current.version)) return json({ deleted: true });
+		}
+		throw new ApiError("conflict", "The chart kept changing while this request tried to delete it. Retry the request.");
+	},
+});
+
+export const chartRoutes = [createChartRoute, listChartsRoute, getChartRoute, patchChartRoute, deleteChartRoute];

@@ -1,0 +1,141 @@
+/**
+ * Request and response schemas of the API. The request schemas validate bodies; all of them
+ * feed the OpenAPI document (`GET /v1/openapi.json`), so the two cannot disagree.
+ */
+import { z } from "zod";
+import { ChartKind } from "../domain/kinds";
+import { Meta } from "../domain/meta";
+import { SeriesReference, SeriesReferences } from "../domain/series";
+
+const Id = z.string().min(1).max(100);
+const Timestamp = z.string().meta({ description: "ISO 8601 UTC with milliseconds", example: "2026-11-22T10:15:30.123Z" });
+
+export const ErrorBody = z
+	.object({
+		error: z.object({
+			code: z.string().meta({ description: "Stable machine-readable code, e.g. invalid_body" }),
+			message: z.string().meta({ description: "What went wrong and what to change" }),
+			details: z.unknown().optional(),
+		}),
+	})
+	.meta({ id: "Error" });
+
+export const Published = z.object({ embedUrl: z.string() }).nullable();
+
+export const CreateChartBody = z
+	.object({
+		kind: ChartKind.optional().meta({ description: "Chart type; defaults to line" }),
+		series: SeriesReferences.optional(),
+		data: z.string().optional().meta({ description: "CSV of your own data (instead of series)" }),
+		meta: Meta.optional(),
+		folderId: Id.nullable().optional().meta({ description: "File the new chart in this folder" }),
+	})
+	.meta({ id: "CreateChart" });
+
+export const PatchChartBody = z
+	.object({
+		kind: ChartKind.optional(),
+		series: SeriesReferences.optional(),
+		meta: z
+			.record(z.string(), z.unknown())
+			.optional()
+			.meta({ description: "JSON merge patch (RFC 7386) applied to the chart's meta: null removes a key" }),
+		folderId: Id.nullable().optional().meta({ description: "Folder to file the chart in; null unfiles it" }),
+	})
+	.meta({ id: "PatchChart" });
+
+export const ChartCreated = z
+	.object({ id: z.string(), name: z.string(), kind: ChartKind, hasData: z.boolean(), folderId: z.string().nullable(), published: Published })
+	.meta({ id: "ChartCreated" });
+
+export const Chart = z
+	.object({
+		id: z.string(),
+		name: z.string(),
+		kind: ChartKind,
+		series: z.array(z.string()).meta({ description: "Resolved series names, the keys for meta.seriesTransform" }),
+		meta: Meta,
+		hasData: z.boolean(),
+		folderId: z.string().nullable(),
+		published: Published,
+		seriesReferences: z.array(SeriesReference),
+		version: z.number().int().meta({ description: "Increments on every write; the chart's ETag" }),
+		createdAt: Timestamp,
+		updatedAt: Timestamp,
+	})
+	.meta({ id: "Chart" });
+
+export const ChartList = z
+	.object({
+		charts: z.array(
+			z.object({
+				id: z.string(),
+				name: z.string(),
+				kind: ChartKind,
+				updatedAt: Timestamp,
+				folderId: z.string().nullable(),
+				published: Published,
+			}),
+		),
+	})
+	.meta({ id: "ChartList" });
+
+const VersionSummary = z.object({
+	version: z.number().int(),
+	action: z.string().meta({ description: "create, update, move, data, publish, unpublish or restore" }),
+	authorAccountId: z.string(),
+	createdAt: Timestamp,
+});
+
+export const ChartVersionList = z.object({ versions: z.array(VersionSummary) }).meta({ id: "ChartVersionList" });
+
+export const ChartVersion = VersionSummary.extend({
+	chart: z.object({
+		id: z.string(),
+		name: z.string(),
+		kind: ChartKind,
+		series: z.array(z.string()),
+		meta: Meta,
+		hasData: z.boolean(),
+		folderId: z.string().nullable(),
+		seriesReferences: z.array(SeriesReference),
+	}),
+}).meta({ id: "ChartVersion" });
+
+export const Deleted = z.object({ deleted: z.literal(true) }).meta({ id: "Deleted" });
+
+const FolderName = z.string().trim().min(1, "must not be empty").max(300, "at most 300 characters");
+
+export const CreateFolderBody = z
+	.object({ name: FolderName, parentId: Id.nullable().optional().meta({ description: "Parent folder; omit or null for the top level" }) })
+	.meta({ id: "CreateFolder" });
+
+export const PatchFolderBody = z
+	.object({ name: FolderName.optional(), parentId: Id.nullable().optional().meta({ description: "New parent; null moves to the top level" }) })
+	.meta({ id: "PatchFolder" });
+
+export const Folder = z
+	.object({
+		id: z.string(),
+		name: z.string(),
+		parentId: z.string().nullable(),
+		workspaceId: z.string(),
+		createdAt: Timestamp,
+		updatedAt: Timestamp,
+	})
+	.meta({ id: "Folder" });
+
+export const FolderList = z.object({ folders: z.array(Folder) }).meta({ id: "FolderList" });
+
+export const ThemeList = z
+	.object({
+		themes: z.array(
+			z.object({
+				id: z.string(),
+				name: z.string(),
+				is_default: z.boolean(),
+				builtIn: z.boolean().meta({ description: "True for the service's own themes" }),
+			}),
+		),
+	})
+	.meta({ id: "ThemeList" });

@@ -1,0 +1,208 @@
+/**
+ * Chart rows and their version history. Every write bumps `version` and records a snapshot in
+ * the same transaction, conditioned on the version it read (optimistic concurrency, D13) and
+ * on the target folder still existing, so a concurrent write or folder delete can never leave
+ * a chart half-written or filed in a folder that is gone.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { ChartRecord, ChartSnapshot } from "../domain/chart";
+import { ChartSnapshot as ChartSnapshotSchema } from "../domain/chart";
+import { ChartKind } from "../domain/kinds";
+import { Meta } from "../domain/meta";
+import { SeriesReference } from "../domain/series";
+import type { Database } from "./client";
+import { parseJsonColumn } from "./rows";
+import { charts, chartVersions } from "./schema";
+
+export type ChartAction = "create" | "update" | "move" | "data" | "publish" | "unpublish" | "restore";
+
+type ChartRow = typeof charts.$inferSelect;
+
+function toRecord(row: ChartRow): ChartRecord {
+	return {
+		id: row.id,
+		workspaceId: row.workspaceId,
+		name: row.name,
+		kind: ChartKind.parse(row.kind),
+		meta: parseJsonColumn(Meta, row.meta, "charts.meta"),
+		seriesRefs: parseJsonColumn(z.array(SeriesReference), row.seriesRefs, "charts.series_refs"),
+		seriesNames: parseJsonColumn(z.array(z.string()), row.seriesNames, "charts.series_names"),
+		dataBlobKey: row.dataBlobKey,
+		hasData: row.hasData,
+		folderId: row.folderId,
+		version: row.version,
+		publishedVersion: row.publishedVersion,
+		createdAt: row.createdAt,
+		updatedAt: row.updatedAt,
+	};
+}
+
+export function snapshotOf(chart: ChartRecord): ChartSnapshot {
+	return {
+		kind: chart.kind,
+		meta: chart.meta,
+		seriesRefs: chart.seriesRefs,
+		seriesNames: chart.seriesNames,
+		dataBlobKey: chart.dataBlobKey,
+		hasData: chart.hasData,
+		folderId: chart.folderId,
+	};
+}
+
+export async function findChart(db: Database, workspaceId: string, id: string): Promise<ChartRecord | null> {
+	const row = await db
+		.select()
+		.from(charts)
+		.where(and(eq(charts.id, id), eq(charts.workspaceId, workspaceId)))
+		.get();
+	return row ? toRecord(row) : null;
+}
+
+export async function listCharts(db: Database, workspaceId: string) {
+	return db
+		.select({
+			id: charts.id,
+			name: charts.name,
+			kind: charts.kind,
+			updatedAt: charts.updatedAt,
+			folderId: charts.folderId,
+			publishedVersion: charts.publishedVersion,
+		})
+		.from(charts)
+		.where(eq(charts.workspaceId, workspaceId))
+		.orderBy(desc(charts.updatedAt), charts.id);
+}
+
+/** `folder_id` is either null or a folder of the chart's workspace: checked inside the write. */
+const folderStillValid = "(?1 IS NULL OR EXISTS (SELECT 1 FROM folders WHERE id = ?1 AND workspace_id = ?2))";
+
+export interface NewChart {
+	id: string;
+	workspaceId: string;
+	authorAccountId: string;
+	name: string;
+	snapshot: ChartSnapshot;
+	now: number;
+}
+
+/** Inserts a chart at version 1 with its first version record; false if its folder is gone. */
+export async function insertChart(d1: D1Database, chart: NewChart): Promise<boolean> {
+	const s = chart.snapshot;
+	const [inserted] = await d1.batch([
+		d1
+			.prepare(
+				`INSERT INTO charts (id, workspace_id, author_account_id, name, kind, meta, series_refs, series_names,
+				   data_blob_key, has_data, folder_id, version, created_at, updated_at)
+				 SELECT ?3, ?2, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?1, 1, ?12, ?12 WHERE ${folderStillValid}`,
+			)
+			.bind(
+				s.folderId,
+				chart.workspaceId,
+				chart.id,
+				chart.authorAccountId,
+				chart.name,
+				s.kind,
+				JSON.stringify(s.meta),
+				JSON.stringify(s.seriesRefs),
+				JSON.stringify(s.seriesNames),
+				s.dataBlobKey,
+				s.hasData ? 1 : 0,
+				chart.now,
+			),
+		d1
+			.prepare(
+				`INSERT INTO chart_versions (chart_id, version, action, author_account_id, snapshot, created_at)
+				 SELECT ?1, 1, 'create', ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM charts WHERE id = ?1)`,
+			)
+			.bind(chart.id, chart.authorAccountId, JSON.stringify(s), chart.now),
+	]);
+	return (inserted?.meta.changes ?? 0) === 1;
+}
+
+export interface ChartWrite {
+	previous: ChartRecord;
+	next: ChartSnapshot;
+	name: string;
+	action: ChartAction;
+	authorAccountId: string;
+	now: number;
+	/** Sets `published_version`; undefined keeps it. */
+	publishedVersion?: number | null;
+}
+
+/**
+ * Writes the next version of a chart. Returns false, writing nothing, when the chart changed
+ * since `previous` was read (or was deleted), or when its target folder no longer exists.
+ */
+export async function writeChartVersion(d1: D1Database, write: ChartWrite): Promise<boolean> {
+	const { previous, next } = write;
+	const nextVersion = previous.version + 1;
+	const stillCurrent = `EXISTS (SELECT 1 FROM charts WHERE id = ?3 AND version = ?4 AND workspace_id = ?2) AND ${folderStillValid}`;
+	const publishedVersion = write.publishedVersion === undefined ? previous.publishedVersion : write.publishedVersion;
+	const [, updated] = await d1.batch([
+		d1
+			.prepare(
+				`INSERT INTO chart_versions (chart_id, version, action, author_account_id, snapshot, created_at)
+				 SELECT ?3, ?5, ?6, ?7, ?8, ?9 WHERE ${stillCurrent}`,
+			)
+			.bind(next.folderId, previous.workspaceId, previous.id, previous.version, nextVersion, write.action, write.authorAccountId, JSON.stringify(next), write.now),
+		d1
+			.prepare(
+				`UPDATE charts SET name = ?5, kind = ?6, meta = ?7, series_refs = ?8, series_names = ?9, data_blob_key = ?10,
+				   has_data = ?11, folder_id = ?1, published_version = ?12, published_at = CASE WHEN ?12 IS NULL THEN NULL
+				   WHEN ?12 IS NOT published_version THEN ?13 ELSE published_at END, version = ?14, updated_at = ?13
+				 WHERE id = ?3 AND version = ?4 AND workspace_id = ?2 AND ${folderStillValid}`,
+			)
+			.bind(
+				next.folderId,
+				previous.workspaceId,
+				previous.id,
+				previous.version,
+				write.name,
+				next.kind,
+				JSON.stringify(next.meta),
+				JSON.stringify(next.seriesRefs),
+				JSON.stringify(next.seriesNames),
+				next.dataBlobKey,
+				next.hasData ? 1 : 0,
+				publishedVersion,
+				write.now,
+				nextVersion,
+			),
+	]);
+	return (updated?.meta.changes ?? 0) === 1;
+}
+
+/** Deletes a chart and its history; `expectedVersion` makes it conditional (If-Match). */
+export async function deleteChart(d1: D1Database, workspaceId: string, id: string, expectedVersion: number): Promise<boolean> {
+	const result = await d1
+		.prepare("DELETE FROM charts WHERE id = ?1 AND workspace_id = ?2 AND version = ?3")
+		.bind(id, workspaceId, expectedVersion)
+		.run();
+	// D1 counts the cascaded version rows in `changes` too.
+	return result.meta.changes > 0;
+}
+
+export async function listChartVersions(db: Database, chartId: string) {
+	return db
+		.select({
+			version: chartVersions.version,
+			action: chartVersions.action,
+			authorAccountId: chartVersions.authorAccountId,
+			createdAt: chartVersions.createdAt,
+		})
+		.from(chartVersions)
+		.where(eq(chartVersions.chartId, chartId))
+		.orderBy(desc(chartVersions.version));
+}
+
+export async function findChartVersion(db: Database, chartId: string, version: number) {
+	const row = await db
+		.select()
+		.from(chartVersions)
+		.where(and(eq(chartVersions.chartId, chartId), eq(chartVersions.version, version)))
+		.get();
+	if (!row) return null;
+	return { ...row, snapshot: parseJsonColumn(ChartSnapshotSchema, row.snapshot, "chart_versions.snapshot") };
+}

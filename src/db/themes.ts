@@ -1,0 +1,23 @@
+/**
+ * Workspace themes (authored outside the API: admin CLI now, theme studio later).
+ */
+import { and, asc, eq } from "drizzle-orm";
+import type { Database } from "./client";
+import { themes } from "./schema";
+
+export async function listWorkspaceThemes(db: Database, workspaceId: string) {
+	return db
+		.select({ id: themes.id, name: themes.name, isDefault: themes.isDefault })
+		.from(themes)
+		.where(eq(themes.workspaceId, workspaceId))
+		.orderBy(asc(themes.createdAt), asc(themes.id));
+}
+
+export async function workspaceThemeExists(db: Database, workspaceId: string, id: string): Promise<boolean> {
+	const row = await db
+		.select({ id: themes.id })
+		.from(themes)
+		.where(and(eq(themes.id, id), eq(themes.workspaceId, workspaceId)))
+		.get();
+	return row !== undefined;
+}

@@ -1,0 +1,101 @@
+/**
+ * The chart model: its stored state, how a PATCH changes it, and the resource shapes the API
+ * returns (spec §2.1). Pure: no bindings, no requests.
+ */
+import { z } from "zod";
+import { applyMergePatch } from "./merge-patch";
+import { ChartKind } from "./kinds";
+import { Meta } from "./meta";
+import { SeriesReference } from "./series";
+
+/** Everything a version snapshot holds; restoring a version brings back its content. */
+export const ChartSnapshot = z.object({
+	kind: ChartKind,
+	meta: Meta,
+	seriesRefs: z.array(SeriesReference),
+	seriesNames: z.array(z.string()),
+	dataBlobKey: z.string().nullable(),
+	hasData: z.boolean(),
+	folderId: z.string().nullable(),
+});
+export type ChartSnapshot = z.infer<typeof ChartSnapshot>;
+
+export interface ChartRecord extends ChartSnapshot {
+	id: string;
+	workspaceId: string;
+	name: string;
+	version: number;
+	publishedVersion: number | null;
+	createdAt: number;
+	updatedAt: number;
+}
+
+export interface ChartPatch {
+	kind?: ChartKind;
+	seriesRefs?: SeriesReference[];
+	/** A JSON merge patch for `meta` (DESIGN D8). */
+	metaPatch?: Record<string, unknown>;
+	folderId?: string | null;
+}
+
+/**
+ * Applies a PATCH to a chart's state. The merged meta is returned unvalidated: the caller
+ * validates it as a whole, because a merge can make a valid patch produce invalid settings.
+ */
+export function applyChartPatch(current: ChartSnapshot, patch: ChartPatch): { next: Omit<ChartSnapshot, "meta">; meta: unknown } {
+	const seriesChanged = patch.seriesRefs !== undefined;
+	return {
+		next: {
+			kind: patch.kind ?? current.kind,
+			seriesRefs: patch.seriesRefs ?? current.seriesRefs,
+			// New references mean new data: the old data stays reachable through the version history.
+			seriesNames: seriesChanged ? [] : current.seriesNames,
+			dataBlobKey: seriesChanged ? null : current.dataBlobKey,
+			hasData: seriesChanged ? false : current.hasData,
+			folderId: patch.folderId === undefined ? current.folderId : patch.folderId,
+		},
+		meta: patch.metaPatch === undefined ? current.meta : applyMergePatch(current.meta, patch.metaPatch),
+	};
+}
+
+export function sameSnapshot(a: ChartSnapshot, b: ChartSnapshot): boolean {
+	return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export function embedUrl(embedBase: string, chartId: string): string {
+	return `${embedBase}/${chartId}/`;
+}
+
+export function publishedField(chart: Pick<ChartRecord, "id" | "publishedVersion">, embedBase: string) {
+	return chart.publishedVersion === null ? null : { embedUrl: embedUrl(embedBase, chart.id) };
+}
+
+/** `GET /v1/charts/{id}` (spec §2.1), plus fields the spec allows us to add. */
+export function chartResource(chart: ChartRecord, embedBase: string) {
+	return {
+		id: chart.id,
+		name: chart.name,
+		kind: chart.kind,
+		series: chart.seriesNames,
+		meta: chart.meta,
+		hasData: chart.hasData,
+		folderId: chart.folderId,
+		published: publishedField(chart, embedBase),
+		seriesReferences: chart.seriesRefs,
+		version: chart.version,
+		createdAt: new Date(chart.createdAt).toISOString(),
+		updatedAt: new Date(chart.updatedAt).toISOString(),
+	};
+}
+
+/** The create response (spec §2.1): no `series`, no `meta`. */
+export function createdChartResource(chart: ChartRecord, embedBase: string) {
+	return {
+		id: chart.id,
+		name: chart.name,
+		kind: chart.kind,
+		hasData: chart.hasData,
+		folderId: chart.folderId,
+		published: publishedField(chart, embedBase),
+	};
+}

@@ -1,0 +1,24 @@
+/**
+ * Plans, their per-minute request budgets and the key scopes (spec §5, §8).
+ */
+import { z } from "zod";
+
+export const Plan = z.enum(["free", "starter", "professional", "business"]);
+export type Plan = z.infer<typeof Plan>;
+
+/** Requests per rolling minute, per account (spec §8). */
+export const requestsPerMinute: Record<Plan, number> = {
+	free: 60,
+	starter: 120,
+	professional: 300,
+	business: 600,
+};
+
+/** API access is offered on the two higher plans (spec §1). */
+export function planHasApiAccess(plan: Plan): boolean {
+	return plan === "professional" || plan === "business";
+}
+
+export const Scope = z.enum(["chart:read", "chart:write", "folder:read", "folder:write", "theme:read"]);
+export type Scope = z.infer<typeof Scope>;
+export const allScopes: readonly Scope[] = Scope.options;

@@ -1,0 +1,164 @@
+/**
+ * Themes (spec §2.8, DESIGN D20): the definition schema shared by the admin CLI's import and
+ * the renderer, and the built-in themes every workspace can use.
+ *
+ * A theme carries colours for light and dark mode, fonts, surfaces and an optional logo.
+ * Every built-in palette is colour-blind safe (Okabe–Ito, Paul Tol's bright/muted/light,
+ * and IBM's design palette).
+ */
+import { z } from "zod";
+
+const Color = z
+	.string()
+	.regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, "must be a hex colour like #1a2b3c");
+
+export const ModeColors = z.strictObject({
+	/** Page behind the chart. */
+	background: Color,
+	/** Panels, tooltips and table headers. */
+	surface: Color,
+	text: Color,
+	mutedText: Color,
+	grid: Color,
+	axis: Color,
+	/** Series colours in order; reused cyclically when a chart has more series. */
+	palette: z.array(Color).min(3, "at least 3 colours").max(24, "at most 24 colours"),
+});
+
+export const ThemeDefinition = z.strictObject({
+	name: z.string().trim().min(1).max(100),
+	colors: z.strictObject({ light: ModeColors, dark: ModeColors }),
+	fonts: z.strictObject({
+		family: z.string().min(1).max(200),
+		titleSize: z.number().min(8).max(72),
+		bodySize: z.number().min(6).max(48),
+		titleWeight: z.union([z.literal(400), z.literal(500), z.literal(600), z.literal(700)]),
+	}),
+	surfaces: z.strictObject({
+		padding: z.number().min(0).max(200),
+		cornerRadius: z.number().min(0).max(50),
+		gridLines: z.enum(["none", "horizontal", "vertical", "both"]),
+	}),
+	/** Only a data URI: renders never fetch URLs. */
+	logo: z
+		.strictObject({
+			dataUri: z
+				.string()
+				.max(512 * 1024, "at most 512 KiB")
+				.regex(/^data:image\/(?:png|jpeg|svg\+xml);base64,[A-Za-z0-9+/=]+$/, "must be a base64 PNG, JPEG or SVG data URI"),
+			width: z.number().min(8).max(400),
+			position: z.enum(["top-right", "bottom-right", "bottom-left"]),
+		})
+		.optional(),
+});
+export type ThemeDefinition = z.infer<typeof ThemeDefinition>;
+
+const baseFonts = { family: "Inter", titleSize: 18, bodySize: 12, titleWeight: 600 } as const;
+const baseSurfaces = { padding: 16, cornerRadius: 0, gridLines: "horizontal" } as const;
+
+function lightColors(palette: string[]) {
+	return {
+		background: "#ffffff",
+		surface: "#f5f6f8",
+		text: "#1b1f24",
+		mutedText: "#5b6470",
+		grid: "#e3e6ea",
+		axis: "#8a939e",
+		palette,
+	};
+}
+
+function darkColors(palette: string[]) {
+	return {
+		background: "#15181d",
+		surface: "#20252c",
+		text: "#eef1f4",
+		mutedText: "#a3acb7",
+		grid: "#2e353e",
+		axis: "#6f7986",
+		palette,
+	};
+}
+
+export interface BuiltInTheme {
+	id: string;
+	definition: ThemeDefinition;
+}
+
+export const builtInThemes: readonly BuiltInTheme[] = [
+	{
+		id: "classic",
+		definition: {
+			name: "Classic (Okabe–Ito)",
+			colors: {
+				light: lightColors(["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000"]),
+				dark: darkColors(["#56B4E9", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#0072B2", "#F0E442", "#FFFFFF"]),
+			},
+			fonts: baseFonts,
+			surfaces: baseSurfaces,
+		},
+	},
+	{
+		id: "newsroom",
+		definition: {
+			name: "Newsroom (Tol bright)",
+			colors: {
+				light: lightColors(["#4477AA", "#EE6677", "#228833", "#CCBB44", "#66CCEE", "#AA3377", "#BBBBBB"]),
+				dark: darkColors(["#66CCEE", "#EE6677", "#228833", "#CCBB44", "#4477AA", "#AA3377", "#BBBBBB"]),
+			},
+			fonts: { ...baseFonts, titleSize: 20, titleWeight: 700 },
+			surfaces: { ...baseSurfaces, padding: 20 },
+		},
+	},
+	{
+		id: "contrast",
+		definition: {
+			name: "High contrast (IBM)",
+			colors: {
+				light: lightColors(["#648FFF", "#785EF0", "#DC267F", "#FE6100", "#FFB000"]),
+				dark: darkColors(["#648FFF", "#785EF0", "#DC267F", "#FE6100", "#FFB000"]),
+			},
+			fonts: { ...baseFonts, bodySize: 13, titleWeight: 700 },
+			surfaces: { ...baseSurfaces, gridLines: "both" },
+		},
+	},
+	{
+		id: "minimal",
+		definition: {
+			name: "Minimal (Tol muted)",
+			colors: {
+				light: lightColors([
+					"#332288",
+					"#88CCEE",
+					"#44AA99",
+					"#117733",
+					"#999933",
+					"#DDCC77",
+					"#CC6677",
+					"#882255",
+					"#AA4499",
+				]),
+				dark: darkColors([
+					"#77AADD",
+					"#EE8866",
+					"#EEDD88",
+					"#FFAABB",
+					"#99DDFF",
+					"#44BB99",
+					"#BBCC33",
+					"#AAAA00",
+					"#DDDDDD",
+				]),
+			},
+			fonts: { ...baseFonts, titleWeight: 500 },
+			surfaces: { ...baseSurfaces, padding: 12, gridLines: "none" },
+		},
+	},
+];
+
+/** The theme a chart without `meta.theme` uses when its workspace has no default of its own. */
+export const defaultBuiltInThemeId = "classic";
+
+export function findBuiltInTheme(id: string): BuiltInTheme | undefined {
+	return builtInThemes.find((theme) => theme.id === id);
+}

@@ -1,0 +1,59 @@
+/**
+ * The shape of `meta.seriesTransform` (spec §2.4, DESIGN D9). Applying transforms to data
+ * belongs to the data layer; this module only says what a valid transform is.
+ */
+import { z } from "zod";
+
+export const transformFunctions = ["divide", "multiply", "rollsum", "rollmean", "index100", "cumulative"] as const;
+type TransformFunction = (typeof transformFunctions)[number];
+
+/** Why `{ fn, args }` is not a valid op, or null when it is. */
+function opProblem(fn: string, args: unknown[]): string | null {
+	if (!(transformFunctions as readonly string[]).includes(fn)) {
+		return `unknown fn "${fn}"; use one of: ${transformFunctions.join(", ")}`;
+	}
+	const name = fn as TransformFunction;
+	const n = args[0];
+	switch (name) {
+		case "divide":
+		case "multiply":
+			if (args.length !== 1 || typeof n !== "number" || !Number.isFinite(n)) {
+				return `${name} takes one finite number, e.g. { "fn": "${name}", "args": [1000] }`;
+			}
+			if (name === "divide" && n === 0) return "divide by 0 is not allowed";
+			return null;
+		case "rollsum":
+		case "rollmean":
+			if (args.length !== 1 || typeof n !== "number" || !Number.isInteger(n) || n < 1) {
+				return `${name} takes one whole number of periods ≥ 1, e.g. { "fn": "${name}", "args": [12] }`;
+			}
+			return null;
+		case "index100":
+		case "cumulative":
+			return args.length === 0 ? null : `${name} takes no args`;
+	}
+}
+
+export const TransformOp = z
+	.strictObject({
+		fn: z.string({ error: "fn must be a string" }),
+		args: z.array(z.unknown(), { error: "args must be an array" }).max(4).optional(),
+	})
+	.superRefine((op, ctx) => {
+		const problem = opProblem(op.fn, op.args ?? []);
+		if (problem) ctx.addIssue({ code: "custom", message: problem });
+	});
+
+export const SeriesTransform = z.strictObject({
+	hidden: z.boolean().optional(),
+	ops: z.array(TransformOp).max(20, "at most 20 ops per series").optional(),
+});
+export type SeriesTransform = z.infer<typeof SeriesTransform>;
+
+export const SeriesTransformMap = z.record(z.string(), SeriesTransform);
+
+/** Transform keys must name current series once the chart has data (D9). */
+export function unknownTransformKeys(transforms: Record<string, unknown>, seriesNames: readonly string[]): string[] {
+	const known = new Set(seriesNames);
+	return Object.keys(transforms).filter((key) => !known.has(key));
+}

@@ -1,0 +1,92 @@
+/**
+ * Reading request bodies with a hard size cap, and turning JSON text into a validated value.
+ */
+import type { z } from "zod";
+import { ApiError, validationError } from "./errors";
+
+export const maxJsonBytes = 1024 * 1024;
+export const maxCsvBytes = 10 * 1024 * 1024;
+
+function formatBytes(bytes: number): string {
+	return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${bytes / 1024} KiB`;
+}
+
+function tooLarge(limit: number): ApiError {
+	return new ApiError("payload_too_large", `Request body is larger than the ${formatBytes(limit)} limit.`, {
+		limitBytes: limit,
+	});
+}
+
+/** Reads the body as UTF-8 text, refusing it as soon as it passes `limit` bytes. */
+export async function readText(request: Request, limit: number): Promise<string> {
+	const declared = Number(request.headers.get("content-length") ?? "0");
+	if (declared > limit) throw tooLarge(limit);
+	if (!request.body) return "";
+	const reader = request.body.getReader();
+	const chunks: Uint8Array[] = [];
+	let total = 0;
+	for (;;) {
+		const { done, value } = await reader.read();
+		if (done) break;
+		total += value.byteLength;
+		if (total > limit) {
+			await reader.cancel();
+			throw tooLarge(limit);
+		}
+		chunks.push(value);
+	}
+	const bytes = new Uint8Array(total);
+	let offset = 0;
+	for (const chunk of chunks) {
+		bytes.set(chunk, offset);
+		offset += chunk.byteLength;
+	}
+	try {
+		return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+	} catch {
+		throw new ApiError("invalid_body", "Request body is not valid UTF-8 text.");
+	}
+}
+
+function mediaType(request: Request): string | null {
+	const header = request.headers.get("content-type");
+	return header ? (header.split(";")[0]?.trim().toLowerCase() ?? null) : null;
+}
+
+export function requireJsonContentType(request: Request): void {
+	const type = mediaType(request);
+	// A missing Content-Type is read as JSON; anything else must say JSON.
+	if (type !== null && type !== "application/json" && !type.endsWith("+json")) {
+		throw new ApiError("unsupported_media_type", `Send the body as JSON with Content-Type: application/json (got ${type}).`);
+	}
+}
+
+export function requireCsvContentType(request: Request): void {
+	const type = mediaType(request);
+	if (type !== "text/csv") {
+		throw new ApiError("unsupported_media_type",
+			`Send the CSV as the raw body with Content-Type: text/csv (got ${type ?? "no Content-Type"}).`,
+		);
+	}
+}
+
+/** Parses JSON text that must be an object, then validates it against `schema`. */
+export function parseJsonObject<S extends z.ZodType>(text: string, schema: S): z.output<S> {
+	if (text.trim() === "") {
+		throw new ApiError("invalid_body", "Request body is empty; send a JSON object (at least {}).");
+	}
+	let value: unknown;
+	try {
+		value = JSON.parse(text);
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : "syntax error";
+		throw new ApiError("invalid_body", `Request body is not valid JSON: ${reason}`);
+	}
+	if (typeof value !== "object" || value === null || Array.isArray(value)) {
+		const got = Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`;
+		throw new ApiError("invalid_body", `Request body must be a JSON object, not ${got}.`);
+	}
+	const result = schema.safeParse(value);
+	if (!result.success) throw validationError(result.error);
+	return result.data;
+}

@@ -1,0 +1,72 @@
+/**
+ * `Idempotency-Key` on POST (DESIGN D14): the same key and body within 24 h replays the first
+ * answer with `Idempotent-Replayed: true`; the same key with another body is refused (422);
+ * a repeat while the first is still running gets 409 and a short Retry-After.
+ * Server errors are not stored, so a retry after a 5xx runs again.
+ */
+import { completeIdempotencyKey, releaseIdempotencyKey, reserveIdempotencyKey } from "../db/idempotency";
+import { sha256Hex } from "../domain/ids";
+import type { Caller } from "./auth";
+import type { Services } from "./context";
+import { ApiError } from "./errors";
+
+const keyPattern = /^[\x21-\x7e]{1,255}$/;
+/** Headers worth replaying; anything per-request (rate limit, request id) is set fresh. */
+const replayedHeaders = ["content-type", "etag", "location"];
+
+export function readIdempotencyKey(request: Request): string | null {
+	const key = request.headers.get("idempotency-key");
+	if (key === null) return null;
+	if (!keyPattern.test(key)) {
+		throw new ApiError("invalid_body", "The Idempotency-Key header must be 1–255 visible ASCII characters, e.g. a UUID.", {
+			path: "header Idempotency-Key",
+		});
+	}
+	return key;
+}
+
+export async function withIdempotency(
+	services: Services,
+	caller: Caller,
+	key: string,
+	request: Request,
+	bodyText: string,
+	now: number,
+	run: () => Promise<Response>,
+): Promise<Response> {
+	const url = new URL(request.url);
+	const requestHash = await sha256Hex(`${request.method}\n${url.pathname}\n${bodyText}`);
+	const reservation = await reserveIdempotencyKey(services.db, caller.accountId, key, requestHash, now);
+	switch (reservation.kind) {
+		case "mismatch":
+			throw new ApiError("idempotency_key_reused",
+				"This Idempotency-Key was already used with a different request in the last 24 hours. Use a new key for a new request.",
+			);
+		case "in_progress":
+			throw new ApiError("idempotency_in_progress", "A request with this Idempotency-Key is still being processed. Retry shortly.", undefined, {
+				"Retry-After": "1",
+			});
+		case "replay": {
+			const headers = new Headers(reservation.response.headers);
+			headers.set("Idempotent-Replayed", "true");
+			return new Response(reservation.response.body, { status: reservation.status, headers });
+		}
+		case "reserved":
+			break;
+	}
+
+	// `run` answers errors as responses too, so a 4xx is stored and replayed like a success.
+	const response = await run();
+	if (response.status >= 500) {
+		await releaseIdempotencyKey(services.db, caller.accountId, key);
+		return response;
+	}
+	const body = await response.text();
+	const headers: Record<string, string> = {};
+	for (const name of replayedHeaders) {
+		const value = response.headers.get(name);
+		if (value !== null) headers[name] = value;
+	}
+	await completeIdempotencyKey(services.db, caller.accountId, key, response.status, { headers, body });
+	return new Response(body, { status: response.status, headers: response.headers });
+}

@@ -1,0 +1,87 @@
+/**
+ * A route is one declaration: method, path, who may call it, the zod schemas of its query and
+ * body, its responses and errors, and the handler. The router, the request pipeline and the
+ * OpenAPI document all read the same declaration, so they cannot drift apart.
+ */
+import type { z } from "zod";
+import type { Scope } from "../domain/plans";
+import type { Caller } from "./auth";
+import type { Services } from "./context";
+import type { ErrorCode } from "./errors";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** `public`: no key; `key`: any valid key of an API plan; a scope: a key holding that scope. */
+export type Access = "public" | "key" | Scope;
+
+export type Body =
+	| { type: "json"; schema: z.ZodType; maxBytes?: number }
+	| { type: "csv"; maxBytes: number }
+	| { type: "none" };
+
+export interface ResponseSpec {
+	description: string;
+	schema?: z.ZodType;
+	/** Defaults to application/json. */
+	contentType?: string;
+}
+
+export interface HandlerContext<Q, B, C = Caller> {
+	request: Request;
+	url: URL;
+	params: Record<string, string>;
+	query: Q;
+	body: B;
+	services: Services;
+	/** The key's account; null only on public routes. */
+	caller: C;
+	requestId: string;
+	now: number;
+}
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+type BodyOutput<B> = B extends { type: "json"; schema: infer S } ? Output<S> : B extends { type: "csv" } ? string : undefined;
+
+type CallerOf<A extends Access> = A extends "public" ? null : Caller;
+
+export interface RouteDefinition<QS extends z.ZodType | undefined, B extends Body, A extends Access> {
+	method: Method;
+	/** itty-router pattern, e.g. `/v1/charts/:id`. */
+	path: string;
+	tag: string;
+	summary: string;
+	description?: string;
+	access: A;
+	query?: QS;
+	body: B;
+	responses: Record<number, ResponseSpec>;
+	/** Errors this route can answer besides the ones every keyed route can (401, 403, 429). */
+	errors: ErrorCode[];
+	/** POST routes replay their first answer for a repeated `Idempotency-Key` (DESIGN D14). */
+	idempotent?: boolean;
+	handler: (ctx: HandlerContext<Output<QS>, BodyOutput<B>, CallerOf<A>>) => Promise<Response>;
+}
+
+/** A route with its types erased, as the router and the OpenAPI generator hold it. */
+export interface Route {
+	method: Method;
+	path: string;
+	tag: string;
+	summary: string;
+	description?: string;
+	access: Access;
+	query?: z.ZodType;
+	body: Body;
+	responses: Record<number, ResponseSpec>;
+	errors: ErrorCode[];
+	idempotent?: boolean;
+	handler: (ctx: HandlerContext<unknown, unknown, Caller | null>) => Promise<Response>;
+}
+
+export function defineRoute<
+	QS extends z.ZodType | undefined = undefined,
+	B extends Body = { type: "none" },
+	A extends Access = Access,
+>(definition: RouteDefinition<QS, B, A>): Route {
+	return definition as unknown as Route;
+}

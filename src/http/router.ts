@@ -1,0 +1,66 @@
+/**
+ * Builds the itty-router from the route declarations, and answers what matches no route:
+ * a known path with another method is 405 with `Allow`, anything else 404 (DESIGN D1).
+ * CORS is open (`*`): keys travel in a header, never in cookies, so notebooks in a browser
+ * can call the API without a proxy.
+ */
+import { IttyRouter } from "itty-router";
+import type { IRequest } from "itty-router";
+import type { Services } from "./context";
+import { ApiError, errorResponse } from "./errors";
+import { runRoute } from "./pipeline";
+import { withHeaders } from "./respond";
+import type { Route } from "./route";
+
+const corsHeaders = {
+	"Access-Control-Allow-Origin": "*",
+	"Access-Control-Expose-Headers":
+		"ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Idempotent-Replayed, X-Request-Id, Content-Disposition",
+};
+
+export type ApiHandler = (request: Request, services: Services, requestId: string) => Promise<Response>;
+
+export function buildApi(routes: readonly Route[]): ApiHandler {
+	const router = IttyRouter<IRequest, [Services, string]>();
+	const methodsByPath = new Map<string, string[]>();
+	for (const route of routes) {
+		methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
+		router[route.method.toLowerCase() as "get"](route.path, (request, services, requestId) =>
+			runRoute(route, { request, params: { ...request.params }, services, requestId }),
+		);
+	}
+	for (const [path, methods] of methodsByPath) {
+		const allow = methods.join(", ");
+		router.options(path, () => preflight(allow));
+		router.all(path, (request, _services, requestId) =>
+			errorResponse(
+				new ApiError("method_not_allowed", `${request.method} is not allowed on ${path}; use ${allow}.`, undefined, {
+					Allow: allow,
+				}),
+				requestId,
+			),
+		);
+	}
+	router.all("*", (request, _services, requestId) =>
+		errorResponse(
+			new ApiError("not_found", `No route ${request.method} ${new URL(request.url).pathname}. See GET /v1/openapi.json.`),
+			requestId,
+		),
+	);
+
+	return async (request, services, requestId) => {
+		const response: Response = await router.fetch(request, services, requestId);
+		return withHeaders(response, { ...corsHeaders, "X-Request-Id": requestId });
+	};
+}
+
+function preflight(allow: string): Response {
+	return new Response(null, {
+		status: 204,
+		headers: {
+			"Access-Control-Allow-Methods": `${allow}, OPTIONS`,
+			"Access-Control-Allow-Headers": "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key",
+			"Access-Control-Max-Age": "86400",
+		},
+	});
+}

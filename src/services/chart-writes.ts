@@ -1,0 +1,123 @@
+/**
+ * Every change to a chart goes through here: checks that need the database (theme, folder,
+ * transform keys), optimistic concurrency (If-Match, D13) and one new version per write (D12).
+ */
+import type { ChartAction } from "../db/charts";
+import { findChart, writeChartVersion } from "../db/charts";
+import { findFolder } from "../db/folders";
+import { workspaceThemeExists } from "../db/themes";
+import type { ChartRecord, ChartSnapshot } from "../domain/chart";
+import { chartName, Meta } from "../domain/meta";
+import { findBuiltInTheme } from "../domain/themes";
+import { unknownTransformKeys } from "../domain/transforms";
+import type { Caller } from "../http/auth";
+import type { Services } from "../http/context";
+import { ApiError, validationError } from "../http/errors";
+
+/** Writes that lose a race are retried on fresh state this many times before giving up. */
+const maxWriteAttempts = 5;
+
+export function chartNotFound(id: string): ApiError {
+	return new ApiError("not_found", `No chart ${id} in this workspace.`);
+}
+
+/** Loads a chart of the caller's workspace; another workspace's chart is 404 too (D4). */
+export async function loadChart(services: Services, caller: Caller, id: string): Promise<ChartRecord> {
+	const chart = await findChart(services.db, caller.workspaceId, id);
+	if (!chart) throw chartNotFound(id);
+	return chart;
+}
+
+/** Validates merged settings as a whole: types and ranges, the theme, and transform keys. */
+export async function validateMeta(services: Services, caller: Caller, raw: unknown, chart: Pick<ChartSnapshot, "hasData" | "seriesNames">): Promise<Meta> {
+	const parsed = Meta.safeParse(raw);
+	if (!parsed.success) throw validationError(parsed.error, "invalid_body", ["meta"]);
+	const meta = parsed.data;
+	if (meta.theme !== undefined && !findBuiltInTheme(meta.theme) && !(await workspaceThemeExists(services.db, caller.workspaceId, meta.theme))) {
+		throw new ApiError("invalid_theme", `meta.theme: there is no theme "${meta.theme}". GET /v1/themes lists the themes you can use.`, {
+			path: "meta.theme",
+		});
+	}
+	if (chart.hasData && meta.seriesTransform) {
+		const unknown = unknownTransformKeys(meta.seriesTransform, chart.seriesNames);
+		if (unknown.length > 0) {
+			throw new ApiError("invalid_transform",
+				`meta.seriesTransform: ${unknown.map((k) => `"${k}"`).join(", ")} ${unknown.length === 1 ? "is not a series" : "are not series"} of this chart. Valid names: ${chart.seriesNames.map((n) => `"${n}"`).join(", ")}.`,
+				{ path: "meta.seriesTransform", unknown, validNames: chart.seriesNames },
+			);
+		}
+	}
+	return meta;
+}
+
+export async function assertFolderUsable(services: Services, caller: Caller, folderId: string | null): Promise<void> {
+	if (folderId !== null && !(await findFolder(services.db, caller.workspaceId, folderId))) {
+		throw new ApiError("invalid_folder", `folderId: there is no folder ${folderId} in this workspace. GET /v1/folders lists them.`, {
+			path: "folderId",
+		});
+	}
+}
+
+/** Parses `If-Match` (D13): null when absent; otherwise whether it allows `version`. */
+export function ifMatchAllows(header: string | null, version: number): boolean | null {
+	if (header === null) return null;
+	const tags = header.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+	return tags.includes("*") || tags.includes(`"${version}"`);
+}
+
+export function assertIfMatch(request: Request, version: number): void {
+	if (ifMatchAllows(request.headers.get("if-match"), version) === false) {
+		throw new ApiError("precondition_failed",
+			`If-Match does not match: the chart is now at version ${version} (ETag "${version}"). GET it again, reapply your change, and retry.`,
+			{ currentVersion: version },
+		);
+	}
+}
+
+export interface PlannedWrite {
+	next: ChartSnapshot;
+	action: ChartAction;
+	publishedVersion?: number | null;
+}
+
+/**
+ * Reads the chart, lets `plan` decide its next state, and writes it as a new version.
+ * `plan` returns null for "nothing to change". A write that loses a race re-reads and plans
+ * again; with If-Match the re-read answers 412 instead, as the client asked.
+ */
+export async function writeChart(
+	services: Services,
+	caller: Caller,
+	request: Request,
+	chartId: string,
+	now: number,
+	plan: (current: ChartRecord) => Promise<PlannedWrite | null>,
+): Promise<ChartRecord> {
+	for (let attempt = 0; attempt < maxWriteAttempts; attempt++) {
+		const current = await loadChart(services, caller, chartId);
+		assertIfMatch(request, current.version);
+		const planned = await plan(current);
+		if (planned === null) return current;
+		const name = chartName(planned.next.meta);
+		const written = await writeChartVersion(services.d1, {
+			previous: current,
+			next: planned.next,
+			name,
+			action: planned.action,
+			authorAccountId: caller.accountId,
+			now,
+			publishedVersion: planned.publishedVersion,
+		});
+		if (written) {
+			return {
+				...current,
+				...planned.next,
+				name,
+				version: current.version + 1,
+				publishedVersion: planned.publishedVersion === undefined ? current.publishedVersion : planned.publishedVersion,
+				updatedAt: now,
+			};
+		}
+	}
+	throw new ApiError("conflict", "The chart kept changing while this request tried to save it. Retry the request.");
+}

@@ -1,0 +1,19 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+// Tests run inside workerd with the real bindings of wrangler.toml and the real migrations.
+export default defineConfig(async () => {
+	const migrations = await readD1Migrations("./migrations");
+	return {
+		plugins: [
+			cloudflareTest({
+				wrangler: { configPath: "./wrangler.toml" },
+				miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+			}),
+		],
+		test: {
+			include: ["test/**/*.test.ts"],
+			setupFiles: ["./test/helpers/apply-migrations.ts"],
+		},
+	};
+});
