@@ -2,13 +2,13 @@
  * Chart routes (spec §4.1): create, list, read, update, delete.
  */
 import { deleteChart, insertChart, listCharts } from "../db/charts";
-import { publishedField, applyChartPatch, chartResource, createdChartResource, sameSnapshot } from "../domain/chart";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
+import { applyChartPatch, chartResource, createdChartResource, publishedField, sameSnapshot } from "../domain/chart";
 import { newId, sha256Hex } from "../domain/ids";
 import { defaultKind } from "../domain/kinds";
 import { chartName } from "../domain/meta";
-import { maxCsvBytes, maxJsonBytes } from "../http/body";
 import type { Caller } from "../http/auth";
+import { maxCsvBytes, maxJsonBytes } from "../http/body";
 import type { Services } from "../http/context";
 import { ApiError } from "../http/errors";
 import { json, versionEtag } from "../http/respond";
@@ -43,7 +43,18 @@ export const createChartRoute = defineRoute({
 	idempotent: true,
 	body: { type: "json", schema: CreateChartBody, maxBytes: maxCsvBytes + maxJsonBytes },
 	responses: { 201: { description: "The new chart", schema: ChartCreated } },
-	errors: ["invalid_body", "invalid_kind", "invalid_series", "invalid_folder", "invalid_theme", "invalid_transform", "payload_too_large", "unsupported_media_type", "idempotency_key_reused", "idempotency_in_progress"],
+	errors: [
+		"invalid_body",
+		"invalid_kind",
+		"invalid_series",
+		"invalid_folder",
+		"invalid_theme",
+		"invalid_transform",
+		"payload_too_large",
+		"unsupported_media_type",
+		"idempotency_key_reused",
+		"idempotency_in_progress",
+	],
 	async handler({ body, services, caller, now }) {
 		if (body.series !== undefined && body.series.length > 0 && body.data !== undefined) {
 			throw new ApiError("invalid_body", "Give either series (library statistics) or data (your CSV), not both.", { path: "series" });
@@ -65,7 +76,16 @@ export const createChartRoute = defineRoute({
 		};
 		for (let attempt = 0; attempt < maxCreateAttempts; attempt++) {
 			const chart = newChartRecord(caller, snapshot, now);
-			if (await insertChart(services.d1, { id: chart.id, workspaceId: caller.workspaceId, authorAccountId: caller.accountId, name: chart.name, snapshot, now })) {
+			if (
+				await insertChart(services.d1, {
+					id: chart.id,
+					workspaceId: caller.workspaceId,
+					authorAccountId: caller.accountId,
+					name: chart.name,
+					snapshot,
+					now,
+				})
+			) {
 				return json(createdChartResource(chart, services.config.embedBase), 201, {
 					ETag: versionEtag(1),
 					Location: `/v1/charts/${chart.id}`,
@@ -121,7 +141,7 @@ export const getChartRoute = defineRoute({
 	path: "/v1/charts/:id",
 	tag,
 	summary: "Read a chart",
-	description: "Answers with `ETag: \"<version>\"`; send it back as `If-Match` to make a write conditional.",
+	description: 'Answers with `ETag: "<version>"`; send it back as `If-Match` to make a write conditional.',
 	access: "chart:read",
 	body: { type: "none" },
 	responses: { 200: { description: "The chart", schema: Chart } },
@@ -141,7 +161,19 @@ export const patchChartRoute = defineRoute({
 	access: "chart:write",
 	body: { type: "json", schema: PatchChartBody },
 	responses: { 200: { description: "The updated chart", schema: Chart } },
-	errors: ["not_found", "invalid_body", "invalid_kind", "invalid_series", "invalid_folder", "invalid_theme", "invalid_transform", "precondition_failed", "conflict", "payload_too_large", "unsupported_media_type"],
+	errors: [
+		"not_found",
+		"invalid_body",
+		"invalid_kind",
+		"invalid_series",
+		"invalid_folder",
+		"invalid_theme",
+		"invalid_transform",
+		"precondition_failed",
+		"conflict",
+		"payload_too_large",
+		"unsupported_media_type",
+	],
 	async handler({ body, services, caller, params, request, now }) {
 		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) => {
 			const { next, meta } = applyChartPatch(current, {

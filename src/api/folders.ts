@@ -2,8 +2,9 @@
  * Folder routes (spec §4.2, DESIGN D11). Folders nest and belong to the workspace; deleting a
  * folder moves its charts and subfolders up one level, so nothing filed in it is lost.
  */
-import { deleteFolder, findFolder, folderIsWithin, insertFolder, listFolders, updateFolder } from "../db/folders";
+
 import type { FolderRow } from "../db/folders";
+import { deleteFolder, findFolder, folderIsWithin, insertFolder, listFolders, updateFolder } from "../db/folders";
 import { newId } from "../domain/ids";
 import type { Caller } from "../http/auth";
 import type { Services } from "../http/context";
@@ -74,12 +75,26 @@ export const createFolderRoute = defineRoute({
 	idempotent: true,
 	body: { type: "json", schema: CreateFolderBody },
 	responses: { 201: { description: "The new folder", schema: Folder } },
-	errors: ["invalid_body", "invalid_parent", "payload_too_large", "unsupported_media_type", "idempotency_key_reused", "idempotency_in_progress"],
+	errors: [
+		"invalid_body",
+		"invalid_parent",
+		"payload_too_large",
+		"unsupported_media_type",
+		"idempotency_key_reused",
+		"idempotency_in_progress",
+	],
 	async handler({ body, services, caller, now }) {
 		const parentId = body.parentId ?? null;
 		for (let attempt = 0; attempt < maxWriteAttempts; attempt++) {
 			await assertParentUsable(services, caller, parentId, null);
-			const folder: FolderRow = { id: newId("fd"), workspaceId: caller.workspaceId, name: body.name, parentId, createdAt: now, updatedAt: now };
+			const folder: FolderRow = {
+				id: newId("fd"),
+				workspaceId: caller.workspaceId,
+				name: body.name,
+				parentId,
+				createdAt: now,
+				updatedAt: now,
+			};
 			if (await insertFolder(services.d1, folder)) {
 				return json(folderResource(folder), 201, { Location: `/v1/folders/${folder.id}` });
 			}

@@ -6,7 +6,6 @@
 import { z } from "zod";
 import type { ErrorCode } from "../http/errors";
 import { errorStatus } from "../http/errors";
-import { json } from "../http/respond";
 import type { Route } from "../http/route";
 import { defineRoute } from "../http/route";
 import { ErrorBody } from "./schemas";
@@ -18,7 +17,11 @@ const keyedRouteErrors: ErrorCode[] = ["unauthorized", "rate_limited", "plan_req
 /** Converts a zod schema, hoisting named sub-schemas into `components.schemas`. */
 function toSchema(schema: z.ZodType, io: "input" | "output", components: Record<string, JsonSchema>): JsonSchema {
 	const converted = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as JsonSchema;
-	const { $defs, $schema: _dialect, ...rest } = JSON.parse(JSON.stringify(converted).replaceAll("#/$defs/", "#/components/schemas/")) as JsonSchema & {
+	const {
+		$defs,
+		$schema: _dialect,
+		...rest
+	} = JSON.parse(JSON.stringify(converted).replaceAll("#/$defs/", "#/components/schemas/")) as JsonSchema & {
 		$defs?: Record<string, JsonSchema>;
 	};
 	Object.assign(components, $defs ?? {});
@@ -46,7 +49,11 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
 			responses[status] = {
 				description: spec.description,
 				...(spec.schema || spec.contentType
-					? { content: { [spec.contentType ?? "application/json"]: spec.schema ? { schema: toSchema(spec.schema, "output", components) } : {} } }
+					? {
+							content: {
+								[spec.contentType ?? "application/json"]: spec.schema ? { schema: toSchema(spec.schema, "output", components) } : {},
+							},
+						}
 					: {}),
 			};
 		}

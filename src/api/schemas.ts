@@ -45,7 +45,14 @@ export const PatchChartBody = z
 	.meta({ id: "PatchChart" });
 
 export const ChartCreated = z
-	.object({ id: z.string(), name: z.string(), kind: ChartKind, hasData: z.boolean(), folderId: z.string().nullable(), published: Published })
+	.object({
+		id: z.string(),
+		name: z.string(),
+		kind: ChartKind,
+		hasData: z.boolean(),
+		folderId: z.string().nullable(),
+		published: Published,
+	})
 	.meta({ id: "ChartCreated" });
 
 export const Chart = z
@@ -111,7 +118,10 @@ export const CreateFolderBody = z
 	.meta({ id: "CreateFolder" });
 
 export const PatchFolderBody = z
-	.object({ name: FolderName.optional(), parentId: Id.nullable().optional().meta({ description: "New parent; null moves to the top level" }) })
+	.object({
+		name: FolderName.optional(),
+		parentId: Id.nullable().optional().meta({ description: "New parent; null moves to the top level" }),
+	})
 	.meta({ id: "PatchFolder" });
 
 export const Folder = z

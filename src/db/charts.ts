@@ -146,7 +146,17 @@ export async function writeChartVersion(d1: D1Database, write: ChartWrite): Prom
 				`INSERT INTO chart_versions (chart_id, version, action, author_account_id, snapshot, created_at)
 				 SELECT ?3, ?5, ?6, ?7, ?8, ?9 WHERE ${stillCurrent}`,
 			)
-			.bind(next.folderId, previous.workspaceId, previous.id, previous.version, nextVersion, write.action, write.authorAccountId, JSON.stringify(next), write.now),
+			.bind(
+				next.folderId,
+				previous.workspaceId,
+				previous.id,
+				previous.version,
+				nextVersion,
+				write.action,
+				write.authorAccountId,
+				JSON.stringify(next),
+				write.now,
+			),
 		d1
 			.prepare(
 				`UPDATE charts SET name = ?5, kind = ?6, meta = ?7, series_refs = ?8, series_names = ?9, data_blob_key = ?10,

@@ -72,7 +72,5 @@ export async function completeIdempotencyKey(
 }
 
 export async function releaseIdempotencyKey(db: Database, accountId: string, key: string): Promise<void> {
-	await db
-		.delete(idempotencyRecords)
-		.where(and(eq(idempotencyRecords.accountId, accountId), eq(idempotencyRecords.key, key)));
+	await db.delete(idempotencyRecords).where(and(eq(idempotencyRecords.accountId, accountId), eq(idempotencyRecords.key, key)));
 }

@@ -96,10 +96,7 @@ export const charts = sqliteTable(
 		createdAt: integer("created_at").notNull(),
 		updatedAt: integer("updated_at").notNull(),
 	},
-	(t) => [
-		index("charts_workspace_idx").on(t.workspaceId, t.updatedAt),
-		index("charts_folder_idx").on(t.folderId),
-	],
+	(t) => [index("charts_workspace_idx").on(t.workspaceId, t.updatedAt), index("charts_folder_idx").on(t.folderId)],
 );
 
 export const chartVersions = sqliteTable(

@@ -3,8 +3,8 @@
  * returns (spec §2.1). Pure: no bindings, no requests.
  */
 import { z } from "zod";
-import { applyMergePatch } from "./merge-patch";
 import { ChartKind } from "./kinds";
+import { applyMergePatch } from "./merge-patch";
 import { Meta } from "./meta";
 import { SeriesReference } from "./series";
 

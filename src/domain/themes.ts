@@ -8,9 +8,7 @@
  */
 import { z } from "zod";
 
-const Color = z
-	.string()
-	.regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, "must be a hex colour like #1a2b3c");
+const Color = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, "must be a hex colour like #1a2b3c");
 
 export const ModeColors = z.strictObject({
 	/** Page behind the chart. */
@@ -127,28 +125,8 @@ export const builtInThemes: readonly BuiltInTheme[] = [
 		definition: {
 			name: "Minimal (Tol muted)",
 			colors: {
-				light: lightColors([
-					"#332288",
-					"#88CCEE",
-					"#44AA99",
-					"#117733",
-					"#999933",
-					"#DDCC77",
-					"#CC6677",
-					"#882255",
-					"#AA4499",
-				]),
-				dark: darkColors([
-					"#77AADD",
-					"#EE8866",
-					"#EEDD88",
-					"#FFAABB",
-					"#99DDFF",
-					"#44BB99",
-					"#BBCC33",
-					"#AAAA00",
-					"#DDDDDD",
-				]),
+				light: lightColors(["#332288", "#88CCEE", "#44AA99", "#117733", "#999933", "#DDCC77", "#CC6677", "#882255", "#AA4499"]),
+				dark: darkColors(["#77AADD", "#EE8866", "#EEDD88", "#FFAABB", "#99DDFF", "#44BB99", "#BBCC33", "#AAAA00", "#DDDDDD"]),
 			},
 			fonts: { ...baseFonts, titleWeight: 500 },
 			surfaces: { ...baseSurfaces, padding: 12, gridLines: "none" },

@@ -18,7 +18,6 @@ export interface Caller {
 	scopes: Scope[];
 }
 
-
 /** Writing last-used on every request would make every read a write; once a minute is enough. */
 const lastUsedResolutionMs = 60_000;
 
@@ -58,7 +57,8 @@ export async function authenticate(request: Request, services: Services, now: nu
 
 export function requirePlan(caller: Caller): void {
 	if (!planHasApiAccess(caller.plan)) {
-		throw new ApiError("plan_required",
+		throw new ApiError(
+			"plan_required",
 			`API access needs the Professional or Business plan; this account is on ${caller.plan}. Upgrade the plan to use the API.`,
 			{ plan: caller.plan },
 		);

@@ -64,7 +64,8 @@ export function requireJsonContentType(request: Request): void {
 export function requireCsvContentType(request: Request): void {
 	const type = mediaType(request);
 	if (type !== "text/csv") {
-		throw new ApiError("unsupported_media_type",
+		throw new ApiError(
+			"unsupported_media_type",
 			`Send the CSV as the raw body with Content-Type: text/csv (got ${type ?? "no Content-Type"}).`,
 		);
 	}

@@ -63,10 +63,9 @@ export function errorResponse(error: unknown, requestId: string): Response {
 	}
 	// Anything else is our bug, never the caller's: log it with the request id they can quote.
 	console.error(`request ${requestId} failed`, error);
-	return Response.json(
-		errorBody("internal_error", `Something went wrong on our side. Quote request id ${requestId} if you report it.`),
-		{ status: 500 },
-	);
+	return Response.json(errorBody("internal_error", `Something went wrong on our side. Quote request id ${requestId} if you report it.`), {
+		status: 500,
+	});
 }
 
 /** Which error code a validation failure gets, by the first segment of the field path. */

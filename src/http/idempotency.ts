@@ -39,13 +39,19 @@ export async function withIdempotency(
 	const reservation = await reserveIdempotencyKey(services.db, caller.accountId, key, requestHash, now);
 	switch (reservation.kind) {
 		case "mismatch":
-			throw new ApiError("idempotency_key_reused",
+			throw new ApiError(
+				"idempotency_key_reused",
 				"This Idempotency-Key was already used with a different request in the last 24 hours. Use a new key for a new request.",
 			);
 		case "in_progress":
-			throw new ApiError("idempotency_in_progress", "A request with this Idempotency-Key is still being processed. Retry shortly.", undefined, {
-				"Retry-After": "1",
-			});
+			throw new ApiError(
+				"idempotency_in_progress",
+				"A request with this Idempotency-Key is still being processed. Retry shortly.",
+				undefined,
+				{
+					"Retry-After": "1",
+				},
+			);
 		case "replay": {
 			const headers = new Headers(reservation.response.headers);
 			headers.set("Idempotent-Replayed", "true");

@@ -4,10 +4,10 @@
  * So a rate-limited key with the wrong scope gets 429, never 403.
  */
 import type { z } from "zod";
-import type { RateDecision } from "../limits/client";
 import { requestsPerMinute } from "../domain/plans";
-import { authenticate, requirePlan, requireScope } from "./auth";
+import type { RateDecision } from "../limits/client";
 import type { Caller } from "./auth";
+import { authenticate, requirePlan, requireScope } from "./auth";
 import { maxCsvBytes, maxJsonBytes, parseJsonObject, readText, requireCsvContentType, requireJsonContentType } from "./body";
 import type { Services } from "./context";
 import { ApiError, errorResponse, validationError } from "./errors";
@@ -97,7 +97,8 @@ async function readBody(route: Route, request: Request): Promise<unknown> {
 }
 
 function rateLimited(decision: RateDecision): ApiError {
-	return new ApiError("rate_limited",
+	return new ApiError(
+		"rate_limited",
 		`This account has used its ${decision.limit} requests for the last minute. Retry after ${decision.resetSeconds} s.`,
 		{ limit: decision.limit, retryAfterSeconds: decision.resetSeconds },
 		{ "Retry-After": String(decision.resetSeconds) },

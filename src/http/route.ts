@@ -14,10 +14,7 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** `public`: no key; `key`: any valid key of an API plan; a scope: a key holding that scope. */
 export type Access = "public" | "key" | Scope;
 
-export type Body =
-	| { type: "json"; schema: z.ZodType; maxBytes?: number }
-	| { type: "csv"; maxBytes: number }
-	| { type: "none" };
+export type Body = { type: "json"; schema: z.ZodType; maxBytes?: number } | { type: "csv"; maxBytes: number } | { type: "none" };
 
 export interface ResponseSpec {
 	description: string;
@@ -78,10 +75,8 @@ export interface Route {
 	handler: (ctx: HandlerContext<unknown, unknown, Caller | null>) => Promise<Response>;
 }
 
-export function defineRoute<
-	QS extends z.ZodType | undefined = undefined,
-	B extends Body = { type: "none" },
-	A extends Access = Access,
->(definition: RouteDefinition<QS, B, A>): Route {
+export function defineRoute<QS extends z.ZodType | undefined = undefined, B extends Body = { type: "none" }, A extends Access = Access>(
+	definition: RouteDefinition<QS, B, A>,
+): Route {
 	return definition as unknown as Route;
 }

@@ -4,8 +4,9 @@
  * CORS is open (`*`): keys travel in a header, never in cookies, so notebooks in a browser
  * can call the API without a proxy.
  */
-import { IttyRouter } from "itty-router";
+
 import type { IRequest } from "itty-router";
+import { IttyRouter } from "itty-router";
 import type { Services } from "./context";
 import { ApiError, errorResponse } from "./errors";
 import { runRoute } from "./pipeline";

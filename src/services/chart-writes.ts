@@ -29,11 +29,20 @@ export async function loadChart(services: Services, caller: Caller, id: string):
 }
 
 /** Validates merged settings as a whole: types and ranges, the theme, and transform keys. */
-export async function validateMeta(services: Services, caller: Caller, raw: unknown, chart: Pick<ChartSnapshot, "hasData" | "seriesNames">): Promise<Meta> {
+export async function validateMeta(
+	services: Services,
+	caller: Caller,
+	raw: unknown,
+	chart: Pick<ChartSnapshot, "hasData" | "seriesNames">,
+): Promise<Meta> {
 	const parsed = Meta.safeParse(raw);
 	if (!parsed.success) throw validationError(parsed.error, "invalid_body", ["meta"]);
 	const meta = parsed.data;
-	if (meta.theme !== undefined && !findBuiltInTheme(meta.theme) && !(await workspaceThemeExists(services.db, caller.workspaceId, meta.theme))) {
+	if (
+		meta.theme !== undefined &&
+		!findBuiltInTheme(meta.theme) &&
+		!(await workspaceThemeExists(services.db, caller.workspaceId, meta.theme))
+	) {
 		throw new ApiError("invalid_theme", `meta.theme: there is no theme "${meta.theme}". GET /v1/themes lists the themes you can use.`, {
 			path: "meta.theme",
 		});
@@ -41,7 +50,8 @@ export async function validateMeta(services: Services, caller: Caller, raw: unkn
 	if (chart.hasData && meta.seriesTransform) {
 		const unknown = unknownTransformKeys(meta.seriesTransform, chart.seriesNames);
 		if (unknown.length > 0) {
-			throw new ApiError("invalid_transform",
+			throw new ApiError(
+				"invalid_transform",
 				`meta.seriesTransform: ${unknown.map((k) => `"${k}"`).join(", ")} ${unknown.length === 1 ? "is not a series" : "are not series"} of this chart. Valid names: ${chart.seriesNames.map((n) => `"${n}"`).join(", ")}.`,
 				{ path: "meta.seriesTransform", unknown, validNames: chart.seriesNames },
 			);
@@ -67,7 +77,8 @@ export function ifMatchAllows(header: string | null, version: number): boolean |
 
 export function assertIfMatch(request: Request, version: number): void {
 	if (ifMatchAllows(request.headers.get("if-match"), version) === false) {
-		throw new ApiError("precondition_failed",
+		throw new ApiError(
+			"precondition_failed",
 			`If-Match does not match: the chart is now at version ${version} (ETag "${version}"). GET it again, reapply your change, and retry.`,
 			{ currentVersion: version },
 		);

@@ -32,9 +32,7 @@ export async function makeKey(accountId: string, scopes: readonly Scope[] = allS
 	return { key: issued.key, keyId };
 }
 
-export async function makeAccount(
-	options: { plan?: Plan; scopes?: readonly Scope[]; workspaceId?: string } = {},
-): Promise<TestAccount> {
+export async function makeAccount(options: { plan?: Plan; scopes?: readonly Scope[]; workspaceId?: string } = {}): Promise<TestAccount> {
 	const workspaceId = options.workspaceId ?? (await makeWorkspace("personal"));
 	const accountId = newId("ac");
 	await env.DB.prepare("INSERT INTO accounts (id, workspace_id, name, plan, created_at) VALUES (?, ?, ?, ?, ?)")

@@ -29,12 +29,29 @@ describe("charts: happy paths", () => {
 
 	it("reads a chart back with series, meta and an ETag", async () => {
 		const { key } = await makeAccount();
-		const meta = { title: "GDP growth", subtitle: "Annual %", sourceText: "World Bank", mode: "dark", w: 800, h: 500, custom: { keep: [1, 2] } };
+		const meta = {
+			title: "GDP growth",
+			subtitle: "Annual %",
+			sourceText: "World Bank",
+			mode: "dark",
+			w: 800,
+			h: 500,
+			custom: { keep: [1, 2] },
+		};
 		const created = await callJson<{ id: string }>(key, "POST", "/v1/charts", { body: { kind: "horizontal-bar", meta } });
 		const got = await callJson<Chart>(key, "GET", `/v1/charts/${created.body.id}`);
 		expect(got.status).toBe(200);
 		expect(got.headers.get("ETag")).toBe('"1"');
-		expect(got.body).toMatchObject({ id: created.body.id, name: "GDP growth", kind: "horizontal-bar", series: [], meta, hasData: false, folderId: null, published: null });
+		expect(got.body).toMatchObject({
+			id: created.body.id,
+			name: "GDP growth",
+			kind: "horizontal-bar",
+			series: [],
+			meta,
+			hasData: false,
+			folderId: null,
+			published: null,
+		});
 		expect(got.body.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 	});
 
@@ -98,7 +115,9 @@ describe("charts: happy paths", () => {
 		const created = await callJson<{ id: string }>(alice.key, "POST", "/v1/charts", { body: { meta: { title: "Shared" } } });
 		const list = await callJson<{ charts: { id: string }[] }>(bob.key, "GET", "/v1/charts");
 		expect(list.body.charts.map((c) => c.id)).toEqual([created.body.id]);
-		const patched = await callJson<Chart>(bob.key, "PATCH", `/v1/charts/${created.body.id}`, { body: { meta: { title: "Edited by Bob" } } });
+		const patched = await callJson<Chart>(bob.key, "PATCH", `/v1/charts/${created.body.id}`, {
+			body: { meta: { title: "Edited by Bob" } },
+		});
 		expect(patched.status).toBe(200);
 		expect(patched.body.name).toBe("Edited by Bob");
 		expect((await callJson(bob.key, "DELETE", `/v1/charts/${created.body.id}`)).status).toBe(200);

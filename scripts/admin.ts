@@ -1,0 +1,146 @@
+/**
+ * Admin CLI: accounts, API keys and themes. Local by default (works while `wrangler dev`
+ * runs), `--persist-to DIR` like wrangler, `--remote` for production. `--json` for scripts.
+ *
+ *   npm run admin -- account create --plan business [--team "Newsroom" | --workspace ws_…] [--name N] [--json]
+ *   npm run admin -- key create --account ac_… --scopes chart:read,chart:write [--name N] [--json]
+ *   npm run admin -- key revoke --id key_…
+ *   npm run admin -- key list --account ac_… [--json]
+ *   npm run admin -- theme import --workspace ws_… --file theme.json [--default] [--json]
+ */
+import { readFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { Plan, Scope } from "../src/domain/plans.ts";
+import { ThemeDefinition } from "../src/domain/themes.ts";
+import { createAccount, createKey, importTheme, listKeys, revokeKey } from "./lib/admin-ops.ts";
+import type { Target } from "./lib/d1.ts";
+
+class UsageError extends Error {}
+
+const usage = `Usage: npm run admin -- <command> [options]
+
+  account create --plan <free|starter|professional|business> [--team <name> | --workspace <id>] [--name <name>]
+  key create     --account <id> --scopes <scope,scope,...> [--name <name>]
+  key revoke     --id <key id>
+  key list       --account <id>
+  theme import   --workspace <id> --file <theme.json> [--default]
+
+Common options:
+  --json             print machine-readable JSON
+  --persist-to DIR   local state directory (as wrangler's --persist-to)
+  --remote           act on the production database
+
+Scopes: ${Scope.options.join(", ")}`;
+
+function required(values: Record<string, unknown>, name: string): string {
+	const value = values[name];
+	if (typeof value !== "string" || value === "") throw new UsageError(`--${name} is required`);
+	return value;
+}
+
+function parseScopes(raw: string): Scope[] {
+	const scopes = raw
+		.split(",")
+		.map((s) => s.trim())
+		.filter(Boolean);
+	const unknown = scopes.filter((s) => !Scope.safeParse(s).success);
+	if (unknown.length > 0) throw new UsageError(`unknown scope(s): ${unknown.join(", ")}. Known: ${Scope.options.join(", ")}`);
+	if (scopes.length === 0) throw new UsageError("--scopes needs at least one scope");
+	return [...new Set(scopes)] as Scope[];
+}
+
+async function main(argv: string[]): Promise<void> {
+	const { values, positionals } = parseArgs({
+		args: argv,
+		allowPositionals: true,
+		options: {
+			json: { type: "boolean", default: false },
+			remote: { type: "boolean", default: false },
+			"persist-to": { type: "string" },
+			plan: { type: "string" },
+			team: { type: "string" },
+			workspace: { type: "string" },
+			name: { type: "string" },
+			account: { type: "string" },
+			scopes: { type: "string" },
+			id: { type: "string" },
+			file: { type: "string" },
+			default: { type: "boolean", default: false },
+			help: { type: "boolean", short: "h", default: false },
+		},
+	});
+	if (values.help || positionals.length === 0) {
+		console.log(usage);
+		return;
+	}
+	const target: Target = { remote: values.remote ?? false, persistTo: values["persist-to"] };
+	const print = (result: unknown, human: string) => console.log(values.json ? JSON.stringify(result) : human);
+	const command = positionals.slice(0, 2).join(" ");
+
+	switch (command) {
+		case "account create": {
+			const plan = Plan.safeParse(values.plan);
+			if (!plan.success) throw new UsageError(`--plan must be one of: ${Plan.options.join(", ")}`);
+			if (values.team && values.workspace) throw new UsageError("give --team or --workspace, not both");
+			const result = await createAccount(target, {
+				plan: plan.data,
+				name: values.name,
+				team: values.team,
+				workspaceId: values.workspace,
+			});
+			print(result, `Created account ${result.accountId} in workspace ${result.workspaceId}`);
+			return;
+		}
+		case "key create": {
+			const result = await createKey(target, {
+				accountId: required(values, "account"),
+				scopes: parseScopes(required(values, "scopes")),
+				name: values.name ?? "API key",
+			});
+			print(result, `Created key ${result.id}. Copy it now, it is not shown again:\n\n  ${result.key}\n`);
+			return;
+		}
+		case "key revoke": {
+			const id = required(values, "id");
+			await revokeKey(target, id);
+			print({ id, revoked: true }, `Revoked key ${id}`);
+			return;
+		}
+		case "key list": {
+			const keys = await listKeys(target, required(values, "account"));
+			const lines = keys.map(
+				(k) => `${k.id}  ${k.prefix}…  ${k.name}  [${k.scopes.join(", ")}]${k.revokedAt ? `  revoked ${k.revokedAt}` : ""}`,
+			);
+			print(keys, lines.length ? lines.join("\n") : "No keys.");
+			return;
+		}
+		case "theme import": {
+			const file = required(values, "file");
+			let raw: unknown;
+			try {
+				raw = JSON.parse(await readFile(file, "utf8"));
+			} catch (error) {
+				throw new UsageError(`cannot read ${file} as JSON: ${error instanceof Error ? error.message : String(error)}`);
+			}
+			const definition = ThemeDefinition.safeParse(raw);
+			if (!definition.success) {
+				const problems = definition.error.issues.map((i) => `  ${i.path.join(".") || "(root)"}: ${i.message}`);
+				throw new UsageError(`${file} is not a valid theme:\n${problems.join("\n")}`);
+			}
+			const result = await importTheme(target, required(values, "workspace"), definition.data, values.default ?? false);
+			print(result, `Imported theme ${result.id} (${definition.data.name})${values.default ? " as the workspace default" : ""}`);
+			return;
+		}
+		default:
+			throw new UsageError(`unknown command "${positionals.join(" ")}"`);
+	}
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+	if (error instanceof UsageError) {
+		console.error(`admin: ${error.message}\n\n${usage}`);
+	} else {
+		console.error(`admin: ${error instanceof Error ? error.message : String(error)}`);
+	}
+	process.exit(1);
+});

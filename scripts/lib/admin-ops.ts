@@ -1,0 +1,131 @@
+/**
+ * The admin operations behind the CLI and the local seed. Each is one `wrangler d1 execute`
+ * call, so each is one transaction.
+ */
+import { issueApiKey } from "../../src/domain/api-keys.ts";
+import { newId } from "../../src/domain/ids.ts";
+import type { Plan, Scope } from "../../src/domain/plans.ts";
+import type { ThemeDefinition } from "../../src/domain/themes.ts";
+import type { Target } from "./d1.ts";
+import { execute, query, sql } from "./d1.ts";
+
+export class AdminError extends Error {}
+
+export interface NewAccount {
+	plan: Plan;
+	name?: string;
+	/** Creates a new team workspace with this name. */
+	team?: string;
+	/** Joins an existing workspace. */
+	workspaceId?: string;
+	/** Fixed ids, for the demo seed; random otherwise. */
+	accountId?: string;
+	newWorkspaceId?: string;
+}
+
+export async function createAccount(target: Target, input: NewAccount): Promise<{ accountId: string; workspaceId: string }> {
+	const now = Date.now();
+	const accountId = input.accountId ?? newId("ac");
+	const statements: string[] = [];
+	let workspaceId: string;
+	if (input.workspaceId) {
+		const [workspace] = await query(target, sql("SELECT id FROM workspaces WHERE id = ?", input.workspaceId));
+		if (!workspace) throw new AdminError(`there is no workspace ${input.workspaceId}`);
+		workspaceId = input.workspaceId;
+	} else {
+		workspaceId = input.newWorkspaceId ?? newId("ws");
+		const kind = input.team ? "team" : "personal";
+		const name = input.team ?? input.name ?? "Personal workspace";
+		statements.push(sql("INSERT INTO workspaces (id, name, kind, created_at) VALUES (?, ?, ?, ?)", workspaceId, name, kind, now));
+	}
+	statements.push(
+		sql(
+			"INSERT INTO accounts (id, workspace_id, name, plan, created_at) VALUES (?, ?, ?, ?, ?)",
+			accountId,
+			workspaceId,
+			input.name ?? accountId,
+			input.plan,
+			now,
+		),
+	);
+	await execute(target, statements);
+	return { accountId, workspaceId };
+}
+
+export async function createKey(target: Target, input: { accountId: string; scopes: Scope[]; name: string }): Promise<{ id: string; key: string }> {
+	const [account] = await query(target, sql("SELECT id FROM accounts WHERE id = ?", input.accountId));
+	if (!account) throw new AdminError(`there is no account ${input.accountId}`);
+	const issued = await issueApiKey();
+	const id = newId("key");
+	await execute(target, [
+		sql(
+			"INSERT INTO api_keys (id, account_id, name, prefix, hash, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+			id,
+			input.accountId,
+			input.name,
+			issued.prefix,
+			issued.hash,
+			JSON.stringify(input.scopes),
+			Date.now(),
+		),
+	]);
+	return { id, key: issued.key };
+}
+
+export async function revokeKey(target: Target, id: string): Promise<void> {
+	const [key] = await query(target, sql("SELECT revoked_at FROM api_keys WHERE id = ?", id));
+	if (!key) throw new AdminError(`there is no key ${id}`);
+	if (key.revoked_at !== null) return;
+	await execute(target, [sql("UPDATE api_keys SET revoked_at = ? WHERE id = ?", Date.now(), id)]);
+}
+
+export interface KeyListing {
+	id: string;
+	name: string;
+	prefix: string;
+	scopes: string[];
+	createdAt: string;
+	lastUsedAt: string | null;
+	revokedAt: string | null;
+}
+
+function iso(value: unknown): string | null {
+	return typeof value === "number" ? new Date(value).toISOString() : null;
+}
+
+export async function listKeys(target: Target, accountId: string): Promise<KeyListing[]> {
+	const [account] = await query(target, sql("SELECT id FROM accounts WHERE id = ?", accountId));
+	if (!account) throw new AdminError(`there is no account ${accountId}`);
+	const rows = await query(
+		target,
+		sql("SELECT id, name, prefix, scopes, created_at, last_used_at, revoked_at FROM api_keys WHERE account_id = ? ORDER BY created_at", accountId),
+	);
+	return rows.map((row) => ({
+		id: String(row.id),
+		name: String(row.name),
+		prefix: String(row.prefix),
+		scopes: JSON.parse(String(row.scopes)) as string[],
+		createdAt: iso(row.created_at) ?? "",
+		lastUsedAt: iso(row.last_used_at),
+		revokedAt: iso(row.revoked_at),
+	}));
+}
+
+export async function importTheme(target: Target, workspaceId: string, definition: ThemeDefinition, makeDefault: boolean): Promise<{ id: string }> {
+	const [workspace] = await query(target, sql("SELECT id FROM workspaces WHERE id = ?", workspaceId));
+	if (!workspace) throw new AdminError(`there is no workspace ${workspaceId}`);
+	const id = newId("th");
+	await execute(target, [
+		...(makeDefault ? [sql("UPDATE themes SET is_default = 0 WHERE workspace_id = ?", workspaceId)] : []),
+		sql(
+			"INSERT INTO themes (id, workspace_id, name, definition, is_default, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+			id,
+			workspaceId,
+			definition.name,
+			JSON.stringify(definition),
+			makeDefault,
+			Date.now(),
+		),
+	]);
+	return { id };
+}
