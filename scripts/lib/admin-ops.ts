@@ -52,7 +52,10 @@ export async function createAccount(target: Target, input: NewAccount): Promise<
 	return { accountId, workspaceId };
 }
 
-export async function createKey(target: Target, input: { accountId: string; scopes: Scope[]; name: string }): Promise<{ id: string; key: string }> {
+export async function createKey(
+	target: Target,
+	input: { accountId: string; scopes: Scope[]; name: string },
+): Promise<{ id: string; key: string }> {
 	const [account] = await query(target, sql("SELECT id FROM accounts WHERE id = ?", input.accountId));
 	if (!account) throw new AdminError(`there is no account ${input.accountId}`);
 	const issued = await issueApiKey();
@@ -98,7 +101,10 @@ export async function listKeys(target: Target, accountId: string): Promise<KeyLi
 	if (!account) throw new AdminError(`there is no account ${accountId}`);
 	const rows = await query(
 		target,
-		sql("SELECT id, name, prefix, scopes, created_at, last_used_at, revoked_at FROM api_keys WHERE account_id = ? ORDER BY created_at", accountId),
+		sql(
+			"SELECT id, name, prefix, scopes, created_at, last_used_at, revoked_at FROM api_keys WHERE account_id = ? ORDER BY created_at",
+			accountId,
+		),
 	);
 	return rows.map((row) => ({
 		id: String(row.id),
@@ -111,7 +117,12 @@ export async function listKeys(target: Target, accountId: string): Promise<KeyLi
 	}));
 }
 
-export async function importTheme(target: Target, workspaceId: string, definition: ThemeDefinition, makeDefault: boolean): Promise<{ id: string }> {
+export async function importTheme(
+	target: Target,
+	workspaceId: string,
+	definition: ThemeDefinition,
+	makeDefault: boolean,
+): Promise<{ id: string }> {
 	const [workspace] = await query(target, sql("SELECT id FROM workspaces WHERE id = ?", workspaceId));
 	if (!workspace) throw new AdminError(`there is no workspace ${workspaceId}`);
 	const id = newId("th");

@@ -22,8 +22,22 @@ export interface DemoKey {
 }
 
 const demoAccounts = [
-	{ role: "editor", accountId: "ac_demo_editor", workspaceId: "ws_demo_newsroom", team: "Demo newsroom", plan: "business", name: "Demo editor" },
-	{ role: "teammate", accountId: "ac_demo_teammate", workspaceId: "ws_demo_newsroom", team: undefined, plan: "business", name: "Demo teammate" },
+	{
+		role: "editor",
+		accountId: "ac_demo_editor",
+		workspaceId: "ws_demo_newsroom",
+		team: "Demo newsroom",
+		plan: "business",
+		name: "Demo editor",
+	},
+	{
+		role: "teammate",
+		accountId: "ac_demo_teammate",
+		workspaceId: "ws_demo_newsroom",
+		team: undefined,
+		plan: "business",
+		name: "Demo teammate",
+	},
 	{ role: "free", accountId: "ac_demo_free", workspaceId: "ws_demo_free", team: undefined, plan: "free", name: "Demo free account" },
 ] as const;
 

@@ -58,8 +58,11 @@ export function applyChartPatch(current: ChartSnapshot, patch: ChartPatch): { ne
 	};
 }
 
+const snapshotFields = Object.keys(ChartSnapshot.shape) as (keyof ChartSnapshot)[];
+
+/** Whether two states hold the same content (a PATCH that changes nothing records no version). */
 export function sameSnapshot(a: ChartSnapshot, b: ChartSnapshot): boolean {
-	return JSON.stringify(a) === JSON.stringify(b);
+	return snapshotFields.every((field) => JSON.stringify(a[field]) === JSON.stringify(b[field]));
 }
 
 export function embedUrl(embedBase: string, chartId: string): string {

@@ -25,7 +25,11 @@ export interface Incoming {
 export async function runRoute(route: Route, incoming: Incoming): Promise<Response> {
 	const now = Date.now();
 	if (route.access === "public") {
-		return invoke(route, incoming, null, now).catch((error) => errorResponse(error, incoming.requestId));
+		try {
+			return await invoke(route, incoming, await parseInput(route, incoming.request), null, now);
+		} catch (error) {
+			return errorResponse(error, incoming.requestId);
+		}
 	}
 	let caller: Caller;
 	try {
@@ -45,26 +49,49 @@ async function runAuthorized(route: Route, incoming: Incoming, caller: Caller, n
 		requirePlan(caller);
 		if (route.access !== "key" && route.access !== "public") requireScope(caller, route.access);
 		const idempotencyKey = route.idempotent ? readIdempotencyKey(incoming.request) : null;
-		const run = () => invoke(route, incoming, caller, now).catch((error) => errorResponse(error, incoming.requestId));
+		// Input is validated before an idempotency key is reserved: a refused body stores nothing.
+		const input = await parseInput(route, incoming.request);
+		const run = () => invoke(route, incoming, input, caller, now).catch((error) => errorResponse(error, incoming.requestId));
 		if (idempotencyKey === null) return await run();
-		// The body is read once inside `invoke`; the hash needs the same text, so read it via a clone.
-		const bodyText = await incoming.request.clone().text();
-		return await withIdempotency(incoming.services, caller, idempotencyKey, incoming.request, bodyText, now, run);
+		return await withIdempotency(incoming.services, caller, idempotencyKey, incoming.request, input.bodyText, now, run);
 	} catch (error) {
 		return errorResponse(error, incoming.requestId);
 	}
 }
 
-async function invoke(route: Route, incoming: Incoming, caller: Caller | null, now: number): Promise<Response> {
-	const url = new URL(incoming.request.url);
+interface Input {
+	url: URL;
+	query: unknown;
+	body: unknown;
+	bodyText: string;
+}
+
+async function parseInput(route: Route, request: Request): Promise<Input> {
+	const url = new URL(request.url);
 	const query = route.query ? parseQuery(route.query, url) : undefined;
-	const body = await readBody(route, incoming.request);
+	switch (route.body.type) {
+		case "none":
+			return { url, query, body: undefined, bodyText: "" };
+		case "json": {
+			requireJsonContentType(request);
+			const bodyText = await readText(request, route.body.maxBytes ?? maxJsonBytes);
+			return { url, query, body: parseJsonObject(bodyText, route.body.schema), bodyText };
+		}
+		case "csv": {
+			requireCsvContentType(request);
+			const bodyText = await readText(request, route.body.maxBytes ?? maxCsvBytes);
+			return { url, query, body: bodyText, bodyText };
+		}
+	}
+}
+
+function invoke(route: Route, incoming: Incoming, input: Input, caller: Caller | null, now: number): Promise<Response> {
 	return route.handler({
 		request: incoming.request,
-		url,
+		url: input.url,
 		params: incoming.params,
-		query,
-		body,
+		query: input.query,
+		body: input.body,
 		services: incoming.services,
 		caller,
 		requestId: incoming.requestId,
@@ -79,21 +106,6 @@ function parseQuery(schema: z.ZodType, url: URL): unknown {
 		throw new ApiError("invalid_query", `Query parameter ${error.message}`, error.details);
 	}
 	return result.data;
-}
-
-async function readBody(route: Route, request: Request): Promise<unknown> {
-	switch (route.body.type) {
-		case "none":
-			return undefined;
-		case "json": {
-			requireJsonContentType(request);
-			const text = await readText(request, route.body.maxBytes ?? maxJsonBytes);
-			return parseJsonObject(text, route.body.schema);
-		}
-		case "csv":
-			requireCsvContentType(request);
-			return readText(request, route.body.maxBytes ?? maxCsvBytes);
-	}
 }
 
 function rateLimited(decision: RateDecision): ApiError {

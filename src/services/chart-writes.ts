@@ -15,7 +15,12 @@ import type { Services } from "../http/context";
 import { ApiError, validationError } from "../http/errors";
 
 /** Writes that lose a race are retried on fresh state this many times before giving up. */
-const maxWriteAttempts = 5;
+const maxWriteAttempts = 20;
+
+/** A short random pause after a lost race, growing with each attempt, so writers spread out. */
+export function backoff(attempt: number): Promise<void> {
+	return new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * (attempt + 1)));
+}
 
 export function chartNotFound(id: string): ApiError {
 	return new ApiError("not_found", `No chart ${id} in this workspace.`);
@@ -129,6 +134,7 @@ export async function writeChart(
 				updatedAt: now,
 			};
 		}
+		await backoff(attempt);
 	}
 	throw new ApiError("conflict", "The chart kept changing while this request tried to save it. Retry the request.");
 }
