@@ -4,6 +4,7 @@
 import type { Route } from "../http/route";
 import { chartVersionRoutes } from "./chart-versions";
 import { chartRoutes } from "./charts";
+import { exportRoutes } from "./exports";
 import { folderRoutes } from "./folders";
 import { openApiRoute } from "./openapi";
 import { themeRoutes } from "./themes";
@@ -11,6 +12,7 @@ import { themeRoutes } from "./themes";
 export const apiRoutes: readonly Route[] = [
 	...chartRoutes,
 	...chartVersionRoutes,
+	...exportRoutes,
 	...folderRoutes,
 	...themeRoutes,
 	openApiRoute(() => apiRoutes),

@@ -6,8 +6,8 @@ import type { Database } from "../db/client";
 import { openDatabase } from "../db/client";
 import type { Config } from "../env";
 import { readConfig } from "../env";
-import type { RequestLimiter } from "../limits/client";
-import { durableRequestLimiter } from "../limits/client";
+import type { ExportSlots, RequestLimiter } from "../limits/client";
+import { durableExportSlots, durableRequestLimiter } from "../limits/client";
 
 export interface Services {
 	db: Database;
@@ -15,6 +15,7 @@ export interface Services {
 	d1: D1Database;
 	blobs: R2Bucket;
 	limiter: RequestLimiter;
+	exportSlots: ExportSlots;
 	config: Config;
 	waitUntil: (promise: Promise<unknown>) => void;
 }
@@ -25,6 +26,7 @@ export function buildServices(env: Env, ctx: ExecutionContext): Services {
 		d1: env.DB,
 		blobs: env.BLOBS,
 		limiter: durableRequestLimiter(env.ACCOUNT_LIMITER),
+		exportSlots: durableExportSlots(env.EXPORT_GATE),
 		config: readConfig(env),
 		waitUntil: (promise) => ctx.waitUntil(promise),
 	};
