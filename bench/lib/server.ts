@@ -1,0 +1,75 @@
+/**
+ * Starts `wrangler dev` on a port with its own throwaway state, and stops it (its whole
+ * process group) afterwards. Only loopback addresses are used.
+ */
+import type { ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Target } from "../../scripts/lib/d1.ts";
+import { applyMigrations } from "../../scripts/lib/d1.ts";
+
+export interface DevServer {
+	url: string;
+	target: Target;
+	stop(): Promise<void>;
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, log: () => string): Promise<void> {
+	const deadline = Date.now() + 90_000;
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${log()}`);
+		try {
+			const res = await fetch(`${url}/v1/openapi.json`);
+			if (res.ok) return;
+		} catch {
+			// not listening yet
+		}
+		await new Promise((r) => setTimeout(r, 250));
+	}
+	throw new Error(`wrangler dev did not answer on ${url} within 90 s:\n${log()}`);
+}
+
+export async function startDevServer(port: number, script?: string): Promise<DevServer> {
+	const persistTo = await mkdtemp(join(tmpdir(), "charts-bench-"));
+	const target: Target = { remote: false, persistTo };
+	await applyMigrations(target);
+	const args = [
+		"dev",
+		...(script ? [script] : []),
+		"--port",
+		String(port),
+		"--ip",
+		"127.0.0.1",
+		"--persist-to",
+		persistTo,
+		"--log-level",
+		"warn",
+	];
+	const child = spawn(join("node_modules", ".bin", "wrangler"), args, {
+		detached: true,
+		stdio: ["ignore", "pipe", "pipe"],
+		env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+	});
+	let output = "";
+	child.stdout?.on("data", (chunk) => {
+		output = (output + chunk).slice(-4000);
+	});
+	child.stderr?.on("data", (chunk) => {
+		output = (output + chunk).slice(-4000);
+	});
+	const url = `http://127.0.0.1:${port}`;
+	const stop = async () => {
+		if (child.exitCode !== null || child.pid === undefined) return;
+		process.kill(-child.pid, "SIGTERM");
+		await new Promise((r) => child.once("exit", r));
+	};
+	try {
+		await waitUntilUp(url, child, () => output);
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+	return { url, target, stop };
+}

@@ -1,0 +1,30 @@
+/**
+ * `npm run bench`: runs every benchmark suite, prints its table, and writes the results as
+ * JSON to `bench/results/<suite>.json` (and all of them to `bench/results/latest.json`).
+ * Timings belong here, never in tests.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { cpus, totalmem } from "node:os";
+import { runLimitsBench } from "./limits.ts";
+
+const suites = { limits: runLimitsBench };
+
+const only = process.argv.slice(2);
+const machine = {
+	cpus: cpus().length,
+	cpuModel: cpus()[0]?.model ?? "unknown",
+	memoryGiB: Math.round(totalmem() / 2 ** 30),
+	node: process.version,
+};
+const results: Record<string, unknown> = {};
+await mkdir("bench/results", { recursive: true });
+for (const [name, run] of Object.entries(suites)) {
+	if (only.length > 0 && !only.includes(name)) continue;
+	console.log(`\n## ${name}\n`);
+	const result = await run();
+	console.log(result.table);
+	const record = { suite: name, ranAt: new Date().toISOString(), machine, ...result.data, table: result.table };
+	results[name] = record;
+	await writeFile(`bench/results/${name}.json`, `${JSON.stringify(record, null, 2)}\n`);
+}
+await writeFile("bench/results/latest.json", `${JSON.stringify(results, null, 2)}\n`);
