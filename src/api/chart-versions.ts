@@ -89,7 +89,7 @@ export const restoreVersionRoute = defineRoute({
 	idempotent: true,
 	body: { type: "none" },
 	responses: { 200: { description: "The chart after the restore", schema: Chart } },
-	errors: ["not_found", "precondition_failed", "conflict", "idempotency_key_reused", "idempotency_in_progress"],
+	errors: ["not_found", "precondition_failed", "conflict"],
 	async handler({ services, caller, params, request, now }) {
 		const n = parseVersion(params.n);
 		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) => {

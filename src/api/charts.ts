@@ -43,18 +43,7 @@ export const createChartRoute = defineRoute({
 	idempotent: true,
 	body: { type: "json", schema: CreateChartBody, maxBytes: maxCsvBytes + maxJsonBytes },
 	responses: { 201: { description: "The new chart", schema: ChartCreated } },
-	errors: [
-		"invalid_body",
-		"invalid_kind",
-		"invalid_series",
-		"invalid_folder",
-		"invalid_theme",
-		"invalid_transform",
-		"payload_too_large",
-		"unsupported_media_type",
-		"idempotency_key_reused",
-		"idempotency_in_progress",
-	],
+	errors: ["invalid_kind", "invalid_series", "invalid_folder", "invalid_theme", "invalid_transform"],
 	async handler({ body, services, caller, now }) {
 		if (body.series !== undefined && body.series.length > 0 && body.data !== undefined) {
 			throw new ApiError("invalid_body", "Give either series (library statistics) or data (your CSV), not both.", { path: "series" });
@@ -163,7 +152,6 @@ export const patchChartRoute = defineRoute({
 	responses: { 200: { description: "The updated chart", schema: Chart } },
 	errors: [
 		"not_found",
-		"invalid_body",
 		"invalid_kind",
 		"invalid_series",
 		"invalid_folder",
@@ -171,8 +159,6 @@ export const patchChartRoute = defineRoute({
 		"invalid_transform",
 		"precondition_failed",
 		"conflict",
-		"payload_too_large",
-		"unsupported_media_type",
 	],
 	async handler({ body, services, caller, params, request, now }) {
 		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) => {

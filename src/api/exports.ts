@@ -38,7 +38,7 @@ export const exportChartRoute = defineRoute({
 			schema: z.string().meta({ format: "binary" }),
 		},
 	},
-	errors: ["invalid_format", "invalid_query", "not_found", "invalid_data", "export_busy"],
+	errors: ["invalid_format", "not_found", "invalid_data", "export_busy"],
 	async handler({ params, query, services, caller }) {
 		const format = parseFormat(params.format);
 		const chart = await loadChart(services, caller, params.id as string);

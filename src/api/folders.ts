@@ -75,14 +75,7 @@ export const createFolderRoute = defineRoute({
 	idempotent: true,
 	body: { type: "json", schema: CreateFolderBody },
 	responses: { 201: { description: "The new folder", schema: Folder } },
-	errors: [
-		"invalid_body",
-		"invalid_parent",
-		"payload_too_large",
-		"unsupported_media_type",
-		"idempotency_key_reused",
-		"idempotency_in_progress",
-	],
+	errors: ["invalid_parent"],
 	async handler({ body, services, caller, now }) {
 		const parentId = body.parentId ?? null;
 		for (let attempt = 0; attempt < maxWriteAttempts; attempt++) {
@@ -126,7 +119,7 @@ export const patchFolderRoute = defineRoute({
 	access: "folder:write",
 	body: { type: "json", schema: PatchFolderBody },
 	responses: { 200: { description: "The updated folder", schema: Folder } },
-	errors: ["not_found", "invalid_body", "invalid_parent", "conflict", "payload_too_large", "unsupported_media_type"],
+	errors: ["not_found", "invalid_parent", "conflict"],
 	async handler({ body, services, caller, params, now }) {
 		const id = params.id as string;
 		for (let attempt = 0; attempt < maxWriteAttempts; attempt++) {

@@ -12,7 +12,15 @@ import { ErrorBody } from "./schemas";
 
 type JsonSchema = Record<string, unknown>;
 
-const keyedRouteErrors: ErrorCode[] = ["unauthorized", "rate_limited", "plan_required", "forbidden"];
+/** Errors a route can answer because of how it is declared, so declarations need not list them. */
+function impliedErrors(route: Route): ErrorCode[] {
+	return [
+		...(route.access === "public" ? [] : (["unauthorized", "rate_limited", "plan_required", "forbidden"] as const)),
+		...(route.body.type === "none" ? [] : (["invalid_body", "payload_too_large", "unsupported_media_type"] as const)),
+		...(route.query ? (["invalid_query"] as const) : []),
+		...(route.idempotent ? (["idempotency_key_reused", "idempotency_in_progress"] as const) : []),
+	];
+}
 
 /** Converts a zod schema, hoisting named sub-schemas into `components.schemas`. */
 function toSchema(schema: z.ZodType, io: "input" | "output", components: Record<string, JsonSchema>): JsonSchema {
@@ -57,7 +65,7 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
 					: {}),
 			};
 		}
-		const codes = [...(route.access === "public" ? [] : keyedRouteErrors), ...route.errors];
+		const codes = [...new Set([...impliedErrors(route), ...route.errors])];
 		const codesByStatus = new Map<number, ErrorCode[]>();
 		for (const code of codes) codesByStatus.set(errorStatus[code], [...(codesByStatus.get(errorStatus[code]) ?? []), code]);
 		for (const [status, statusCodes] of [...codesByStatus].sort(([a], [b]) => a - b)) {

@@ -52,7 +52,7 @@ export interface RouteDefinition<QS extends z.ZodType | undefined, B extends Bod
 	query?: QS;
 	body: B;
 	responses: Record<number, ResponseSpec>;
-	/** Errors this route can answer besides the ones every keyed route can (401, 403, 429). */
+	/** Errors this route can answer besides those implied by its access, body, query and idempotency. */
 	errors: ErrorCode[];
 	/** POST routes replay their first answer for a repeated `Idempotency-Key` (DESIGN D14). */
 	idempotent?: boolean;
