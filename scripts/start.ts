@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { Target } from "./lib/d1.ts";
 import { applyMigrations } from "./lib/d1.ts";
+import { importLibrary, readVegaLibrary } from "./lib/library.ts";
 import { seedDemo } from "./lib/seed.ts";
 
 const { values } = parseArgs({
@@ -23,6 +24,10 @@ const base = `http://localhost:${port}`;
 
 console.log("Applying D1 migrations locally…");
 await applyMigrations(target);
+console.log("Importing the statistics library…");
+for (const s of await importLibrary(target, await readVegaLibrary())) {
+	console.log(`  ${s.skipped ? "unchanged" : "imported "} ${s.source} (${s.statistics} statistics)`);
+}
 console.log("Seeding the demo workspace…");
 const keys = await seedDemo(target, join(stateDir, "demo-keys.json"));
 const editor = keys.find((k) => k.role === "editor");

@@ -8,6 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 
+export { literal, sql } from "../../src/library/sql-literal.ts";
+
 const run = promisify(execFile);
 const wrangler = join(process.cwd(), "node_modules", ".bin", "wrangler");
 
@@ -20,30 +22,6 @@ export interface Target {
 export function targetFlags(target: Target): string[] {
 	if (target.remote) return ["--remote"];
 	return ["--local", ...(target.persistTo ? ["--persist-to", target.persistTo] : [])];
-}
-
-export type SqlValue = string | number | boolean | null;
-
-/** A SQL literal. `wrangler d1 execute` cannot bind parameters, so values are quoted here. */
-export function literal(value: SqlValue): string {
-	if (value === null) return "NULL";
-	if (typeof value === "boolean") return value ? "1" : "0";
-	if (typeof value === "number") {
-		if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
-		return String(value);
-	}
-	return `'${value.replaceAll("'", "''")}'`;
-}
-
-/** Fills `?` placeholders with quoted literals, in order. */
-export function sql(text: string, ...values: SqlValue[]): string {
-	let index = 0;
-	const filled = text.replace(/\?/g, () => {
-		if (index >= values.length) throw new Error(`too few values for: ${text}`);
-		return literal(values[index++] as SqlValue);
-	});
-	if (index !== values.length) throw new Error(`too many values for: ${text}`);
-	return filled;
 }
 
 interface StatementResult {

@@ -4,7 +4,7 @@
 import { deleteChart, insertChart, listCharts } from "../db/charts";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import { applyChartPatch, chartResource, createdChartResource, publishedField, sameSnapshot } from "../domain/chart";
-import { newId, sha256Hex } from "../domain/ids";
+import { newId } from "../domain/ids";
 import { defaultKind } from "../domain/kinds";
 import { chartName } from "../domain/meta";
 import type { Caller } from "../http/auth";
@@ -13,6 +13,7 @@ import type { Services } from "../http/context";
 import { ApiError } from "../http/errors";
 import { json, versionEtag } from "../http/respond";
 import { defineRoute } from "../http/route";
+import { dataForKind, dataFromCsv, dataFromReferences } from "../services/chart-data";
 import { assertFolderUsable, assertIfMatch, loadChart, validateMeta, writeChart } from "../services/chart-writes";
 import { Chart, ChartCreated, ChartList, CreateChartBody, Deleted, PatchChartBody } from "./schemas";
 
@@ -21,15 +22,6 @@ const maxCreateAttempts = 3;
 
 function chartResponse(chart: ChartRecord, services: Services, status = 200): Response {
 	return json(chartResource(chart, services.config.embedBase), status, { ETag: versionEtag(chart.version) });
-}
-
-/** Own CSV data is kept as a content-addressed blob: identical uploads share one object. */
-async function storeCsvBlob(services: Services, csv: string): Promise<string> {
-	const key = `data/${await sha256Hex(csv)}.csv`;
-	if (!(await services.blobs.head(key))) {
-		await services.blobs.put(key, csv, { httpMetadata: { contentType: "text/csv; charset=utf-8" } });
-	}
-	return key;
 }
 
 export const createChartRoute = defineRoute({
@@ -43,7 +35,7 @@ export const createChartRoute = defineRoute({
 	idempotent: true,
 	body: { type: "json", schema: CreateChartBody, maxBytes: maxCsvBytes + maxJsonBytes },
 	responses: { 201: { description: "The new chart", schema: ChartCreated } },
-	errors: ["invalid_kind", "invalid_series", "invalid_folder", "invalid_theme", "invalid_transform"],
+	errors: ["invalid_kind", "invalid_series", "invalid_data", "invalid_folder", "invalid_theme", "invalid_transform"],
 	async handler({ body, services, caller, now }) {
 		if (body.series !== undefined && body.series.length > 0 && body.data !== undefined) {
 			throw new ApiError("invalid_body", "Give either series (library statistics) or data (your CSV), not both.", { path: "series" });
@@ -53,16 +45,11 @@ export const createChartRoute = defineRoute({
 		}
 		const folderId = body.folderId ?? null;
 		await assertFolderUsable(services, caller, folderId);
-		const meta = await validateMeta(services, caller, body.meta ?? {}, { hasData: false, seriesNames: [] });
-		const snapshot: ChartSnapshot = {
-			kind: body.kind ?? defaultKind,
-			meta,
-			seriesRefs: body.series ?? [],
-			seriesNames: [],
-			dataBlobKey: body.data === undefined ? null : await storeCsvBlob(services, body.data),
-			hasData: false,
-			folderId,
-		};
+		const kind = body.kind ?? defaultKind;
+		const data =
+			body.data !== undefined ? await dataFromCsv(services, kind, body.data) : await dataFromReferences(services, kind, body.series ?? []);
+		const meta = await validateMeta(services, caller, body.meta ?? {}, data);
+		const snapshot: ChartSnapshot = { kind, meta, seriesRefs: body.series ?? [], folderId, ...data };
 		for (let attempt = 0; attempt < maxCreateAttempts; attempt++) {
 			const chart = newChartRecord(caller, snapshot, now);
 			if (
@@ -154,6 +141,7 @@ export const patchChartRoute = defineRoute({
 		"not_found",
 		"invalid_kind",
 		"invalid_series",
+		"invalid_data",
 		"invalid_folder",
 		"invalid_theme",
 		"invalid_transform",
@@ -169,6 +157,9 @@ export const patchChartRoute = defineRoute({
 				folderId: body.folderId,
 			});
 			if (next.folderId !== current.folderId) await assertFolderUsable(services, caller, next.folderId);
+			// New references are resolved for the new kind; a new kind alone re-checks the data it has.
+			if (body.series !== undefined) Object.assign(next, await dataFromReferences(services, next.kind, next.seriesRefs));
+			else if (next.kind !== current.kind) Object.assign(next, await dataForKind(services, current, next.kind));
 			const snapshot = { ...next, meta: await validateMeta(services, caller, meta, next) };
 			return sameSnapshot(snapshot, current) ? null : { next: snapshot, action: "update" };
 		});

@@ -6,7 +6,7 @@
  * parsed back through zod at the edge (`src/db/rows.ts`), never trusted as typed.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const workspaces = sqliteTable("workspaces", {
 	id: text("id").primaryKey(),
@@ -150,4 +150,86 @@ export const idempotencyRecords = sqliteTable(
 		createdAt: integer("created_at").notNull(),
 	},
 	(t) => [primaryKey({ columns: [t.accountId, t.key] }), index("idempotency_created_idx").on(t.createdAt)],
+);
+
+/*
+ * The statistics library (found through the data API). Loaded by `npm run library:import`;
+ * read-only for the API. A statistic's full-text index lives in the FTS5 table
+ * `library_statistics_fts`, created by a custom migration (drizzle-kit cannot express FTS5).
+ */
+
+export const librarySources = sqliteTable("library_sources", {
+	id: text("id").primaryKey(),
+	title: text("title").notNull(),
+	description: text("description").notNull(),
+	attribution: text("attribution").notNull(),
+	/** SHA-256 of the imported source, so re-importing unchanged data is skipped. */
+	contentHash: text("content_hash").notNull(),
+	importedAt: integer("imported_at").notNull(),
+});
+
+export const libraryDimensions = sqliteTable(
+	"library_dimensions",
+	{
+		sourceId: text("source_id").notNull(),
+		id: text("id").notNull(),
+		title: text("title").notNull(),
+		position: integer("position").notNull(),
+	},
+	(t) => [primaryKey({ columns: [t.sourceId, t.id] })],
+);
+
+export const libraryDimensionValues = sqliteTable(
+	"library_dimension_values",
+	{
+		sourceId: text("source_id").notNull(),
+		dimensionId: text("dimension_id").notNull(),
+		id: text("id").notNull(),
+		label: text("label").notNull(),
+	},
+	(t) => [primaryKey({ columns: [t.sourceId, t.dimensionId, t.id] })],
+);
+
+export const libraryStatistics = sqliteTable(
+	"library_statistics",
+	{
+		id: text("id").primaryKey(),
+		sourceId: text("source_id").notNull(),
+		title: text("title").notNull(),
+		/** The entity the statistic is about (a country, a ticker): the chart's series name. */
+		seriesName: text("series_name").notNull(),
+		unit: text("unit").notNull(),
+		frequency: text("frequency").notNull(),
+		/** JSON object: dimension id → value id. */
+		dimensions: text("dimensions").notNull(),
+		firstPeriod: text("first_period"),
+		lastPeriod: text("last_period"),
+	},
+	(t) => [index("library_statistics_source_idx").on(t.sourceId)],
+);
+
+/** One row per (statistic, dimension): what exact selections match against. */
+export const libraryStatisticDimensions = sqliteTable(
+	"library_statistic_dimensions",
+	{
+		statisticId: text("statistic_id").notNull(),
+		sourceId: text("source_id").notNull(),
+		dimensionId: text("dimension_id").notNull(),
+		valueId: text("value_id").notNull(),
+	},
+	(t) => [
+		primaryKey({ columns: [t.statisticId, t.dimensionId] }),
+		index("library_statistic_dimensions_lookup_idx").on(t.sourceId, t.dimensionId, t.valueId),
+	],
+);
+
+export const libraryObservations = sqliteTable(
+	"library_observations",
+	{
+		statisticId: text("statistic_id").notNull(),
+		/** ISO 8601 period: `2020`, `2020-03` or `2020-03-01`. Sorts as text. */
+		period: text("period").notNull(),
+		value: real("value"),
+	},
+	(t) => [primaryKey({ columns: [t.statisticId, t.period] })],
 );

@@ -3,6 +3,8 @@
  * Every 4xx and 5xx body has the shape `{ error: { code, message, details? } }` (DESIGN D1).
  */
 import type { ZodError } from "zod";
+import { InvalidDataError } from "../domain/dataset";
+import { InvalidSeriesError } from "../library/resolve";
 
 /** Every error code the API answers, with its HTTP status. */
 export const errorStatus = {
@@ -53,8 +55,17 @@ export function errorBody(code: ErrorCode, message: string, details?: unknown) {
 	return { error: details === undefined ? { code, message } : { code, message, details } };
 }
 
+/** Domain errors that are the caller's to fix, as the API error they answer. */
+function asApiError(error: unknown): ApiError | null {
+	if (error instanceof ApiError) return error;
+	if (error instanceof InvalidDataError) return new ApiError("invalid_data", error.message, error.details);
+	if (error instanceof InvalidSeriesError) return new ApiError("invalid_series", error.message, { path: `series[${error.index}]` });
+	return null;
+}
+
 /** Turns anything thrown while handling a request into the documented error response. */
-export function errorResponse(error: unknown, requestId: string): Response {
+export function errorResponse(thrown: unknown, requestId: string): Response {
+	const error = asApiError(thrown) ?? thrown;
 	if (error instanceof ApiError) {
 		return Response.json(errorBody(error.code, error.message, error.details), {
 			status: error.status,

@@ -1,12 +1,11 @@
 /**
  * Export formats (spec §4.1) and the exporter each one uses. An exporter turns a chart with
- * data into a file. Exports need data, and until the data issue lands no chart has any
- * (`hasData` stays false), so the export route answers 422 `invalid_data` before it would
- * reach a format without an exporter.
+ * data into a file.
  */
 import { z } from "zod";
 import type { ChartRecord } from "../domain/chart";
 import type { Services } from "../http/context";
+import { csvExporter } from "./csv";
 
 export const exportFormats = ["png", "svg", "pdf", "csv"] as const;
 export type ExportFormat = (typeof exportFormats)[number];
@@ -29,8 +28,13 @@ export interface ExportFile {
 
 export type Exporter = (chart: ChartRecord, options: ExportOptions, services: Services) => Promise<ExportFile>;
 
-/** Filled in by the data issue (csv) and the rendering issue (png, svg, pdf). */
-export const exporters: Partial<Record<ExportFormat, Exporter>> = {};
+/** png, svg and pdf arrive with the rendering issue. */
+export const exporters: Partial<Record<ExportFormat, Exporter>> = { csv: csvExporter };
+
+/** Drawing formats take an export slot; CSV only writes data out and never waits for one. */
+export function needsRenderSlot(format: ExportFormat): boolean {
+	return format !== "csv";
+}
 
 /** A file name from the chart's name: lowercase words joined by dashes. */
 export function fileSlug(name: string): string {

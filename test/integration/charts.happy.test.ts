@@ -124,14 +124,21 @@ describe("charts: happy paths", () => {
 		expect((await callJson(alice.key, "GET", `/v1/charts/${created.body.id}`)).status).toBe(404);
 	});
 
-	it("stores own CSV sent as data as a content-addressed blob", async () => {
+	it("parses own CSV sent as data and stores it as a content-addressed dataset", async () => {
 		const { key } = await makeAccount();
 		const csv = "year,a,b\n2020,1,2\n2021,3,4\n";
-		const created = await callJson<{ id: string }>(key, "POST", "/v1/charts", { body: { data: csv } });
+		const created = await callJson<{ id: string; hasData: boolean }>(key, "POST", "/v1/charts", { body: { data: csv } });
 		expect(created.status).toBe(201);
+		expect(created.body.hasData).toBe(true);
 		const row = await env.DB.prepare("SELECT data_blob_key AS k FROM charts WHERE id = ?").bind(created.body.id).first<{ k: string }>();
-		expect(row?.k).toMatch(/^data\/[0-9a-f]{64}\.csv$/);
+		expect(row?.k).toMatch(/^data\/[0-9a-f]{64}\.json$/);
 		const blob = await env.BLOBS.get(row?.k ?? "");
-		expect(await blob?.text()).toBe(csv);
+		expect(await blob?.json()).toEqual({
+			columns: [
+				{ name: "year", type: "number", values: [2020, 2021] },
+				{ name: "a", type: "number", values: [1, 3] },
+				{ name: "b", type: "number", values: [2, 4] },
+			],
+		});
 	});
 });

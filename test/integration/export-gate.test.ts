@@ -3,8 +3,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { exportGateStub, withExportSlot } from "../../src/limits/client";
 import type { ExportGate } from "../../src/limits/export-gate";
+import { exporters } from "../../src/render/exporters";
 import type { ErrorBody } from "../helpers/api";
-import { callJson } from "../helpers/api";
+import { call, callJson } from "../helpers/api";
 import { makeAccount } from "../helpers/factories";
 
 /** A gate instance of its own, so tests do not share slots. */
@@ -107,6 +108,15 @@ describe("export route", () => {
 		expect(res.body.error.message).toContain("png, svg, pdf, csv");
 	});
 
+	it("answers 422 invalid_format for a drawing format that is not available yet", async () => {
+		const { key } = await makeAccount();
+		const created = await callJson<{ id: string }>(key, "POST", "/v1/charts", { body: { data: "x,y\na,1\n" } });
+		const res = await callJson<ErrorBody>(key, "GET", `/v1/charts/${created.body.id}/export/pdf`);
+		expect(res.status).toBe(422);
+		expect(res.body.error.code).toBe("invalid_format");
+		expect(res.body.error.message).toContain("not available yet");
+	});
+
 	it("answers 404 for an unknown chart and 422 invalid_data for a chart without data", async () => {
 		const { key } = await makeAccount();
 		expect((await callJson(key, "GET", "/v1/charts/ch_unknown/export/png")).status).toBe(404);
@@ -134,6 +144,12 @@ describe("export route", () => {
 		await env.DB.prepare("UPDATE charts SET has_data = 1 WHERE id = ?").bind(created.body.id).run();
 		const global = exportGateStub(env.EXPORT_GATE);
 		const leases = [await global.acquire(), await global.acquire()];
+		// PNG drawing arrives with the rendering issue; a stand-in exporter reaches the gate.
+		let rendered = false;
+		exporters.png = async () => {
+			rendered = true;
+			return { body: "png", contentType: "image/png", extension: "png" };
+		};
 		try {
 			const res = await callJson<ErrorBody>(key, "GET", `/v1/charts/${created.body.id}/export/png`);
 			expect(res.status).toBe(503);
@@ -141,8 +157,17 @@ describe("export route", () => {
 			expect(res.headers.get("Retry-After")).toBe("5");
 			// The export limit is separate from the request limit: the request still counted once.
 			expect(res.headers.get("RateLimit-Remaining")).toBe("598");
+			expect(rendered).toBe(false);
+			for (const lease of leases) if (lease.granted) await global.release(lease.lease.id);
+			const free = await call(key, "GET", `/v1/charts/${created.body.id}/export/png`);
+			expect(free.status).toBe(200);
+			expect(free.headers.get("Content-Disposition")).toBe('attachment; filename="untitled-chart.png"');
+			expect(await free.text()).toBe("png");
+			expect(rendered).toBe(true);
+			expect(await global.activeLeases()).toBe(0);
 		} finally {
 			for (const lease of leases) if (lease.granted) await global.release(lease.lease.id);
+			delete exporters.png;
 		}
 	});
 });

@@ -116,3 +116,71 @@ describe("random bodies never produce a 500", () => {
 		);
 	});
 });
+
+describe("random CSV and transforms never produce a 500", () => {
+	const cell = fc.oneof(
+		fc.integer(),
+		fc.double({ noNaN: true }).map(String),
+		fc.string({ maxLength: 6 }),
+		fc.constantFrom("", "-", "1,000", '"', "=1+1", "2026-01-01", "n/a"),
+	);
+	const csvText = fc.oneof(
+		fc.string({ maxLength: 300 }),
+		fc
+			.array(fc.array(cell, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 12 })
+			.map((rows) => rows.map((r) => r.join(",")).join("\n")),
+	);
+
+	it("PUT /v1/charts/{id}/data with random CSV, for random kinds", async () => {
+		const { key } = await makeAccount();
+		const ids: Record<string, string> = {};
+		for (const kind of ["line", "scatter", "sankey", "candlestick", "boxplot", "treemap", "heatmap", "table"]) {
+			const res = await call(key, "POST", "/v1/charts", { body: { kind } });
+			ids[kind] = ((await res.json()) as { id: string }).id;
+		}
+		await fc.assert(
+			fc.asyncProperty(csvText, fc.constantFrom(...Object.keys(ids)), async (csv, kind) => {
+				const res = await call(key, "PUT", `/v1/charts/${ids[kind]}/data`, { rawBody: csv, headers: { "Content-Type": "text/csv" } });
+				expect(res.status).toBeLessThan(500);
+				await res.body?.cancel();
+				const exported = await call(key, "GET", `/v1/charts/${ids[kind]}/export/csv`);
+				expect(exported.status).toBeLessThan(500);
+				await exported.body?.cancel();
+			}),
+			{ numRuns: 60 },
+		);
+	}, 120_000);
+
+	it("random seriesTransform on a chart with data, then the CSV export", async () => {
+		const { key } = await makeAccount();
+		const created = await call(key, "POST", "/v1/charts", { body: { data: "t,a,b\n1,1,2\n2,,4\n3,0,-1\n" } });
+		const { id } = (await created.json()) as { id: string };
+		const op = fc.record(
+			{
+				fn: fc.oneof(fc.constantFrom("divide", "multiply", "rollsum", "rollmean", "index100", "cumulative"), fc.string()),
+				args: fc.array(fc.oneof(fc.integer({ min: -3, max: 5 }), fc.double(), fc.string()), { maxLength: 2 }),
+			},
+			{ requiredKeys: ["fn"] },
+		);
+		const transform = fc.dictionary(
+			fc.constantFrom("a", "b", "c"),
+			fc.record({ hidden: fc.boolean(), ops: fc.array(op, { maxLength: 3 }) }, { requiredKeys: [] }),
+			{
+				maxKeys: 2,
+			},
+		);
+		await fc.assert(
+			fc.asyncProperty(transform, async (seriesTransform) => {
+				const res = await call(key, "PATCH", `/v1/charts/${id}`, { body: { meta: { seriesTransform: null } } });
+				await res.body?.cancel();
+				const patched = await call(key, "PATCH", `/v1/charts/${id}`, { body: { meta: { seriesTransform } } });
+				expect(patched.status).toBeLessThan(500);
+				await patched.body?.cancel();
+				const exported = await call(key, "GET", `/v1/charts/${id}/export/csv`);
+				expect(exported.status).toBe(200);
+				await exported.body?.cancel();
+			}),
+			{ numRuns: 60 },
+		);
+	}, 120_000);
+});

@@ -1,0 +1,34 @@
+/**
+ * `PUT /v1/charts/{id}/data` (spec §2.6, §3): replaces a chart's data with own CSV. The data
+ * must fit the chart's kind; it becomes a new version, and the chart stops using statistics.
+ */
+import { chartResource } from "../domain/chart";
+import { maxCsvBytes } from "../http/body";
+import { json, versionEtag } from "../http/respond";
+import { defineRoute } from "../http/route";
+import { dataFromCsv } from "../services/chart-data";
+import { validateMeta, writeChart } from "../services/chart-writes";
+import { Chart } from "./schemas";
+
+export const putChartDataRoute = defineRoute({
+	method: "PUT",
+	path: "/v1/charts/:id/data",
+	tag: "Charts",
+	summary: "Load own data (CSV)",
+	description:
+		"The raw CSV is the body (`Content-Type: text/csv`): a header row, then data rows, in the layout of the chart's kind (see the README). At most 10 MiB, 200,000 rows and 500 columns. Honours `If-Match`. Answers the full chart.",
+	access: "chart:write",
+	body: { type: "csv", maxBytes: maxCsvBytes },
+	responses: { 200: { description: "The chart with its new data", schema: Chart } },
+	errors: ["not_found", "invalid_data", "invalid_transform", "precondition_failed", "conflict"],
+	async handler({ body, services, caller, params, request, now }) {
+		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) => {
+			const data = await dataFromCsv(services, current.kind, body);
+			const next = { ...current, seriesRefs: [], ...data };
+			return { next: { ...next, meta: await validateMeta(services, caller, current.meta, next) }, action: "data" };
+		});
+		return json(chartResource(chart, services.config.embedBase), 200, { ETag: versionEtag(chart.version) });
+	},
+});
+
+export const chartDataRoutes = [putChartDataRoute];

@@ -1,0 +1,79 @@
+/**
+ * Own data as CSV (spec §2.6, DESIGN §4, D18): a header row, then data rows. Numbers may use
+ * thousands separators; empty cells are null; each column gets a type from its cells.
+ */
+import Papa from "papaparse";
+import type { Cell, ColumnType, Dataset } from "./dataset";
+import { InvalidDataError } from "./dataset";
+
+export const maxCsvRows = 200_000;
+export const maxCsvColumns = 500;
+
+const numberPattern = /^[+-]?(?:\d+|\d{1,3}(?:,\d{3})+)?(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+const datePattern = /^\d{4}-\d{2}(?:-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)?$/;
+
+/** A number cell, or undefined if the text is not one. */
+export function parseNumber(text: string): number | undefined {
+	if (!/\d/.test(text) || !numberPattern.test(text)) return undefined;
+	const value = Number(text.replaceAll(",", ""));
+	return Number.isFinite(value) ? value : undefined;
+}
+
+export function isIsoDate(text: string): boolean {
+	return datePattern.test(text) && !Number.isNaN(Date.parse(text.length === 7 ? `${text}-01` : text));
+}
+
+function columnType(cells: string[]): ColumnType {
+	const filled = cells.filter((cell) => cell !== "");
+	if (filled.every((cell) => parseNumber(cell) !== undefined)) return "number";
+	if (filled.every(isIsoDate)) return "date";
+	return "text";
+}
+
+export function parseCsv(text: string): Dataset {
+	const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { header: false, skipEmptyLines: "greedy" });
+	const quoteError = parsed.errors.find((error) => error.type === "Quotes");
+	if (quoteError) {
+		throw new InvalidDataError(`The CSV has a quote that is never closed, in row ${(quoteError.row ?? 0) + 1}.`, {
+			row: (quoteError.row ?? 0) + 1,
+		});
+	}
+	const [header, ...rows] = parsed.data;
+	if (!header) throw new InvalidDataError("The CSV is empty: send a header row, then one row per data point.");
+	if (rows.length === 0) throw new InvalidDataError("The CSV has a header but no data rows.");
+	if (rows.length > maxCsvRows) throw new InvalidDataError(`The CSV has ${rows.length} data rows; the limit is ${maxCsvRows}.`);
+	if (header.length > maxCsvColumns) throw new InvalidDataError(`The CSV has ${header.length} columns; the limit is ${maxCsvColumns}.`);
+
+	const names = header.map((name) => name.trim());
+	const seen = new Map<string, number>();
+	names.forEach((name, index) => {
+		if (name === "") throw new InvalidDataError(`Column ${index + 1} has no name in the header row.`, { row: 1 });
+		const previous = seen.get(name);
+		if (previous !== undefined) {
+			throw new InvalidDataError(`Columns ${previous + 1} and ${index + 1} are both named "${name}"; column names must differ.`, {
+				row: 1,
+				column: name,
+			});
+		}
+		seen.set(name, index);
+	});
+
+	const cellsByColumn: string[][] = names.map(() => new Array<string>(rows.length));
+	rows.forEach((row, rowIndex) => {
+		if (row.length !== names.length) {
+			throw new InvalidDataError(`Row ${rowIndex + 2} has ${row.length} cells; the header has ${names.length}.`, { row: rowIndex + 2 });
+		}
+		row.forEach((cell, columnIndex) => {
+			(cellsByColumn[columnIndex] as string[])[rowIndex] = cell.trim();
+		});
+	});
+
+	return {
+		columns: names.map((name, index) => {
+			const cells = cellsByColumn[index] as string[];
+			const type = columnType(cells);
+			const values: Cell[] = cells.map((cell) => (cell === "" ? null : type === "number" ? (parseNumber(cell) as number) : cell));
+			return { name, type, values };
+		}),
+	};
+}

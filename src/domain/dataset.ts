@@ -1,0 +1,42 @@
+/**
+ * A chart's data: an ordered list of typed columns (DESIGN §4). Own CSV and library statistics
+ * both become a dataset; layouts, transforms, renderers and the CSV export read only this.
+ */
+import { z } from "zod";
+
+export const Cell = z.union([z.string(), z.number(), z.null()]);
+export type Cell = z.infer<typeof Cell>;
+
+export const ColumnType = z.enum(["text", "number", "date"]);
+export type ColumnType = z.infer<typeof ColumnType>;
+
+export const DatasetColumn = z.object({ name: z.string(), type: ColumnType, values: z.array(Cell) });
+export type DatasetColumn = z.infer<typeof DatasetColumn>;
+
+export const Dataset = z.object({ columns: z.array(DatasetColumn) });
+export type Dataset = z.infer<typeof Dataset>;
+
+export function rowCount(dataset: Dataset): number {
+	return dataset.columns[0]?.values.length ?? 0;
+}
+
+/** Data that does not fit: answered as 422 `invalid_data`, naming the row or column. */
+export class InvalidDataError extends Error {
+	constructor(
+		message: string,
+		readonly details?: { row?: number; column?: string },
+	) {
+		super(message);
+		this.name = "InvalidDataError";
+	}
+}
+
+/** Column n (1-based) for messages, with its header. */
+export function describeColumn(dataset: Dataset, index: number): string {
+	return `column ${index + 1} ("${dataset.columns[index]?.name ?? ""}")`;
+}
+
+/** Rows are numbered as in a spreadsheet: the header is row 1, the first data row is row 2. */
+export function csvRowNumber(valueIndex: number): number {
+	return valueIndex + 2;
+}

@@ -1,0 +1,225 @@
+/**
+ * The column layout each chart kind needs (DESIGN §4), checked against a dataset. A fitting
+ * dataset yields the chart's series names (the keys of `meta.seriesTransform`); one that does
+ * not fit throws `InvalidDataError` saying which column or row is wrong and what was expected.
+ */
+import { parseNumber } from "./csv-parse";
+import type { Dataset, DatasetColumn } from "./dataset";
+import { csvRowNumber, describeColumn, InvalidDataError } from "./dataset";
+import type { ChartKind } from "./kinds";
+
+/** What each kind expects, in words: used in error messages and the README. */
+export const layoutDescriptions: Record<ChartKind, string> = {
+	line: "a category or period column, then one number column per series",
+	"horizontal-bar": "a category column, then one number column per series",
+	themeriver: "a period column, then one number column per series",
+	multiples: "a category or period column, then one number column per series",
+	radar: "an axis (category) column, then one number column per series",
+	pie: "a label column, then one or more number columns (the first visible one is drawn)",
+	map: "a region column (ISO code or name), then one or more number columns",
+	treemap: "one label column (or several, forming the path), then number column(s); nested paths take exactly one",
+	scatter: "an optional label column, then x, y and an optional size number column; an optional second text column groups points",
+	dot: "a category column, then two or more number columns",
+	range: "a category column, then a start and an end number column",
+	arrow: "a category column, then a start and an end number column",
+	candlestick: "date, open, high, low, close and an optional volume column",
+	heatmap: "x, y and a number value column; or a date column and one number column for a calendar",
+	sankey: "source, target and a non-negative number value column",
+	boxplot: "group and value (raw samples), or group, min, q1, median, q3, max",
+	table: "any columns",
+};
+
+function fail(kind: ChartKind, problem: string, details?: { row?: number; column?: string }): never {
+	throw new InvalidDataError(`${problem} A ${kind} chart needs ${layoutDescriptions[kind]}.`, details);
+}
+
+function isNumeric(column: DatasetColumn): boolean {
+	return column.type === "number";
+}
+
+function requireNumeric(kind: ChartKind, dataset: Dataset, index: number): void {
+	const column = dataset.columns[index];
+	if (!column || isNumeric(column)) return;
+	const badRow = column.values.findIndex((value) => value !== null && parseNumber(String(value)) === undefined);
+	fail(
+		kind,
+		`${describeColumn(dataset, index)} must hold numbers, but row ${csvRowNumber(badRow)} has "${String(column.values[badRow])}".`,
+		{
+			row: csvRowNumber(badRow),
+			column: column.name,
+		},
+	);
+}
+
+function requireColumns(kind: ChartKind, dataset: Dataset, min: number, max = Number.POSITIVE_INFINITY): void {
+	const count = dataset.columns.length;
+	if (count < min || count > max) {
+		const expected = max === min ? `${min}` : max === Number.POSITIVE_INFINITY ? `at least ${min}` : `${min} to ${max}`;
+		fail(kind, `The data has ${count} column${count === 1 ? "" : "s"}; ${expected} expected.`);
+	}
+}
+
+function names(dataset: Dataset, from: number, to = dataset.columns.length): string[] {
+	return dataset.columns.slice(from, to).map((column) => column.name);
+}
+
+function numberAt(column: DatasetColumn | undefined, row: number): number | null {
+	const value = column?.values[row];
+	return typeof value === "number" ? value : null;
+}
+
+/** Category, then numeric columns from `first` on: the wide layout most kinds share. */
+function wide(kind: ChartKind, dataset: Dataset, minSeries: number): string[] {
+	requireColumns(kind, dataset, 1 + minSeries);
+	for (let i = 1; i < dataset.columns.length; i++) requireNumeric(kind, dataset, i);
+	return names(dataset, 1);
+}
+
+function treemap(dataset: Dataset): string[] {
+	requireColumns("treemap", dataset, 2);
+	const firstNumeric = dataset.columns.findIndex(isNumeric);
+	if (firstNumeric < 1) fail("treemap", firstNumeric === 0 ? "The first column must be a label, not numbers." : "No column holds numbers.");
+	for (let i = firstNumeric; i < dataset.columns.length; i++) requireNumeric("treemap", dataset, i);
+	if (firstNumeric > 1 && dataset.columns.length - firstNumeric !== 1) {
+		fail(
+			"treemap",
+			`A nested treemap (${firstNumeric} path columns) takes exactly one value column, not ${dataset.columns.length - firstNumeric}.`,
+		);
+	}
+	return names(dataset, firstNumeric);
+}
+
+function scatter(dataset: Dataset): string[] {
+	requireColumns("scatter", dataset, 2, 5);
+	const numeric = dataset.columns.filter(isNumeric);
+	const text = dataset.columns.length - numeric.length;
+	if (numeric.length < 2 || numeric.length > 3)
+		fail("scatter", `The data has ${numeric.length} number columns; 2 (x, y) or 3 (x, y, size) expected.`);
+	if (text > 2) fail("scatter", `The data has ${text} text columns; at most 2 (label and group) expected.`);
+	return numeric.slice(1).map((column) => column.name);
+}
+
+function candlestick(dataset: Dataset): string[] {
+	requireColumns("candlestick", dataset, 5, 6);
+	for (let i = 1; i < dataset.columns.length; i++) requireNumeric("candlestick", dataset, i);
+	const [, open, high, low, close] = dataset.columns;
+	const rows = dataset.columns[0]?.values.length ?? 0;
+	for (let row = 0; row < rows; row++) {
+		const [o, h, l, c] = [numberAt(open, row), numberAt(high, row), numberAt(low, row), numberAt(close, row)];
+		if (o === null || h === null || l === null || c === null) continue;
+		if (l > Math.min(o, c) || h < Math.max(o, c)) {
+			fail("candlestick", `Row ${csvRowNumber(row)} has low ${l} and high ${h}, which do not contain open ${o} and close ${c}.`, {
+				row: csvRowNumber(row),
+			});
+		}
+	}
+	return names(dataset, 1, 5);
+}
+
+function heatmap(dataset: Dataset): string[] {
+	requireColumns("heatmap", dataset, 2, 3);
+	if (dataset.columns.length === 2) {
+		if (dataset.columns[0]?.type !== "date")
+			fail("heatmap", `With two columns, ${describeColumn(dataset, 0)} must hold dates (a calendar).`);
+		requireNumeric("heatmap", dataset, 1);
+		return names(dataset, 1);
+	}
+	requireNumeric("heatmap", dataset, 2);
+	return names(dataset, 2);
+}
+
+function sankey(dataset: Dataset): string[] {
+	requireColumns("sankey", dataset, 3, 3);
+	requireNumeric("sankey", dataset, 2);
+	const [source, target, value] = dataset.columns as [DatasetColumn, DatasetColumn, DatasetColumn];
+	const edges = new Map<string, Set<string>>();
+	source.values.forEach((from, row) => {
+		const to = target.values[row];
+		const amount = value.values[row];
+		const at = { row: csvRowNumber(row) };
+		if (from === null || to === null) fail("sankey", `Row ${at.row} has an empty source or target.`, at);
+		if (String(from) === String(to))
+			fail("sankey", `Row ${at.row} links "${from}" to itself; a flow must go from one node to another.`, at);
+		if (typeof amount === "number" && amount < 0) fail("sankey", `Row ${at.row} has a negative value ${amount}.`, at);
+		const targets = edges.get(String(from)) ?? new Set<string>();
+		targets.add(String(to));
+		edges.set(String(from), targets);
+	});
+	const cycle = findCycle(edges);
+	if (cycle) fail("sankey", `The flows form a cycle (${cycle.join(" → ")}); a sankey diagram needs flows that never return to a node.`);
+	return names(dataset, 2);
+}
+
+function findCycle(edges: Map<string, Set<string>>): string[] | null {
+	const state = new Map<string, "visiting" | "done">();
+	const path: string[] = [];
+	const visit = (node: string): string[] | null => {
+		if (state.get(node) === "done") return null;
+		if (state.get(node) === "visiting") return [...path.slice(path.indexOf(node)), node];
+		state.set(node, "visiting");
+		path.push(node);
+		for (const next of edges.get(node) ?? []) {
+			const cycle = visit(next);
+			if (cycle) return cycle;
+		}
+		path.pop();
+		state.set(node, "done");
+		return null;
+	};
+	for (const node of edges.keys()) {
+		const cycle = visit(node);
+		if (cycle) return cycle;
+	}
+	return null;
+}
+
+function boxplot(dataset: Dataset): string[] {
+	const count = dataset.columns.length;
+	if (count !== 2 && count !== 6)
+		fail("boxplot", `The data has ${count} columns; 2 (group, value) or 6 (group, min, q1, median, q3, max) expected.`);
+	for (let i = 1; i < count; i++) requireNumeric("boxplot", dataset, i);
+	if (count === 6) {
+		const rows = dataset.columns[0]?.values.length ?? 0;
+		for (let row = 0; row < rows; row++) {
+			const stats = dataset.columns.slice(1).map((column) => numberAt(column, row));
+			const present = stats.filter((v): v is number => v !== null);
+			if (present.some((v, i) => i > 0 && v < (present[i - 1] as number))) {
+				fail("boxplot", `Row ${csvRowNumber(row)} is not ordered min ≤ q1 ≤ median ≤ q3 ≤ max.`, { row: csvRowNumber(row) });
+			}
+		}
+	}
+	return names(dataset, 1);
+}
+
+/** Checks `dataset` against the kind's layout and returns the chart's series names. */
+export function seriesForLayout(kind: ChartKind, dataset: Dataset): string[] {
+	switch (kind) {
+		case "line":
+		case "horizontal-bar":
+		case "themeriver":
+		case "multiples":
+		case "radar":
+		case "pie":
+		case "map":
+			return wide(kind, dataset, 1);
+		case "dot":
+		case "range":
+		case "arrow":
+			return wide(kind, dataset, 2);
+		case "treemap":
+			return treemap(dataset);
+		case "scatter":
+			return scatter(dataset);
+		case "candlestick":
+			return candlestick(dataset);
+		case "heatmap":
+			return heatmap(dataset);
+		case "sankey":
+			return sankey(dataset);
+		case "boxplot":
+			return boxplot(dataset);
+		case "table":
+			requireColumns("table", dataset, 1);
+			return dataset.columns.filter(isNumeric).map((column) => column.name);
+	}
+}
