@@ -5,9 +5,10 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
+import { runDataBench } from "./data.ts";
 import { runLimitsBench } from "./limits.ts";
 
-const suites = { limits: runLimitsBench };
+const suites = { limits: runLimitsBench, data: runDataBench };
 
 const only = process.argv.slice(2);
 const machine = {

@@ -3,7 +3,7 @@
  * thousands separators; empty cells are null; each column gets a type from its cells.
  */
 import Papa from "papaparse";
-import type { Cell, ColumnType, Dataset } from "./dataset";
+import type { Cell, ColumnType, Dataset, DatasetColumn } from "./dataset";
 import { InvalidDataError } from "./dataset";
 
 export const maxCsvRows = 200_000;
@@ -23,11 +23,20 @@ export function isIsoDate(text: string): boolean {
 	return datePattern.test(text) && !Number.isNaN(Date.parse(text.length === 7 ? `${text}-01` : text));
 }
 
-function columnType(cells: string[]): ColumnType {
-	const filled = cells.filter((cell) => cell !== "");
-	if (filled.every((cell) => parseNumber(cell) !== undefined)) return "number";
-	if (filled.every(isIsoDate)) return "date";
-	return "text";
+/** One pass: numbers if every filled cell is one, else dates if every one is, else text. */
+function typedColumn(name: string, cells: string[]): DatasetColumn {
+	const numbers: Cell[] = new Array(cells.length);
+	let numeric = true;
+	for (let i = 0; i < cells.length && numeric; i++) {
+		const cell = cells[i] as string;
+		const value = cell === "" ? null : parseNumber(cell);
+		if (value === undefined) numeric = false;
+		else numbers[i] = value;
+	}
+	if (numeric) return { name, type: "number", values: numbers };
+	const values: Cell[] = cells.map((cell) => (cell === "" ? null : cell));
+	const type: ColumnType = cells.every((cell) => cell === "" || isIsoDate(cell)) ? "date" : "text";
+	return { name, type, values };
 }
 
 export function parseCsv(text: string): Dataset {
@@ -68,12 +77,5 @@ export function parseCsv(text: string): Dataset {
 		});
 	});
 
-	return {
-		columns: names.map((name, index) => {
-			const cells = cellsByColumn[index] as string[];
-			const type = columnType(cells);
-			const values: Cell[] = cells.map((cell) => (cell === "" ? null : type === "number" ? (parseNumber(cell) as number) : cell));
-			return { name, type, values };
-		}),
-	};
+	return { columns: names.map((name, index) => typedColumn(name, cellsByColumn[index] as string[])) };
 }
