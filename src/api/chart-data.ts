@@ -3,10 +3,11 @@
  * must fit the chart's kind; it becomes a new version, and the chart stops using statistics.
  */
 import { chartResource } from "../domain/chart";
+import { parseCsv } from "../domain/csv-parse";
 import { maxCsvBytes } from "../http/body";
 import { json, versionEtag } from "../http/respond";
 import { defineRoute } from "../http/route";
-import { dataFromCsv } from "../services/chart-data";
+import { dataFromDataset } from "../services/chart-data";
 import { validateMeta, writeChart } from "../services/chart-writes";
 import { Chart } from "./schemas";
 
@@ -22,8 +23,10 @@ export const putChartDataRoute = defineRoute({
 	responses: { 200: { description: "The chart with its new data", schema: Chart } },
 	errors: ["not_found", "invalid_data", "invalid_transform", "precondition_failed", "conflict"],
 	async handler({ body, services, caller, params, request, now }) {
+		// Parsed once: a write that loses a race re-checks the layout against the fresh kind only.
+		const dataset = parseCsv(body);
 		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) => {
-			const data = await dataFromCsv(services, current.kind, body);
+			const data = await dataFromDataset(services, current.kind, dataset);
 			const next = { ...current, seriesRefs: [], ...data };
 			return { next: { ...next, meta: await validateMeta(services, caller, current.meta, next) }, action: "data" };
 		});

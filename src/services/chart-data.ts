@@ -33,11 +33,15 @@ async function loadStoredDataset(services: Services, key: string): Promise<Datas
 	return Dataset.parse(await object.json());
 }
 
-/** Parses own CSV, checks it against the kind's layout, and stores it. */
-export async function dataFromCsv(services: Services, kind: ChartKind, csv: string): Promise<ChartData> {
-	const dataset = parseCsv(csv);
+/** Checks a parsed dataset against the kind's layout, and stores it. */
+export async function dataFromDataset(services: Services, kind: ChartKind, dataset: Dataset): Promise<ChartData> {
 	const seriesNames = seriesForLayout(kind, dataset);
 	return { seriesNames, dataBlobKey: await storeDataset(services, dataset), hasData: true };
+}
+
+/** Parses own CSV, checks it against the kind's layout, and stores it. */
+export function dataFromCsv(services: Services, kind: ChartKind, csv: string): Promise<ChartData> {
+	return dataFromDataset(services, kind, parseCsv(csv));
 }
 
 /** Resolves series references and checks the aligned table against the kind's layout. */
