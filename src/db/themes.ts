@@ -21,3 +21,13 @@ export async function workspaceThemeExists(db: Database, workspaceId: string, id
 		.get();
 	return row !== undefined;
 }
+
+/** A theme definition by id, or the workspace default when `id` is undefined; null if none. */
+export async function findThemeDefinition(db: Database, workspaceId: string, id: string | undefined): Promise<string | null> {
+	const row = await db
+		.select({ definition: themes.definition })
+		.from(themes)
+		.where(and(eq(themes.workspaceId, workspaceId), id === undefined ? eq(themes.isDefault, true) : eq(themes.id, id)))
+		.get();
+	return row?.definition ?? null;
+}

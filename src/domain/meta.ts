@@ -17,6 +17,16 @@ export const Meta = z.looseObject({
 	w: z.number().min(100, "must be between 100 and 4000 pixels").max(4000, "must be between 100 and 4000 pixels").optional(),
 	h: z.number().min(100, "must be between 100 and 4000 pixels").max(4000, "must be between 100 and 4000 pixels").optional(),
 	seriesTransform: SeriesTransformMap.optional(),
+	// Drawing variants of the kinds (see the README's rendering section).
+	stack: z.enum(["none", "stacked", "percent"], { error: 'must be "none", "stacked" or "percent"' }).optional(),
+	area: z.boolean().optional(),
+	orientation: z.enum(["horizontal", "vertical"], { error: 'must be "horizontal" or "vertical"' }).optional(),
+	sort: z.enum(["none", "descending"], { error: 'must be "none" or "descending"' }).optional(),
+	donut: z.boolean().optional(),
+	halfPie: z.boolean().optional(),
+	connected: z.boolean().optional(),
+	/** The period a library-backed pie, treemap or map shows; the latest when absent. */
+	period: z.string().max(40).optional(),
 });
 export type Meta = z.infer<typeof Meta>;
 

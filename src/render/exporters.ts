@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { ChartRecord } from "../domain/chart";
 import type { Services } from "../http/context";
 import { csvExporter } from "./csv";
+import { svgExporter } from "./svg-exporter";
 
 export const exportFormats = ["png", "svg", "pdf", "csv"] as const;
 export type ExportFormat = (typeof exportFormats)[number];
@@ -28,8 +29,8 @@ export interface ExportFile {
 
 export type Exporter = (chart: ChartRecord, options: ExportOptions, services: Services) => Promise<ExportFile>;
 
-/** png, svg and pdf arrive with the rendering issue. */
-export const exporters: Partial<Record<ExportFormat, Exporter>> = { csv: csvExporter };
+/** png and pdf arrive with the rest of the rendering issue. */
+export const exporters: Partial<Record<ExportFormat, Exporter>> = { csv: csvExporter, svg: svgExporter };
 
 /** Drawing formats take an export slot; CSV only writes data out and never waits for one. */
 export function needsRenderSlot(format: ExportFormat): boolean {

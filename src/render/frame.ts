@@ -1,0 +1,95 @@
+/**
+ * What every chart kind shares: background, palette, fonts, title and subtitle, the source
+ * line in the footer, the legend, and the plot area left between them.
+ */
+import type { RenderInput } from "./input";
+import { colors } from "./input";
+
+export type Option = Record<string, unknown>;
+
+export interface Frame {
+	option: Option;
+	/** The plot area inside the title, legend and footer, in pixels from each edge. */
+	plot: { top: number; right: number; bottom: number; left: number };
+}
+
+export const fontStack = (input: RenderInput) => `${input.theme.fonts.family}, Helvetica, Arial, sans-serif`;
+
+export function frame(input: RenderInput, options: { legend: boolean; legendNames?: string[] }): Frame {
+	const c = colors(input);
+	const { padding } = input.theme.surfaces;
+	const { titleSize, bodySize, titleWeight } = input.theme.fonts;
+	const title = input.meta.title?.trim();
+	const subtitle = input.meta.subtitle?.trim();
+	const source = input.meta.sourceText?.trim();
+	let top = padding;
+	if (title) top += titleSize * 1.35;
+	if (subtitle) top += bodySize * 1.5;
+	const legendTop = top + (title || subtitle ? 6 : 0);
+	if (options.legend) top = legendTop + bodySize * 1.8;
+	const bottom = padding + (source ? bodySize * 1.8 : 0);
+
+	const option: Option = {
+		animation: false,
+		backgroundColor: input.transparent ? "transparent" : c.background,
+		color: c.palette,
+		textStyle: { fontFamily: fontStack(input), color: c.text, fontSize: bodySize },
+		title: {
+			show: Boolean(title || subtitle),
+			text: title ?? "",
+			subtext: subtitle ?? "",
+			left: padding,
+			top: padding,
+			padding: 0,
+			itemGap: 6,
+			textStyle: { fontSize: titleSize, fontWeight: titleWeight, color: c.text, fontFamily: fontStack(input) },
+			subtextStyle: { fontSize: bodySize, color: c.mutedText, fontFamily: fontStack(input) },
+		},
+		legend: {
+			show: options.legend,
+			...(options.legendNames ? { data: options.legendNames } : {}),
+			top: legendTop,
+			left: padding,
+			padding: 0,
+			itemWidth: 14,
+			itemHeight: 10,
+			textStyle: { color: c.text, fontSize: bodySize },
+		},
+		tooltip: { trigger: "item" },
+		graphic: source
+			? [
+					{
+						type: "text",
+						left: padding,
+						bottom: padding,
+						style: { text: source, fill: c.mutedText, fontSize: bodySize * 0.92, fontFamily: fontStack(input) },
+					},
+				]
+			: [],
+	};
+	return { option, plot: { top: top + 8, right: padding + 8, bottom: bottom + 8, left: padding + 8 } };
+}
+
+/** Axis styling from the theme, for value and category axes alike. */
+export function axisStyle(input: RenderInput, showGrid: boolean) {
+	const c = colors(input);
+	return {
+		axisLine: { lineStyle: { color: c.axis } },
+		axisTick: { lineStyle: { color: c.axis } },
+		axisLabel: { color: c.mutedText, hideOverlap: true },
+		splitLine: { show: showGrid, lineStyle: { color: c.grid } },
+		nameTextStyle: { color: c.mutedText },
+	};
+}
+
+export function gridLines(input: RenderInput): { horizontal: boolean; vertical: boolean } {
+	const g = input.theme.surfaces.gridLines;
+	return { horizontal: g === "horizontal" || g === "both", vertical: g === "vertical" || g === "both" };
+}
+
+/** Keeps axis labels inside the box (ECharts 6's form of the old `containLabel`). */
+export const containLabels = { outerBoundsMode: "same", outerBoundsContain: "axisLabel" } as const;
+
+export function plotGrid(plot: Frame["plot"]) {
+	return { top: plot.top, right: plot.right, bottom: plot.bottom, left: plot.left, ...containLabels };
+}

@@ -1,0 +1,60 @@
+/**
+ * What a renderer needs: the data, the settings, the resolved theme and the size. Pure.
+ */
+
+import type { z } from "zod";
+import type { Cell, Dataset, DatasetColumn } from "../domain/dataset";
+import type { ChartKind } from "../domain/kinds";
+import type { Meta } from "../domain/meta";
+import type { ModeColors, ThemeDefinition } from "../domain/themes";
+import { applyTransform } from "../domain/transforms";
+
+export interface RenderInput {
+	kind: ChartKind;
+	dataset: Dataset;
+	seriesNames: readonly string[];
+	meta: Meta;
+	theme: ThemeDefinition;
+	mode: "light" | "dark";
+	width: number;
+	height: number;
+	transparent: boolean;
+	/** Library-backed data: a period column, then one column per statistic. */
+	fromStatistics: boolean;
+}
+
+export interface SeriesValues {
+	name: string;
+	values: (number | null)[];
+}
+
+export function colors(input: RenderInput): z.infer<typeof ModeColors> {
+	return input.theme.colors[input.mode];
+}
+
+export function column(input: RenderInput, name: string): DatasetColumn | undefined {
+	return input.dataset.columns.find((c) => c.name === name);
+}
+
+/** The series that are drawn: transformed values, hidden ones left out (spec §2.4). */
+export function visibleSeries(input: RenderInput): SeriesValues[] {
+	return input.seriesNames
+		.filter((name) => !input.meta.seriesTransform?.[name]?.hidden)
+		.map((name) => ({
+			name,
+			values: applyTransform((column(input, name)?.values ?? []) as (number | null)[], input.meta.seriesTransform?.[name]),
+		}));
+}
+
+export function label(cell: Cell): string {
+	return cell === null ? "" : String(cell);
+}
+
+/** The first column's cells as axis labels. */
+export function categories(input: RenderInput): string[] {
+	return (input.dataset.columns[0]?.values ?? []).map(label);
+}
+
+export function numbersOf(columnValues: readonly Cell[]): (number | null)[] {
+	return columnValues.map((v) => (typeof v === "number" ? v : null));
+}

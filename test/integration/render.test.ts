@@ -1,0 +1,115 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { chartKinds } from "../../src/domain/kinds";
+import { layoutExamples } from "../../src/domain/layout-examples";
+import type { ErrorBody } from "../helpers/api";
+import { call, callJson } from "../helpers/api";
+import { makeAccount } from "../helpers/factories";
+import { loadLibrary } from "../helpers/library";
+
+beforeAll(loadLibrary);
+
+async function chartWith(key: string, body: Record<string, unknown>): Promise<string> {
+	const res = await callJson<{ id: string }>(key, "POST", "/v1/charts", { body });
+	expect(res.status).toBe(201);
+	return res.body.id;
+}
+
+async function exportSvg(key: string, id: string, query = ""): Promise<{ status: number; svg: string; headers: Headers }> {
+	const res = await call(key, "GET", `/v1/charts/${id}/export/svg${query}`);
+	return { status: res.status, svg: await res.text(), headers: res.headers };
+}
+
+describe("SVG export", () => {
+	for (const kind of chartKinds.filter((k) => k !== "map")) {
+		it(`draws ${kind} as a standalone SVG with title, description and its series`, async () => {
+			const { key } = await makeAccount();
+			const example = layoutExamples[kind];
+			const id = await chartWith(key, { kind, data: example.csv, meta: { title: `My ${kind}`, sourceText: "Source: tests" } });
+			const { status, svg, headers } = await exportSvg(key, id);
+			expect(status).toBe(200);
+			expect(headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
+			expect(headers.get("Content-Disposition")).toBe(`attachment; filename="my-${kind}.svg"`);
+			expect(svg.startsWith("<svg")).toBe(true);
+			expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
+			expect(svg).toContain(`<title>My ${kind}</title>`);
+			expect(svg).toMatch(/<desc>[^<]+<\/desc>/);
+			expect(svg).toContain("Source: tests");
+			expect(svg).toMatch(/width="800" height="500"/);
+		});
+	}
+
+	it("draws transformed values and leaves hidden series out of the drawing", async () => {
+		const { key } = await makeAccount();
+		const id = await chartWith(key, {
+			kind: "horizontal-bar",
+			data: "party,alpha,beta,gamma\nGreens,1,2,3\nLabour,4,5,6\n",
+			meta: { seriesTransform: { beta: { hidden: true }, gamma: { ops: [{ fn: "multiply", args: [1000] }] } } },
+		});
+		const { svg } = await exportSvg(key, id);
+		// The legend lists drawn series only; the axis reaches the transformed values.
+		expect(svg).toContain(">alpha<");
+		expect(svg).toContain(">gamma<");
+		expect(svg).not.toContain(">beta<");
+		expect(svg).toMatch(/>6,000</);
+		// The description names the drawn series.
+		expect(svg).toContain("2 series (alpha, gamma)");
+		const csv = await (await call(key, "GET", `/v1/charts/${id}/export/csv`)).text();
+		expect(csv.split("\n")[0]).toBe("party,alpha,beta,gamma,gamma (transformed)");
+	});
+
+	it("escapes text: a title with markup stays text", async () => {
+		const { key } = await makeAccount();
+		const id = await chartWith(key, {
+			data: layoutExamples.line.csv,
+			meta: { title: `<img src=x onerror=alert(1)> & "quotes"`, subtitle: "</svg><script>alert(2)</script>" },
+		});
+		const { svg } = await exportSvg(key, id);
+		expect(svg).not.toContain("<img");
+		expect(svg).not.toContain("<script");
+		expect(svg).toContain("&lt;img src=x onerror=alert(1)&gt; &amp;");
+		expect(svg.match(/<\/svg>/g)).toHaveLength(1);
+	});
+
+	it("honours w, h and mode from the query over meta, and transparent", async () => {
+		const { key } = await makeAccount();
+		const id = await chartWith(key, { data: layoutExamples.line.csv, meta: { w: 640, h: 400, mode: "light" } });
+		const fromMeta = await exportSvg(key, id);
+		expect(fromMeta.svg).toMatch(/width="640" height="400"/);
+		expect(fromMeta.svg).toContain("#ffffff");
+		const dark = await exportSvg(key, id, "?w=1200&h=300&mode=dark");
+		expect(dark.svg).toMatch(/width="1200" height="300"/);
+		expect(dark.svg).toContain("#15181d");
+		const clear = await exportSvg(key, id, "?transparent=true");
+		expect(clear.svg).not.toContain('fill="#ffffff"');
+	});
+
+	it("uses the chart's theme palette", async () => {
+		const { key } = await makeAccount();
+		const contrast = await exportSvg(key, await chartWith(key, { data: layoutExamples.line.csv, meta: { theme: "contrast" } }));
+		expect(contrast.svg).toContain("#648FFF");
+		expect(contrast.svg).not.toContain("#0072B2");
+		const classic = await exportSvg(key, await chartWith(key, { data: layoutExamples.line.csv }));
+		expect(classic.svg).toContain("#0072B2");
+	});
+
+	it("draws library-backed pies at the latest period", async () => {
+		const { key } = await makeAccount();
+		const id = await chartWith(key, {
+			kind: "pie",
+			series: [{ statistic: "iowa-electricity.fossil-fuels" }, { statistic: "iowa-electricity.renewables" }],
+		});
+		const { status, svg } = await exportSvg(key, id);
+		expect(status).toBe(200);
+		expect(svg).toContain("Fossil Fuels");
+		expect(svg).toContain("Renewables");
+	});
+
+	it("answers 422 for a map until base maps arrive, and CSV still works", async () => {
+		const { key } = await makeAccount();
+		const id = await chartWith(key, { kind: "map", data: layoutExamples.map.csv });
+		const res = await callJson<ErrorBody>(key, "GET", `/v1/charts/${id}/export/svg`);
+		expect(res.status).toBe(422);
+		expect(res.body.error.code).toBe("invalid_kind");
+		expect((await call(key, "GET", `/v1/charts/${id}/export/csv`)).status).toBe(200);
+	});
+});
