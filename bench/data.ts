@@ -7,9 +7,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { createAccount, createKey } from "../scripts/lib/admin-ops.ts";
+import { startDevServer } from "../scripts/lib/dev-server.ts";
 import { importLibrary, readVegaLibrary } from "../scripts/lib/library.ts";
 import { makeCsv } from "./lib/csv.ts";
-import { startDevServer } from "./lib/server.ts";
 import { markdownTable, ms, summarize } from "./lib/stats.ts";
 
 const run = promisify(execFile);

@@ -3,10 +3,10 @@
  * with a pass-through limiter, in the same run), and exactness under 50 concurrent clients.
  */
 import { createAccount, createKey } from "../scripts/lib/admin-ops.ts";
+import type { DevServer } from "../scripts/lib/dev-server.ts";
+import { startDevServer } from "../scripts/lib/dev-server.ts";
 import type { Plan } from "../src/domain/plans.ts";
 import { requestsPerMinute } from "../src/domain/plans.ts";
-import type { DevServer } from "./lib/server.ts";
-import { startDevServer } from "./lib/server.ts";
 import { markdownTable, ms, summarize } from "./lib/stats.ts";
 
 async function keyFor(server: DevServer, plan: Plan): Promise<string> {

@@ -1,55 +1,100 @@
 /**
- * `npm run render:gallery`: draws every kind the renderer supports, in light and dark, from the
- * documented layout examples (and a library-backed line chart), into `gallery/` (git-ignored)
- * with an index page, so a person can look at them.
+ * `npm run render:gallery`: starts a throwaway `wrangler dev`, makes one chart per kind from
+ * the documented layout examples plus charts from the demo library, and exports each in light
+ * and dark as SVG and PNG through the API into `gallery/` (git-ignored), with an index page.
  */
 import { mkdir, writeFile } from "node:fs/promises";
-import { parseCsv } from "../src/domain/csv-parse.ts";
 import { chartKinds } from "../src/domain/kinds.ts";
 import { layoutExamples } from "../src/domain/layout-examples.ts";
-import { seriesForLayout } from "../src/domain/layouts.ts";
-import type { Meta } from "../src/domain/meta.ts";
-import { builtInThemes } from "../src/domain/themes.ts";
-import { canDraw } from "../src/render/option.ts";
-import { renderSvg } from "../src/render/svg.ts";
+import { createAccount, createKey } from "./lib/admin-ops.ts";
+import { startDevServer } from "./lib/dev-server.ts";
+import { importLibrary, readVegaLibrary } from "./lib/library.ts";
 
-const variants: Partial<Record<string, Meta>> = {
-	line: { stack: "none", area: false },
+const formats = ["svg", "png"] as const;
+
+const variants: Record<string, Record<string, unknown>> = {
 	"horizontal-bar": { stack: "stacked" },
 	pie: { donut: true },
 };
 
-await mkdir("gallery", { recursive: true });
-const entries: string[] = [];
-for (const kind of chartKinds) {
-	if (!canDraw(kind)) continue;
-	const dataset = parseCsv(layoutExamples[kind].csv);
-	for (const mode of ["light", "dark"] as const) {
-		const meta: Meta = {
-			title: `${kind} chart: a title long enough to need room`,
-			subtitle: "A subtitle that says what the numbers are",
-			sourceText: "Source: charts service gallery",
-			...variants[kind],
-		};
-		const svg = renderSvg({
-			kind,
-			dataset,
-			seriesNames: seriesForLayout(kind, dataset),
-			meta,
-			theme: (builtInThemes[0] as (typeof builtInThemes)[number]).definition,
-			mode,
-			width: 800,
-			height: 500,
-			transparent: false,
-			fromStatistics: false,
-		});
-		const file = `${kind}-${mode}.svg`;
-		await writeFile(`gallery/${file}`, svg);
-		entries.push(`<figure><img src="${file}" width="400"><figcaption>${kind} · ${mode}</figcaption></figure>`);
+const libraryCharts = [
+	{
+		name: "library-line",
+		kind: "line",
+		series: ["china", "india", "united-states"].map((c) => ({ statistic: `gapminder.life_expect.${c}` })),
+		title: "Life expectancy at birth",
+	},
+	{
+		name: "library-stocks",
+		kind: "line",
+		series: ["aapl", "msft", "ibm"].map((s) => ({ statistic: `stocks.${s}` })),
+		title: "Share prices, 2000–2010",
+		meta: { seriesTransform: { AAPL: { ops: [{ fn: "index100" }] } } },
+	},
+	{
+		name: "library-candles",
+		kind: "candlestick",
+		series: ["open", "high", "low", "close"].map((f) => ({ statistic: `vix.${f}` })),
+		title: "VIX, June–July 2009",
+	},
+	{
+		name: "library-pie",
+		kind: "pie",
+		series: ["fossil-fuels", "nuclear-energy", "renewables"].map((e) => ({ statistic: `iowa-electricity.${e}` })),
+		title: "Iowa electricity, latest year",
+	},
+];
+
+const server = await startDevServer(8794);
+try {
+	await importLibrary(server.target, await readVegaLibrary());
+	const { accountId } = await createAccount(server.target, { plan: "business" });
+	const { key } = await createKey(server.target, { accountId, scopes: ["chart:read", "chart:write"], name: "gallery" });
+	const headers = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
+	const charts: { name: string; body: Record<string, unknown> }[] = [
+		...chartKinds.map((kind) => ({
+			name: kind,
+			body: {
+				kind,
+				data: layoutExamples[kind].csv,
+				meta: {
+					title: `${kind}: a title long enough to need room`,
+					subtitle: "A subtitle that says what the numbers are",
+					sourceText: "Source: charts service gallery",
+					...variants[kind],
+				},
+			},
+		})),
+		...libraryCharts.map((c) => ({
+			name: c.name,
+			body: { kind: c.kind, series: c.series, meta: { title: c.title, sourceText: "Source: vega-datasets", ...c.meta } },
+		})),
+	];
+	await mkdir("gallery", { recursive: true });
+	const rows: string[] = [];
+	for (const chart of charts) {
+		const created = await fetch(`${server.url}/v1/charts`, { method: "POST", headers, body: JSON.stringify(chart.body) });
+		const { id } = (await created.json()) as { id: string };
+		const cells: string[] = [];
+		for (const mode of ["light", "dark"]) {
+			for (const format of formats) {
+				const res = await fetch(`${server.url}/v1/charts/${id}/export/${format}?mode=${mode}&scale=1`, { headers });
+				const file = `${chart.name}-${mode}.${format}`;
+				if (!res.ok) {
+					cells.push(`<td>${format} ${mode}: ${res.status} ${await res.text()}</td>`);
+					continue;
+				}
+				await writeFile(`gallery/${file}`, new Uint8Array(await res.arrayBuffer()));
+				cells.push(`<td><img src="${file}" width="400" alt="${chart.name} ${mode} ${format}"><br>${format} · ${mode}</td>`);
+			}
+		}
+		rows.push(`<tr><th>${chart.name}</th>${cells.join("")}</tr>`);
 	}
+	await writeFile(
+		"gallery/index.html",
+		`<!doctype html><meta charset="utf-8"><title>Chart gallery</title><table style="font:13px sans-serif">${rows.join("\n")}</table>`,
+	);
+	console.log(`wrote ${charts.length} charts × light/dark × ${formats.join("/")} to gallery/ (open gallery/index.html)`);
+} finally {
+	await server.stop();
 }
-await writeFile(
-	"gallery/index.html",
-	`<!doctype html><meta charset="utf-8"><title>Chart gallery</title><body style="display:flex;flex-wrap:wrap;gap:12px;font:14px sans-serif">${entries.join("\n")}</body>`,
-);
-console.log(`wrote ${entries.length} charts to gallery/ (open gallery/index.html)`);

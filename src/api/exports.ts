@@ -59,6 +59,7 @@ export const exportChartRoute = defineRoute({
 				"Content-Type": file.contentType,
 				"Content-Disposition": `attachment; filename="${fileSlug(chart.name)}.${file.extension}"`,
 				"Cache-Control": "no-store",
+				...(file.warnings ? { "X-Render-Warnings": file.warnings.join("; ") } : {}),
 			},
 		});
 	},

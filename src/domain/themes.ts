@@ -27,7 +27,11 @@ export const ThemeDefinition = z.strictObject({
 	name: z.string().trim().min(1).max(100),
 	colors: z.strictObject({ light: ModeColors, dark: ModeColors }),
 	fonts: z.strictObject({
-		family: z.string().min(1).max(200),
+		family: z
+			.string()
+			.min(1)
+			.max(200)
+			.regex(/^[A-Za-z0-9 ,'-]+$/, "letters, digits, spaces, commas, hyphens and single quotes only, e.g. Inter or 'Source Sans 3'"),
 		titleSize: z.number().min(8).max(72),
 		bodySize: z.number().min(6).max(48),
 		titleWeight: z.union([z.literal(400), z.literal(500), z.literal(600), z.literal(700)]),

@@ -16,7 +16,7 @@ import type { Route } from "./route";
 const corsHeaders = {
 	"Access-Control-Allow-Origin": "*",
 	"Access-Control-Expose-Headers":
-		"ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Idempotent-Replayed, X-Request-Id, Content-Disposition",
+		"ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Idempotent-Replayed, X-Request-Id, Content-Disposition, X-Render-Warnings",
 };
 
 export type ApiHandler = (request: Request, services: Services, requestId: string) => Promise<Response>;

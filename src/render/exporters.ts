@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { ChartRecord } from "../domain/chart";
 import type { Services } from "../http/context";
 import { csvExporter } from "./csv";
+import { pngExporter } from "./png-exporter";
 import { svgExporter } from "./svg-exporter";
 
 export const exportFormats = ["png", "svg", "pdf", "csv"] as const;
@@ -25,12 +26,14 @@ export interface ExportFile {
 	body: BodyInit;
 	contentType: string;
 	extension: string;
+	/** Problems the file still shows (e.g. glyphs no bundled font has), sent as `X-Render-Warnings`. */
+	warnings?: string[];
 }
 
 export type Exporter = (chart: ChartRecord, options: ExportOptions, services: Services) => Promise<ExportFile>;
 
-/** png and pdf arrive with the rest of the rendering issue. */
-export const exporters: Partial<Record<ExportFormat, Exporter>> = { csv: csvExporter, svg: svgExporter };
+/** pdf arrives with the rest of the rendering issue. */
+export const exporters: Partial<Record<ExportFormat, Exporter>> = { csv: csvExporter, svg: svgExporter, png: pngExporter };
 
 /** Drawing formats take an export slot; CSV only writes data out and never waits for one. */
 export function needsRenderSlot(format: ExportFormat): boolean {

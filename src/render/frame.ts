@@ -13,7 +13,8 @@ export interface Frame {
 	plot: { top: number; right: number; bottom: number; left: number };
 }
 
-export const fontStack = (input: RenderInput) => `${input.theme.fonts.family}, Helvetica, Arial, sans-serif`;
+// Single quotes only: ECharts writes this into a double-quoted SVG attribute without escaping.
+export const fontStack = (input: RenderInput) => `${input.theme.fonts.family}, Inter, 'DejaVu Sans', Helvetica, Arial, sans-serif`;
 
 export function frame(input: RenderInput, options: { legend: boolean; legendNames?: string[] }): Frame {
 	const c = colors(input);

@@ -32,6 +32,7 @@ import * as echarts from "echarts/core";
 import { SVGRenderer } from "echarts/renderers";
 import type { ChartKind } from "../domain/kinds";
 import { describeChart } from "./describe";
+import { measureTextWidth } from "./fonts";
 import type { RenderInput } from "./input";
 import { chartOption } from "./option";
 
@@ -59,6 +60,9 @@ echarts.use([
 	VisualMapComponent,
 	SVGRenderer,
 ]);
+
+// Measure text with the fonts the PNG and PDF are drawn with, not ECharts' Arial table.
+echarts.setPlatformAPI({ measureText: (text: string, font?: string) => ({ width: measureTextWidth(text, font) }) });
 
 export function escapeXml(text: string): string {
 	return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch] as string);

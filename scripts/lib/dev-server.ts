@@ -7,8 +7,8 @@ import { spawn } from "node:child_process";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Target } from "../../scripts/lib/d1.ts";
-import { applyMigrations } from "../../scripts/lib/d1.ts";
+import type { Target } from "./d1.ts";
+import { applyMigrations } from "./d1.ts";
 
 export interface DevServer {
 	url: string;

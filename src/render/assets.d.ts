@@ -1,0 +1,10 @@
+// Modules wrangler bundles as binary: fonts as data (see [[rules]] in wrangler.toml), wasm compiled.
+declare module "*.ttf" {
+	const data: ArrayBuffer;
+	export default data;
+}
+
+declare module "*.wasm" {
+	const module: WebAssembly.Module;
+	export default module;
+}

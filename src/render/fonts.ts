@@ -1,0 +1,57 @@
+/**
+ * The fonts every raster and PDF export uses, bundled with the Worker: Inter (regular,
+ * semibold, bold) for the design, DejaVu Sans as the fallback for the many scripts Inter lacks
+ * (Greek, Cyrillic, Arabic, Hebrew, symbols…). Text in a script neither covers (CJK) is
+ * reported in a response header instead of vanishing silently.
+ */
+
+import interRegular from "../../node_modules/@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf";
+import interSemiBold from "../../node_modules/@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf";
+import interBold from "../../node_modules/@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf";
+import dejavuSans from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf";
+import type { FontMetrics } from "./font-metrics";
+import { fontMetrics } from "./font-metrics";
+
+export const primaryFamily = "Inter";
+export const fallbackFamily = "DejaVu Sans";
+
+export const fontFiles: { family: string; weight: number; data: ArrayBuffer }[] = [
+	{ family: primaryFamily, weight: 400, data: interRegular },
+	{ family: primaryFamily, weight: 600, data: interSemiBold },
+	{ family: primaryFamily, weight: 700, data: interBold },
+	{ family: fallbackFamily, weight: 400, data: dejavuSans },
+];
+
+let metrics: { regular: FontMetrics; bold: FontMetrics; fallback: FontMetrics } | undefined;
+
+/** Glyph advances of the bundled fonts, parsed once per isolate. */
+export function bundledMetrics() {
+	metrics ??= { regular: fontMetrics(interRegular), bold: fontMetrics(interSemiBold), fallback: fontMetrics(dejavuSans) };
+	return metrics;
+}
+
+/** Characters of `text` that no bundled font can draw. */
+export function missingGlyphs(text: string): string[] {
+	const { regular, fallback } = bundledMetrics();
+	const missing = new Set<string>();
+	for (const ch of text) {
+		const code = ch.codePointAt(0) ?? 0;
+		if (code < 32 || /\s/.test(ch)) continue;
+		if (!regular.has(code) && !fallback.has(code)) missing.add(ch);
+	}
+	return [...missing];
+}
+
+/** Width of `text` in the CSS `font` (e.g. "bold 18px Inter, sans-serif"), as drawn with the bundled fonts. */
+export function measureTextWidth(text: string, font: string | undefined): number {
+	const size = Number(/(\d+(?:\.\d+)?)px/.exec(font ?? "")?.[1] ?? 12);
+	const bold = /\b(bold|bolder|[5-9]00)\b/.test(font ?? "");
+	const { regular, bold: boldMetrics, fallback } = bundledMetrics();
+	const primary = bold ? boldMetrics : regular;
+	let width = 0;
+	for (const ch of text) {
+		const code = ch.codePointAt(0) ?? 0;
+		width += (primary.has(code) || !fallback.has(code) ? primary : fallback).advance(ch);
+	}
+	return width * size;
+}

@@ -1,0 +1,29 @@
+/**
+ * The PNG exporter: the chart's SVG rasterised at `scale` (1–4, default 2) with the bundled
+ * fonts. Text the fonts cannot draw is named in `X-Render-Warnings` rather than dropped silently.
+ */
+import type { Exporter } from "./exporters";
+import { missingGlyphs } from "./fonts";
+import { svgToPng } from "./png";
+import { renderInputFor } from "./prepare";
+import { renderSvg } from "./svg";
+
+export const defaultPngScale = 2;
+
+function codePoint(ch: string): string {
+	return `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+export const pngExporter: Exporter = async (chart, options, services) => {
+	const input = await renderInputFor(services, chart, options);
+	const svg = renderSvg(input);
+	const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1] ?? "").join(" ");
+	const missing = missingGlyphs(texts);
+	return {
+		body: await svgToPng(svg, options.scale ?? defaultPngScale),
+		contentType: "image/png",
+		extension: "png",
+		// Headers are ASCII, so characters are named by code point.
+		...(missing.length > 0 ? { warnings: [`no bundled font draws ${missing.slice(0, 20).map(codePoint).join(", ")}`] } : {}),
+	};
+};

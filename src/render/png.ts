@@ -1,0 +1,31 @@
+/**
+ * SVG → PNG with resvg (WebAssembly), drawing text with the bundled fonts only. The wasm
+ * module and the fonts are set up lazily, once per isolate.
+ */
+import { initWasm, Resvg } from "@resvg/resvg-wasm";
+import resvgWasm from "../../node_modules/@resvg/resvg-wasm/index_bg.wasm";
+import { fallbackFamily, fontFiles, primaryFamily } from "./fonts";
+
+let ready: Promise<void> | undefined;
+let fontBuffers: Uint8Array[] | undefined;
+
+async function setUp(): Promise<void> {
+	ready ??= initWasm(resvgWasm);
+	await ready;
+	fontBuffers ??= fontFiles.map((font) => new Uint8Array(font.data));
+}
+
+export async function svgToPng(svg: string, scale: number): Promise<Uint8Array> {
+	await setUp();
+	const resvg = new Resvg(svg, {
+		fitTo: { mode: "zoom", value: scale },
+		font: { fontBuffers, loadSystemFonts: false, defaultFontFamily: primaryFamily, sansSerifFamily: fallbackFamily },
+		textRendering: 1,
+		shapeRendering: 2,
+	});
+	try {
+		return resvg.render().asPng();
+	} finally {
+		resvg.free();
+	}
+}
