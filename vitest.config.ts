@@ -14,6 +14,8 @@ export default defineConfig(async () => {
 		test: {
 			include: ["test/**/*.test.ts"],
 			setupFiles: ["./test/helpers/apply-migrations.ts"],
+			// Heavy tests (100k-row uploads, property tests) on a shared 2-core machine: timeouts are generous, never assertions.
+			testTimeout: 30_000,
 		},
 	};
 });

@@ -75,7 +75,7 @@ describe("random bodies never produce a 500", () => {
 			}),
 			{ numRuns: 150 },
 		);
-	});
+	}, 120_000);
 
 	it("POST /v1/folders and PATCH /v1/folders/{id}", async () => {
 		const { key } = await makeAccount();
@@ -102,7 +102,7 @@ describe("random bodies never produce a 500", () => {
 			),
 			{ numRuns: 100 },
 		);
-	});
+	}, 120_000);
 
 	it("random raw text as a JSON body", async () => {
 		const { key } = await makeAccount();
@@ -114,7 +114,7 @@ describe("random bodies never produce a 500", () => {
 			}),
 			{ numRuns: 100 },
 		);
-	});
+	}, 120_000);
 });
 
 describe("random CSV and transforms never produce a 500", () => {

@@ -165,5 +165,5 @@ describe("AccountLimiter", () => {
 			),
 			{ numRuns: 40 },
 		);
-	});
+	}, 120_000);
 });
