@@ -1,7 +1,7 @@
 /**
  * `npm run render:gallery`: starts a throwaway `wrangler dev`, makes one chart per kind from
  * the documented layout examples plus charts from the demo library, and exports each in light
- * and dark as SVG and PNG through the API into `gallery/` (git-ignored), with an index page.
+ * and dark as SVG, PNG and PDF through the API into `gallery/` (git-ignored), with an index page.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { chartKinds } from "../src/domain/kinds.ts";
@@ -10,7 +10,7 @@ import { createAccount, createKey } from "./lib/admin-ops.ts";
 import { startDevServer } from "./lib/dev-server.ts";
 import { importLibrary, readVegaLibrary } from "./lib/library.ts";
 
-const formats = ["svg", "png"] as const;
+const formats = ["svg", "png", "pdf"] as const;
 
 const variants: Record<string, Record<string, unknown>> = {
 	"horizontal-bar": { stack: "stacked" },
@@ -85,7 +85,11 @@ try {
 					continue;
 				}
 				await writeFile(`gallery/${file}`, new Uint8Array(await res.arrayBuffer()));
-				cells.push(`<td><img src="${file}" width="400" alt="${chart.name} ${mode} ${format}"><br>${format} · ${mode}</td>`);
+				cells.push(
+					format === "pdf"
+						? `<td><a href="${file}">${file}</a></td>`
+						: `<td><img src="${file}" width="400" alt="${chart.name} ${mode} ${format}"><br>${format} · ${mode}</td>`,
+				);
 			}
 		}
 		rows.push(`<tr><th>${chart.name}</th>${cells.join("")}</tr>`);

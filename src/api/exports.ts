@@ -7,7 +7,7 @@ import { ApiError } from "../http/errors";
 import { defineRoute } from "../http/route";
 import { withExportSlot } from "../limits/client";
 import type { ExportFormat } from "../render/exporters";
-import { ExportOptions, exporters, exportFormats, fileSlug, needsRenderSlot } from "../render/exporters";
+import { contentDisposition, ExportOptions, exporters, exportFormats, needsRenderSlot } from "../render/exporters";
 import { loadChart } from "../services/chart-writes";
 
 function parseFormat(raw: string | undefined): ExportFormat {
@@ -48,16 +48,12 @@ export const exportChartRoute = defineRoute({
 				`Chart ${chart.id} has no data yet, so there is nothing to export. Create it with series or data, or load data with PUT /v1/charts/${chart.id}/data.`,
 			);
 		}
-		const exporter = exporters[format];
-		if (!exporter) {
-			throw new ApiError("invalid_format", `Export as ${format} is not available yet; export as csv works today.`, { path: "format" });
-		}
-		const render = () => exporter(chart, query, services);
+		const render = () => exporters[format](chart, query, services);
 		const file = needsRenderSlot(format) ? await withExportSlot(services.exportSlots, render) : await render();
 		return new Response(file.body, {
 			headers: {
 				"Content-Type": file.contentType,
-				"Content-Disposition": `attachment; filename="${fileSlug(chart.name)}.${file.extension}"`,
+				"Content-Disposition": contentDisposition(chart.name, file.extension),
 				"Cache-Control": "no-store",
 				...(file.warnings ? { "X-Render-Warnings": file.warnings.join("; ") } : {}),
 			},

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { ChartRecord } from "../domain/chart";
 import type { Services } from "../http/context";
 import { csvExporter } from "./csv";
+import { pdfExporter } from "./pdf-exporter";
 import { pngExporter } from "./png-exporter";
 import { svgExporter } from "./svg-exporter";
 
@@ -32,8 +33,7 @@ export interface ExportFile {
 
 export type Exporter = (chart: ChartRecord, options: ExportOptions, services: Services) => Promise<ExportFile>;
 
-/** pdf arrives with the rest of the rendering issue. */
-export const exporters: Partial<Record<ExportFormat, Exporter>> = { csv: csvExporter, svg: svgExporter, png: pngExporter };
+export const exporters: Record<ExportFormat, Exporter> = { csv: csvExporter, svg: svgExporter, png: pngExporter, pdf: pdfExporter };
 
 /** Drawing formats take an export slot; CSV only writes data out and never waits for one. */
 export function needsRenderSlot(format: ExportFormat): boolean {
@@ -51,4 +51,23 @@ export function fileSlug(name: string): string {
 		.slice(0, 80)
 		.replace(/-+$/, "");
 	return slug || "chart";
+}
+
+/** A name in any script: letters and digits of every alphabet, joined by dashes. */
+function unicodeSlug(name: string): string {
+	return name
+		.normalize("NFC")
+		.toLowerCase()
+		.replace(/[^\p{L}\p{N}]+/gu, "-")
+		.replace(/^-+|-+$/g, "")
+		.slice(0, 80);
+}
+
+/** `attachment` with an ASCII file name, plus the full Unicode one (RFC 6266) when they differ. */
+export function contentDisposition(chartName: string, extension: string): string {
+	const ascii = `${fileSlug(chartName)}.${extension}`;
+	const unicode = `${unicodeSlug(chartName) || "chart"}.${extension}`;
+	return unicode === ascii
+		? `attachment; filename="${ascii}"`
+		: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(unicode)}`;
 }

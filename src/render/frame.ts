@@ -25,7 +25,7 @@ export function frame(input: RenderInput, options: { legend: boolean; legendName
 	const source = input.meta.sourceText?.trim();
 	let top = padding;
 	if (title) top += titleSize * 1.35;
-	if (subtitle) top += bodySize * 1.5;
+	if (subtitle) top += bodySize * 1.5 + 2;
 	const legendTop = top + (title || subtitle ? 6 : 0);
 	if (options.legend) top = legendTop + bodySize * 1.8;
 	const bottom = padding + (source ? bodySize * 1.8 : 0);
@@ -42,7 +42,7 @@ export function frame(input: RenderInput, options: { legend: boolean; legendName
 			left: padding,
 			top: padding,
 			padding: 0,
-			itemGap: 6,
+			itemGap: 8,
 			textStyle: { fontSize: titleSize, fontWeight: titleWeight, color: c.text, fontFamily: fontStack(input) },
 			subtextStyle: { fontSize: bodySize, color: c.mutedText, fontFamily: fontStack(input) },
 		},

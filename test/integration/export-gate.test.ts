@@ -107,15 +107,6 @@ describe("export route", () => {
 		expect(res.body.error.message).toContain("png, svg, pdf, csv");
 	});
 
-	it("answers 422 invalid_format for a drawing format that is not available yet", async () => {
-		const { key } = await makeAccount();
-		const created = await callJson<{ id: string }>(key, "POST", "/v1/charts", { body: { data: "x,y\na,1\n" } });
-		const res = await callJson<ErrorBody>(key, "GET", `/v1/charts/${created.body.id}/export/pdf`);
-		expect(res.status).toBe(422);
-		expect(res.body.error.code).toBe("invalid_format");
-		expect(res.body.error.message).toContain("not available yet");
-	});
-
 	it("answers 404 for an unknown chart and 422 invalid_data for a chart without data", async () => {
 		const { key } = await makeAccount();
 		expect((await callJson(key, "GET", "/v1/charts/ch_unknown/export/png")).status).toBe(404);

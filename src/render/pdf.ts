@@ -1,0 +1,80 @@
+/**
+ * SVG → vector PDF with pdfkit and svg-to-pdfkit: shapes stay vectors, text stays text
+ * (selectable, searchable) in the embedded bundled fonts. Two things are adjusted first:
+ * each text element names the exact embedded font it needs (weight, or the fallback font for
+ * glyphs Inter lacks), and ECharts' label halos (`paint-order="stroke"`) are split into a
+ * stroke copy under a fill copy, since svg-to-pdfkit would otherwise paint the halo over the text.
+ */
+import PDFDocument from "pdfkit";
+import SVGtoPDF from "svg-to-pdfkit";
+import { bundledMetrics, fontFiles } from "./fonts";
+
+function embeddedName(family: string, weight: number): string {
+	return `${family.replace(/\s+/g, "")}${weight}`;
+}
+
+function weightOf(attributes: string): 400 | 600 | 700 {
+	const raw = /font-weight:\s*(\w+)/.exec(attributes)?.[1] ?? /font-weight="(\w+)"/.exec(attributes)?.[1] ?? "400";
+	const numeric = raw === "bold" ? 700 : Number(raw) || 400;
+	return numeric >= 650 ? 700 : numeric >= 550 ? 600 : 400;
+}
+
+function fontFor(text: string, attributes: string): string {
+	const { regular, fallback } = bundledMetrics();
+	for (const ch of text) {
+		const code = ch.codePointAt(0) ?? 0;
+		if (!regular.has(code) && fallback.has(code)) return embeddedName("DejaVu Sans", 400);
+	}
+	return embeddedName("Inter", weightOf(attributes));
+}
+
+export function prepareSvgForPdf(svg: string): string {
+	return svg.replace(/<text([^>]*)>([^<]*)<\/text>/g, (_match, rawAttributes: string, content: string) => {
+		const font = fontFor(content, rawAttributes);
+		let attributes = rawAttributes.includes("font-family:")
+			? rawAttributes.replace(/font-family:[^;"]*/, `font-family:${font}`)
+			: `${rawAttributes} font-family="${font}"`;
+		attributes = attributes.replace(/font-weight:\s*\w+;?/, "");
+		if (!/paint-order[:=]\s*"?stroke/.test(attributes)) return `<text${attributes}>${content}</text>`;
+		const withoutOrder = attributes.replace(/\s*paint-order="stroke"/, "").replace(/paint-order:\s*stroke;?/, "");
+		const halo = withoutOrder.replace(/\sfill="[^"]*"/, "").concat(' fill="none"');
+		const letters = withoutOrder.replace(/\sstroke="[^"]*"/, "").replace(/\sstroke-width="[^"]*"/, "");
+		return `<text${halo}>${content}</text><text${letters}>${content}</text>`;
+	});
+}
+
+export async function svgToPdf(svg: string, width: number, height: number, title: string): Promise<Uint8Array> {
+	const regular = fontFiles[0] as (typeof fontFiles)[number];
+	const doc = new PDFDocument({
+		size: [width, height],
+		margin: 0,
+		compress: true,
+		info: { Title: title, Producer: "Charts service" },
+		displayTitle: true,
+		// The default font must be embedded too: this build of pdfkit carries no standard fonts.
+		font: new Uint8Array(regular.data) as unknown as string,
+	});
+	for (const font of fontFiles) doc.registerFont(embeddedName(font.family, font.weight), font.data);
+	const chunks: Uint8Array[] = [];
+	const done = new Promise<void>((resolve, reject) => {
+		doc.on("data", (chunk: Uint8Array) => chunks.push(chunk));
+		doc.on("end", () => resolve());
+		doc.on("error", reject);
+	});
+	SVGtoPDF(doc, prepareSvgForPdf(svg), 0, 0, {
+		width,
+		height,
+		assumePt: true,
+		fontCallback: (family: string) =>
+			fontFiles.some((f) => embeddedName(f.family, f.weight) === family) ? family : embeddedName("Inter", 400),
+	});
+	doc.end();
+	await done;
+	const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
+	let offset = 0;
+	for (const chunk of chunks) {
+		out.set(chunk, offset);
+		offset += chunk.byteLength;
+	}
+	return out;
+}

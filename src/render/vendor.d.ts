@@ -1,0 +1,15 @@
+// svg-to-pdfkit ships no types; this is the one function of it the PDF path uses.
+declare module "svg-to-pdfkit" {
+	export default function SVGtoPDF(
+		doc: PDFKit.PDFDocument,
+		svg: string,
+		x: number,
+		y: number,
+		options: {
+			width: number;
+			height: number;
+			assumePt?: boolean;
+			fontCallback?: (family: string, bold: boolean, italic: boolean) => string;
+		},
+	): void;
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { layoutExamples } from "../../src/domain/layout-examples";
+import { call, callJson } from "../helpers/api";
+import { makeAccount } from "../helpers/factories";
+
+const latin1 = new TextDecoder("latin1");
+
+async function inflate(bytes: Uint8Array): Promise<string> {
+	const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+	return latin1.decode(new Uint8Array(await new Response(stream).arrayBuffer()));
+}
+
+/** Every FlateDecode stream of the PDF, inflated. */
+async function streams(pdf: Uint8Array): Promise<string[]> {
+	const text = latin1.decode(pdf);
+	const out: string[] = [];
+	for (const match of text.matchAll(/<<([^<>]*\/FlateDecode[^<>]*)>>\s*stream\r?\n/g)) {
+		const length = Number(/\/Length (\d+)/.exec(match[1] ?? "")?.[1]);
+		const start = (match.index ?? 0) + match[0].length;
+		out.push(await inflate(pdf.slice(start, start + length)));
+	}
+	return out;
+}
+
+/** The characters the PDF's fonts map back to text (their ToUnicode CMaps). */
+function unicodeText(decoded: string[]): Set<string> {
+	const chars = new Set<string>();
+	for (const cmap of decoded.filter((s) => s.includes("begincmap"))) {
+		// pdfkit writes `bfrange` arrays: every code in brackets is a character of the text.
+		for (const [, codes] of cmap.matchAll(/\[([^\]]*)\]/g)) {
+			for (const [, hex] of (codes as string).matchAll(/<([0-9a-fA-F]{4})>/g))
+				chars.add(String.fromCharCode(Number.parseInt(hex as string, 16)));
+		}
+	}
+	return chars;
+}
+
+describe("PDF export", () => {
+	it("is a one-page vector PDF with the chart's size, embedded fonts and the title as text", async () => {
+		const { key } = await makeAccount();
+		const title = "Life expectancy in Ελλάδα";
+		const created = await callJson<{ id: string }>(key, "POST", "/v1/charts", {
+			body: { data: layoutExamples.line.csv, meta: { title, w: 640, h: 400, sourceText: "World Bank" } },
+		});
+		const res = await call(key, "GET", `/v1/charts/${created.body.id}/export/pdf`);
+		expect(res.status).toBe(200);
+		expect(res.headers.get("Content-Type")).toBe("application/pdf");
+		expect(res.headers.get("Content-Disposition")).toBe(
+			`attachment; filename="life-expectancy-in.pdf"; filename*=UTF-8''${encodeURIComponent("life-expectancy-in-ελλάδα.pdf")}`,
+		);
+		const pdf = new Uint8Array(await res.arrayBuffer());
+		const raw = latin1.decode(pdf);
+		expect(raw.startsWith("%PDF-")).toBe(true);
+		expect(raw.trimEnd().endsWith("%%EOF")).toBe(true);
+		expect(raw.match(/\/Type \/Page\b/g)).toHaveLength(1);
+		expect(raw).toMatch(/\/MediaBox \[0 0 640 400\]/);
+		expect(raw).toContain("/FontFile2");
+		expect(raw).not.toContain("/Subtype /Image");
+		const text = unicodeText(await streams(pdf));
+		for (const ch of `${title}World Bank`.replace(/\s/g, "")) expect(text.has(ch), ch).toBe(true);
+	});
+
+	it("keeps halo labels: the fill copy is drawn after the stroke copy", async () => {
+		const { prepareSvgForPdf } = await import("../../src/render/pdf");
+		const out = prepareSvgForPdf(
+			'<text paint-order="stroke" stroke="#fff" stroke-width="2" fill="#111" style="font-size:12px;font-family:Inter;font-weight:600">Label</text>',
+		);
+		expect(out).toBe(
+			'<text stroke="#fff" stroke-width="2" style="font-size:12px;font-family:Inter600;" fill="none">Label</text><text fill="#111" style="font-size:12px;font-family:Inter600;">Label</text>',
+		);
+	});
+});
