@@ -104,6 +104,19 @@ describe("SVG export", () => {
 		expect(svg).toContain("Renewables");
 	});
 
+	it("draws a long series from about two points per pixel, while the CSV keeps every row", async () => {
+		const { key } = await makeAccount();
+		const rows = Array.from({ length: 20_000 }, (_, i) => `${i},${Math.sin(i / 300)},${Math.cos(i / 700)}`);
+		const id = await chartWith(key, { data: `t,a,b\n${rows.join("\n")}\n` });
+		const { status, svg } = await exportSvg(key, id, "?w=400&h=300");
+		expect(status).toBe(200);
+		const points = (svg.match(/<path d="M[^"]*"/g) ?? []).map((d) => (d.match(/L/g) ?? []).length).sort((x, y) => y - x);
+		expect(points[0]).toBeGreaterThan(200);
+		expect(points[0]).toBeLessThanOrEqual(800);
+		const csv = await (await call(key, "GET", `/v1/charts/${id}/export/csv`)).text();
+		expect(csv.trim().split("\n")).toHaveLength(20_001);
+	});
+
 	it("answers 422 for a map until base maps arrive, and CSV still works", async () => {
 		const { key } = await makeAccount();
 		const id = await chartWith(key, { kind: "map", data: layoutExamples.map.csv });

@@ -6,6 +6,7 @@
  * `orientation` ("horizontal" | "vertical", bars only), `sort` ("none" | "descending", bars).
  */
 
+import { sharedIndices } from "../downsample";
 import type { Option } from "../frame";
 import { axisStyle, containLabels, frame, gridLines, plotGrid } from "../frame";
 import type { RenderInput, SeriesValues } from "../input";
@@ -28,9 +29,23 @@ function asPercent(series: SeriesValues[]): SeriesValues[] {
 	}));
 }
 
+/** Long series are drawn from about two points per pixel of width (LTTB); all data is kept elsewhere. */
+function downsampled(input: RenderInput, series: SeriesValues[]): { labels: string[]; series: SeriesValues[] } {
+	const labels = categories(input);
+	const keep = sharedIndices(
+		series.map((s) => s.values),
+		input.width * 2,
+	);
+	if (keep.length === labels.length) return { labels, series };
+	return {
+		labels: keep.map((i) => labels[i] as string),
+		series: series.map((s) => ({ name: s.name, values: keep.map((i) => s.values[i] ?? null) })),
+	};
+}
+
 export function lineOption(input: RenderInput): Option {
 	const stack = stackMode(input);
-	const drawn = stack === "percent" ? asPercent(visibleSeries(input)) : visibleSeries(input);
+	const { labels, series: drawn } = downsampled(input, stack === "percent" ? asPercent(visibleSeries(input)) : visibleSeries(input));
 	const { option, plot } = frame(input, { legend: drawn.length > 1 });
 	const lines = gridLines(input);
 	const area = input.meta.area === true || stack !== "none";
@@ -107,7 +122,7 @@ export function niceBound(value: number): number {
 }
 
 export function multiplesOption(input: RenderInput): Option {
-	const drawn = visibleSeries(input);
+	const { labels, series: drawn } = downsampled(input, visibleSeries(input));
 	const { option, plot } = frame(input, { legend: false });
 	const c = colors(input);
 	const count = Math.max(drawn.length, 1);
@@ -122,7 +137,6 @@ export function multiplesOption(input: RenderInput): Option {
 	// Shared scales, so panels compare at a glance.
 	const min = niceBound(Math.min(0, ...all));
 	const max = niceBound(Math.max(...all, 0));
-	const labels = categories(input);
 	return {
 		...option,
 		tooltip: { trigger: "axis" },
