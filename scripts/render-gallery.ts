@@ -43,6 +43,28 @@ const libraryCharts = [
 		series: ["fossil-fuels", "nuclear-energy", "renewables"].map((e) => ({ statistic: `iowa-electricity.${e}` })),
 		title: "Iowa electricity, latest year",
 	},
+	{
+		name: "library-map",
+		kind: "map",
+		series: [
+			"china",
+			"india",
+			"brazil",
+			"nigeria",
+			"united-states",
+			"germany",
+			"australia",
+			"mexico",
+			"kenya",
+			"japan",
+			"egypt",
+			"argentina",
+			"canada",
+			"south-africa",
+			"indonesia",
+		].map((c) => ({ statistic: `gapminder.life_expect.${c}` })),
+		title: "Life expectancy, 2005",
+	},
 ];
 
 const server = await startDevServer(8794);
@@ -65,6 +87,14 @@ try {
 				},
 			},
 		})),
+		{
+			name: "us-states",
+			body: {
+				kind: "map",
+				data: "state,votes\nCA,54\nTX,40\nFL,30\nNY,28\nIL,19\nPA,19\nOH,17\nGA,16\nNC,16\nMI,15\nWA,12\nAK,3\nHI,4",
+				meta: { title: "Electoral votes by state", sourceText: "Source: gallery" },
+			},
+		},
 		...libraryCharts.map((c) => ({
 			name: c.name,
 			body: { kind: c.kind, series: c.series, meta: { title: c.title, sourceText: "Source: vega-datasets", ...c.meta } },
@@ -74,6 +104,7 @@ try {
 	const rows: string[] = [];
 	for (const chart of charts) {
 		const created = await fetch(`${server.url}/v1/charts`, { method: "POST", headers, body: JSON.stringify(chart.body) });
+		if (!created.ok) throw new Error(`creating the ${chart.name} chart answered ${created.status}: ${await created.text()}`);
 		const { id } = (await created.json()) as { id: string };
 		const cells: string[] = [];
 		for (const mode of ["light", "dark"]) {

@@ -55,7 +55,7 @@ export const exportChartRoute = defineRoute({
 				"Content-Type": file.contentType,
 				"Content-Disposition": contentDisposition(chart.name, file.extension),
 				"Cache-Control": "no-store",
-				...(file.warnings ? { "X-Render-Warnings": file.warnings.join("; ") } : {}),
+				...(file.warnings?.length ? { "X-Render-Warnings": file.warnings.join("; ") } : {}),
 			},
 		});
 	},

@@ -25,6 +25,7 @@ export const Meta = z.looseObject({
 	donut: z.boolean().optional(),
 	halfPie: z.boolean().optional(),
 	connected: z.boolean().optional(),
+	basemap: z.enum(["world", "us-states"], { error: 'must be "world" or "us-states"' }).optional(),
 	/** The period a library-backed pie, treemap or map shows; the latest when absent. */
 	period: z.string().max(40).optional(),
 });

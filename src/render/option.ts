@@ -1,15 +1,17 @@
 /**
- * Chart kind → its option builder (one module per family).
+ * Chart kind → its option builder (one module per family), and the warnings a drawing carries.
  */
 import type { ChartKind } from "../domain/kinds";
 import type { Option } from "./frame";
 import type { RenderInput } from "./input";
 import { barOption, candlestickOption, lineOption, multiplesOption } from "./kinds/cartesian";
 import { boxplotOption, heatmapOption, radarOption, rangeFamilyOption, scatterOption, themeriverOption } from "./kinds/distribution";
+import { mapOption, unmatchedRegions } from "./kinds/map";
 import { pieOption, sankeyOption, treemapOption } from "./kinds/part-to-whole";
 import { tableOption } from "./kinds/table";
 
-const builders: Record<Exclude<ChartKind, "map">, (input: RenderInput) => Option> = {
+const builders: Record<ChartKind, (input: RenderInput) => Option> = {
+	map: mapOption,
 	line: lineOption,
 	"horizontal-bar": barOption,
 	multiples: multiplesOption,
@@ -28,11 +30,15 @@ const builders: Record<Exclude<ChartKind, "map">, (input: RenderInput) => Option
 	table: tableOption,
 };
 
-/** Maps need bundled base maps, which arrive with the rest of the rendering issue. */
-export function canDraw(kind: ChartKind): kind is Exclude<ChartKind, "map"> {
-	return kind !== "map";
+export function chartOption(input: RenderInput): Option {
+	return builders[input.kind](input);
 }
 
-export function chartOption(input: RenderInput & { kind: Exclude<ChartKind, "map"> }): Option {
-	return builders[input.kind](input);
+/** What a drawing shows imperfectly, for the `X-Render-Warnings` header. */
+export function renderWarnings(input: RenderInput): string[] {
+	if (input.kind !== "map") return [];
+	const unmatched = unmatchedRegions(input);
+	return unmatched.length === 0
+		? []
+		: [`regions not on the map: ${unmatched.slice(0, 20).join(", ")}${unmatched.length > 20 ? ", …" : ""}`];
 }

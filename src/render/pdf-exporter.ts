@@ -3,6 +3,7 @@
  * in embedded fonts, titled with the chart's name.
  */
 import type { Exporter } from "./exporters";
+import { renderWarnings } from "./option";
 import { svgToPdf } from "./pdf";
 import { renderInputFor } from "./prepare";
 import { renderSvg } from "./svg";
@@ -13,5 +14,6 @@ export const pdfExporter: Exporter = async (chart, options, services) => {
 		body: await svgToPdf(renderSvg(input), input.width, input.height, chart.name),
 		contentType: "application/pdf",
 		extension: "pdf",
+		warnings: renderWarnings(input),
 	};
 };

@@ -4,6 +4,7 @@
  */
 import type { Exporter } from "./exporters";
 import { missingGlyphs } from "./fonts";
+import { renderWarnings } from "./option";
 import { svgToPng } from "./png";
 import { renderInputFor } from "./prepare";
 import { renderSvg } from "./svg";
@@ -23,7 +24,10 @@ export const pngExporter: Exporter = async (chart, options, services) => {
 		body: await svgToPng(svg, options.scale ?? defaultPngScale),
 		contentType: "image/png",
 		extension: "png",
-		// Headers are ASCII, so characters are named by code point.
-		...(missing.length > 0 ? { warnings: [`no bundled font draws ${missing.slice(0, 20).map(codePoint).join(", ")}`] } : {}),
+		warnings: [
+			...renderWarnings(input),
+			// Headers are ASCII, so characters are named by code point.
+			...(missing.length > 0 ? [`no bundled font draws ${missing.slice(0, 20).map(codePoint).join(", ")}`] : []),
+		],
 	};
 };

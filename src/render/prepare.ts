@@ -6,15 +6,12 @@
 
 import { findThemeDefinition } from "../db/themes";
 import type { ChartRecord } from "../domain/chart";
-import type { ChartKind } from "../domain/kinds";
 import type { ThemeDefinition } from "../domain/themes";
 import { defaultBuiltInThemeId, findBuiltInTheme, ThemeDefinition as ThemeSchema } from "../domain/themes";
 import type { Services } from "../http/context";
-import { ApiError } from "../http/errors";
 import { datasetOf } from "../services/chart-data";
 import type { ExportOptions } from "./exporters";
 import type { RenderInput } from "./input";
-import { canDraw } from "./option";
 
 const defaultSize = { width: 800, height: 500 };
 
@@ -27,19 +24,11 @@ async function themeFor(services: Services, chart: ChartRecord): Promise<ThemeDe
 	return parsed?.success ? parsed.data : (findBuiltInTheme(defaultBuiltInThemeId)?.definition as ThemeDefinition);
 }
 
-export async function renderInputFor(
-	services: Services,
-	chart: ChartRecord,
-	options: ExportOptions,
-): Promise<RenderInput & { kind: Exclude<ChartKind, "map"> }> {
-	const kind = chart.kind;
-	if (!canDraw(kind)) {
-		throw new ApiError("invalid_kind", "Drawing map charts is not available yet; export this chart as csv meanwhile.", { path: "kind" });
-	}
+export async function renderInputFor(services: Services, chart: ChartRecord, options: ExportOptions): Promise<RenderInput> {
 	const dataset = await datasetOf(services, chart);
 	if (!dataset) throw new Error(`chart ${chart.id} has no dataset`);
 	return {
-		kind,
+		kind: chart.kind,
 		dataset,
 		seriesNames: chart.seriesNames,
 		meta: chart.meta,

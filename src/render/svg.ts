@@ -10,6 +10,7 @@ import {
 	CustomChart,
 	HeatmapChart,
 	LineChart,
+	MapChart,
 	PieChart,
 	RadarChart,
 	SankeyChart,
@@ -19,6 +20,7 @@ import {
 } from "echarts/charts";
 import {
 	CalendarComponent,
+	GeoComponent,
 	GraphicComponent,
 	GridComponent,
 	LegendComponent,
@@ -30,7 +32,6 @@ import {
 } from "echarts/components";
 import * as echarts from "echarts/core";
 import { SVGRenderer } from "echarts/renderers";
-import type { ChartKind } from "../domain/kinds";
 import { describeChart } from "./describe";
 import { measureTextWidth } from "./fonts";
 import type { RenderInput } from "./input";
@@ -43,6 +44,7 @@ echarts.use([
 	CustomChart,
 	HeatmapChart,
 	LineChart,
+	MapChart,
 	PieChart,
 	RadarChart,
 	SankeyChart,
@@ -50,6 +52,7 @@ echarts.use([
 	ThemeRiverChart,
 	TreemapChart,
 	CalendarComponent,
+	GeoComponent,
 	GraphicComponent,
 	GridComponent,
 	LegendComponent,
@@ -68,7 +71,7 @@ export function escapeXml(text: string): string {
 	return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch] as string);
 }
 
-export function renderSvg(input: RenderInput & { kind: Exclude<ChartKind, "map"> }): string {
+export function renderSvg(input: RenderInput): string {
 	const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width: input.width, height: input.height });
 	let svg: string;
 	try {

@@ -13,3 +13,9 @@ declare module "svg-to-pdfkit" {
 		},
 	): void;
 }
+
+// d3-geo-projection ships no types; geoProject projects a GeoJSON object through a d3 projection.
+declare module "d3-geo-projection" {
+	import type { GeoProjection } from "d3-geo";
+	export function geoProject<T>(object: T, projection: GeoProjection): T;
+}

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { chartKinds } from "../../src/domain/kinds";
 import { layoutExamples } from "../../src/domain/layout-examples";
-import type { ErrorBody } from "../helpers/api";
 import { call, callJson } from "../helpers/api";
 import { makeAccount } from "../helpers/factories";
 import { loadLibrary } from "../helpers/library";
@@ -20,7 +19,7 @@ async function exportSvg(key: string, id: string, query = ""): Promise<{ status:
 }
 
 describe("SVG export", () => {
-	for (const kind of chartKinds.filter((k) => k !== "map")) {
+	for (const kind of chartKinds) {
 		it(`draws ${kind} as a standalone SVG with title, description and its series`, async () => {
 			const { key } = await makeAccount();
 			const example = layoutExamples[kind];
@@ -117,12 +116,30 @@ describe("SVG export", () => {
 		expect(csv.trim().split("\n")).toHaveLength(20_001);
 	});
 
-	it("answers 422 for a map until base maps arrive, and CSV still works", async () => {
+	it("draws a world choropleth from ISO codes and names, naming regions it cannot place", async () => {
 		const { key } = await makeAccount();
-		const id = await chartWith(key, { kind: "map", data: layoutExamples.map.csv });
-		const res = await callJson<ErrorBody>(key, "GET", `/v1/charts/${id}/export/svg`);
-		expect(res.status).toBe(422);
-		expect(res.body.error.code).toBe("invalid_kind");
-		expect((await call(key, "GET", `/v1/charts/${id}/export/csv`)).status).toBe(200);
+		const id = await chartWith(key, { kind: "map", data: "country,score\nFRA,3\nde,5\nItaly,4\n724,2\nAtlantis,9\n" });
+		const { status, svg, headers } = await exportSvg(key, id);
+		expect(status).toBe(200);
+		expect(headers.get("X-Render-Warnings")).toBe("regions not on the map: Atlantis");
+		// Countries are drawn as paths; the four placed ones take the scale's colours.
+		expect((svg.match(/<path /g) ?? []).length).toBeGreaterThan(150);
+		expect(svg).toContain("5 rows from FRA to Atlantis");
+	});
+
+	it("draws US states from USPS codes, FIPS codes or names", async () => {
+		const { key } = await makeAccount();
+		const id = await chartWith(key, {
+			kind: "map",
+			data: "state,votes\nCA,55\n48,40\nNew York,28\nWA,12\n",
+			meta: { title: "Electoral votes" },
+		});
+		const svg = await exportSvg(key, id);
+		expect(svg.status).toBe(200);
+		expect(svg.headers.get("X-Render-Warnings")).toBeNull();
+		const png = await call(key, "GET", `/v1/charts/${id}/export/png?scale=1`);
+		expect(png.status).toBe(200);
+		const pdf = await call(key, "GET", `/v1/charts/${id}/export/pdf`);
+		expect(pdf.status).toBe(200);
 	});
 });

@@ -15,7 +15,7 @@ interface Slice {
 }
 
 /** Slices: label column × first visible series; or, from statistics, one slice per series. */
-function slices(input: RenderInput): Slice[] {
+export function slices(input: RenderInput): Slice[] {
 	const drawn = visibleSeries(input);
 	if (input.fromStatistics) {
 		const periods = categories(input);

@@ -1,0 +1,93 @@
+/**
+ * Choropleth maps: the world or US states (`meta.basemap`, chosen from the regions when
+ * absent), shaded by the first visible series with a colour scale legend. Library-backed maps
+ * place each series (named by its country) at the latest period, or `meta.period`, like pies. Regions no base map knows are named in the export warnings.
+ */
+import * as echarts from "echarts/core";
+import type { Basemap } from "../basemaps";
+import { chooseBasemap, normalizeRegion } from "../basemaps";
+import type { Option } from "../frame";
+import { frame } from "../frame";
+import type { RenderInput } from "../input";
+import { colors, visibleSeries } from "../input";
+import { slices } from "./part-to-whole";
+
+const registered = new Set<string>();
+
+function register(map: Basemap): void {
+	if (registered.has(map.name)) return;
+	echarts.registerMap(map.name, map.geoJson as unknown as Parameters<typeof echarts.registerMap>[1]);
+	registered.add(map.name);
+}
+
+interface RegionValue {
+	region: string;
+	value: number;
+}
+
+/** Own data: region column × first visible series. Library data: each series (a country) at its latest value. */
+function regionValues(input: RenderInput): RegionValue[] {
+	return slices(input)
+		.map((slice) => ({ region: slice.name, value: slice.value }))
+		.filter((r) => r.region !== "");
+}
+
+export function unmatchedRegions(input: RenderInput): string[] {
+	const rows = regionValues(input);
+	const map = chooseBasemap(
+		rows.map((r) => r.region),
+		input.meta.basemap,
+	);
+	return rows.map((r) => r.region).filter((region) => !map.lookup.has(normalizeRegion(region)));
+}
+
+export function mapOption(input: RenderInput): Option {
+	const rows = regionValues(input);
+	const map = chooseBasemap(
+		rows.map((r) => r.region),
+		input.meta.basemap,
+	);
+	register(map);
+	const data = rows.flatMap((r) => {
+		const name = map.lookup.get(normalizeRegion(r.region));
+		return name ? [{ name, value: r.value }] : [];
+	});
+	const { option, plot } = frame(input, { legend: false });
+	const c = colors(input);
+	const values = data.map((d) => d.value);
+	const identity = (point: number[]) => point;
+	return {
+		...option,
+		tooltip: { trigger: "item" },
+		visualMap: {
+			min: Math.min(...values, 0),
+			max: Math.max(...values, 1),
+			orient: "horizontal",
+			left: plot.left,
+			bottom: plot.bottom - 4,
+			itemHeight: Math.min(220, input.width / 3),
+			calculable: false,
+			// Own data names its value column; library series are places, so their name says nothing here.
+			text: [input.fromStatistics ? "" : String(visibleSeries(input)[0]?.name ?? ""), ""],
+			textStyle: { color: c.mutedText },
+			inRange: { color: [c.surface, c.palette[0] as string] },
+		},
+		series: [
+			{
+				type: "map",
+				map: map.name,
+				projection: { project: identity, unproject: identity },
+				roam: false,
+				showLegendSymbol: false,
+				top: plot.top,
+				left: plot.left,
+				right: plot.right,
+				bottom: plot.bottom + 36,
+				data,
+				label: { show: false },
+				emphasis: { label: { show: false } },
+				itemStyle: { areaColor: c.grid, borderColor: input.transparent ? c.surface : c.background, borderWidth: 0.5 },
+			},
+		],
+	};
+}
