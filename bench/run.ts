@@ -7,8 +7,9 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
 import { runDataBench } from "./data.ts";
 import { runLimitsBench } from "./limits.ts";
+import { runRenderBench } from "./render.ts";
 
-const suites = { limits: runLimitsBench, data: runDataBench };
+const suites = { limits: runLimitsBench, data: runDataBench, render: runRenderBench };
 
 const only = process.argv.slice(2);
 const machine = {

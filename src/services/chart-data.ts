@@ -5,7 +5,8 @@
  */
 import type { ChartSnapshot } from "../domain/chart";
 import { parseCsv } from "../domain/csv-parse";
-import { Dataset } from "../domain/dataset";
+import type { Dataset } from "../domain/dataset";
+import { parseStoredDataset } from "../domain/dataset";
 import { sha256Hex } from "../domain/ids";
 import type { ChartKind } from "../domain/kinds";
 import { seriesForLayout } from "../domain/layouts";
@@ -30,7 +31,7 @@ async function storeDataset(services: Services, dataset: Dataset): Promise<strin
 async function loadStoredDataset(services: Services, key: string): Promise<Dataset> {
 	const object = await services.blobs.get(key);
 	if (!object) throw new Error(`data blob ${key} is missing`);
-	return Dataset.parse(await object.json());
+	return parseStoredDataset(await object.json());
 }
 
 /** Checks a parsed dataset against the kind's layout, and stores it. */

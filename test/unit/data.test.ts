@@ -109,3 +109,13 @@ describe("series names", () => {
 		expect(uniqueSeriesNames(["China", "AAPL", "China", "China"])).toEqual(["China", "AAPL", "China (2)", "China (3)"]);
 	});
 });
+
+describe("stored datasets", () => {
+	it("read back what was stored, and refuse cells of another type", async () => {
+		const { parseStoredDataset } = await import("../../src/domain/dataset");
+		const dataset = parseCsv("a,b\nx,1\n,2\n");
+		expect(parseStoredDataset(JSON.parse(JSON.stringify(dataset)))).toEqual(dataset);
+		expect(() => parseStoredDataset({ columns: [{ name: "a", type: "number", values: [true] }] })).toThrow("holds a boolean");
+		expect(() => parseStoredDataset({ columns: [{ name: "a", type: "bogus", values: [] }] })).toThrow();
+	});
+});
