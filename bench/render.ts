@@ -35,7 +35,15 @@ type Format = (typeof formats)[number];
 
 async function browserBundle(): Promise<string> {
 	const out = join(tmpdir(), "charts-bench-browser.js");
-	await run(join("node_modules", ".bin", "esbuild"), ["bench/browser-entry.ts", "--bundle", "--format=iife", "--minify", `--outfile=${out}`, "--define:process.env.NODE_ENV=\"production\"", "--log-level=error"]);
+	await run(join("node_modules", ".bin", "esbuild"), [
+		"bench/browser-entry.ts",
+		"--bundle",
+		"--format=iife",
+		"--minify",
+		`--outfile=${out}`,
+		'--define:process.env.NODE_ENV="production"',
+		"--log-level=error",
+	]);
 	return readFile(out, "utf8");
 }
 
@@ -46,19 +54,30 @@ async function median(times: number, task: () => Promise<number>): Promise<numbe
 }
 
 export async function runRenderBench() {
-	if (!existsSync(chromiumPath)) throw new Error(`the render benchmark needs Debian's chromium at ${chromiumPath} (apt-get install -y chromium)`);
+	if (!existsSync(chromiumPath))
+		throw new Error(`the render benchmark needs Debian's chromium at ${chromiumPath} (apt-get install -y chromium)`);
 	const bundle = await browserBundle();
 	const server = await startDevServer(8796);
 	const browser = await chromium.launch({
 		executablePath: chromiumPath,
-		args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+		args: [
+			"--headless",
+			"--no-sandbox",
+			"--disable-gpu",
+			"--disable-background-networking",
+			"--disable-component-update",
+			"--disable-sync",
+			"--no-first-run",
+		],
 	});
 	try {
 		const { accountId } = await createAccount(server.target, { plan: "business" });
 		const { key } = await createKey(server.target, { accountId, scopes: ["chart:read", "chart:write"], name: "bench" });
 		const headers = { Authorization: `Bearer ${key}` };
 		const page = await browser.newPage({ viewport: { width, height } });
-		await page.setContent(`<!doctype html><html><body style="margin:0"><div id="chart" style="width:${width}px;height:${height}px"></div></body></html>`);
+		await page.setContent(
+			`<!doctype html><html><body style="margin:0"><div id="chart" style="width:${width}px;height:${height}px"></div></body></html>`,
+		);
 		await page.addScriptTag({ content: bundle });
 
 		const cases: { name: string; kind: ChartKind; csv: string }[] = [
@@ -74,7 +93,11 @@ export async function runRenderBench() {
 				body: JSON.stringify({ kind: c.kind, meta: { title: `Benchmark: ${c.name}`, w: width, h: height } }),
 			});
 			const { id } = (await created.json()) as { id: string };
-			const put = await fetch(`${server.url}/v1/charts/${id}/data`, { method: "PUT", headers: { ...headers, "Content-Type": "text/csv" }, body: c.csv });
+			const put = await fetch(`${server.url}/v1/charts/${id}/data`, {
+				method: "PUT",
+				headers: { ...headers, "Content-Type": "text/csv" },
+				body: c.csv,
+			});
 			if (!put.ok) throw new Error(`${c.name}: data answered ${put.status} ${await put.text()}`);
 			const timeGet = async (path: string) => {
 				const started = performance.now();
@@ -86,20 +109,44 @@ export async function runRenderBench() {
 			await timeGet(`/v1/charts/${id}/export/png?scale=1`);
 			const fixed = await median(repeats, () => timeGet(`/v1/charts/${id}`));
 			const ours: Record<Format, number> = { svg: 0, png: 0, pdf: 0 };
-			for (const format of formats) ours[format] = await median(repeats, () => timeGet(`/v1/charts/${id}/export/${format}${format === "png" ? "?scale=1" : ""}`));
+			for (const format of formats)
+				ours[format] = await median(repeats, () => timeGet(`/v1/charts/${id}/export/${format}${format === "png" ? "?scale=1" : ""}`));
 
 			const dataset = parseCsv(c.csv);
-			const input: RenderInput = { kind: c.kind, dataset, seriesNames: seriesForLayout(c.kind, dataset), meta: { title: `Benchmark: ${c.name}` }, theme, mode: "light", width, height, transparent: false, fromStatistics: false };
+			const input: RenderInput = {
+				kind: c.kind,
+				dataset,
+				seriesNames: seriesForLayout(c.kind, dataset),
+				meta: { title: `Benchmark: ${c.name}` },
+				theme,
+				mode: "light",
+				width,
+				height,
+				transparent: false,
+				fromStatistics: false,
+			};
 			const inPage = (renderer: "svg" | "canvas") =>
 				page.evaluate(
 					({ input, renderer }) => {
 						const g = globalThis as unknown as {
-							echarts: { init: (dom: unknown, theme: null, opts: object) => { setOption(o: object): void; renderToSVGString(): string; getDataURL(o: object): string; dispose(): void } };
+							echarts: {
+								init: (
+									dom: unknown,
+									theme: null,
+									opts: object,
+								) => { setOption(o: object): void; renderToSVGString(): string; getDataURL(o: object): string; dispose(): void };
+							};
 							chartOption: (input: unknown) => object;
 						};
 						const started = performance.now();
 						const dom = renderer === "canvas" ? document.getElementById("chart") : null;
-						const chart = g.echarts.init(dom, null, renderer === "svg" ? { renderer, ssr: true, width: input.width, height: input.height } : { renderer, width: input.width, height: input.height, devicePixelRatio: 1 });
+						const chart = g.echarts.init(
+							dom,
+							null,
+							renderer === "svg"
+								? { renderer, ssr: true, width: input.width, height: input.height }
+								: { renderer, width: input.width, height: input.height, devicePixelRatio: 1 },
+						);
 						chart.setOption(g.chartOption(input));
 						const out = renderer === "svg" ? chart.renderToSVGString() : chart.getDataURL({ type: "png" });
 						chart.dispose();
@@ -114,7 +161,13 @@ export async function runRenderBench() {
 				pdf: await median(repeats, async () => {
 					const started = performance.now();
 					await page.evaluate((input) => {
-						const g = globalThis as unknown as { echarts: { getInstanceByDom(d: unknown): { dispose(): void } | undefined; init: (d: unknown, t: null, o: object) => { setOption(o: object): void } }; chartOption: (i: unknown) => object };
+						const g = globalThis as unknown as {
+							echarts: {
+								getInstanceByDom(d: unknown): { dispose(): void } | undefined;
+								init: (d: unknown, t: null, o: object) => { setOption(o: object): void };
+							};
+							chartOption: (i: unknown) => object;
+						};
 						const dom = document.getElementById("chart");
 						g.echarts.getInstanceByDom(dom)?.dispose();
 						g.echarts.init(dom, null, { renderer: "svg", width: input.width, height: input.height }).setOption(g.chartOption(input));
@@ -127,7 +180,19 @@ export async function runRenderBench() {
 		}
 		const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : "–");
 		const table = markdownTable(
-			["kind (800×500)", "GET chart (fixed cost)", "SVG ours", "SVG Chromium", "ours/Chromium", "PNG ours", "PNG Chromium", "ours/Chromium", "PDF ours", "PDF Chromium", "ours/Chromium"],
+			[
+				"kind (800×500)",
+				"GET chart (fixed cost)",
+				"SVG ours",
+				"SVG Chromium",
+				"ours/Chromium",
+				"PNG ours",
+				"PNG Chromium",
+				"ours/Chromium",
+				"PDF ours",
+				"PDF Chromium",
+				"ours/Chromium",
+			],
 			rows.map((r) => [
 				r.name,
 				ms(r.fixed),

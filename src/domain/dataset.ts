@@ -26,7 +26,8 @@ export function parseStoredDataset(json: unknown): Dataset {
 	const columns = z.object({ columns: z.array(ColumnHeader) }).parse(json).columns;
 	for (const column of columns) {
 		for (const cell of column.values) {
-			if (cell !== null && typeof cell !== "number" && typeof cell !== "string") throw new Error(`stored dataset column ${column.name} holds a ${typeof cell}`);
+			if (cell !== null && typeof cell !== "number" && typeof cell !== "string")
+				throw new Error(`stored dataset column ${column.name} holds a ${typeof cell}`);
 		}
 	}
 	return { columns: columns as DatasetColumn[] };
