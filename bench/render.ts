@@ -181,11 +181,18 @@ export async function runRenderBench() {
 			const perRequestPng = await median(3, async () => {
 				const started = performance.now();
 				const fresh = await browser.newPage({ viewport: { width, height } });
-				await fresh.setContent(`<!doctype html><html><body style="margin:0"><div id="chart" style="width:${width}px;height:${height}px"></div></body></html>`);
+				await fresh.setContent(
+					`<!doctype html><html><body style="margin:0"><div id="chart" style="width:${width}px;height:${height}px"></div></body></html>`,
+				);
 				await fresh.addScriptTag({ content: bundle });
 				await fresh.evaluate((input) => {
-					const g = globalThis as unknown as { echarts: { init: (d: unknown, t: null, o: object) => { setOption(o: object): void } }; chartOption: (i: unknown) => object };
-					g.echarts.init(document.getElementById("chart"), null, { renderer: "canvas", width: input.width, height: input.height }).setOption(g.chartOption(input));
+					const g = globalThis as unknown as {
+						echarts: { init: (d: unknown, t: null, o: object) => { setOption(o: object): void } };
+						chartOption: (i: unknown) => object;
+					};
+					g.echarts
+						.init(document.getElementById("chart"), null, { renderer: "canvas", width: input.width, height: input.height })
+						.setOption(g.chartOption(input));
 				}, input);
 				await fresh.screenshot({ type: "png" });
 				await fresh.close();

@@ -2,13 +2,12 @@
  * `PUT /v1/charts/{id}/data` (spec §2.6, §3): replaces a chart's data with own CSV. The data
  * must fit the chart's kind; it becomes a new version, and the chart stops using statistics.
  */
-import { chartResource } from "../domain/chart";
 import { parseCsv } from "../domain/csv-parse";
 import { maxCsvBytes } from "../http/body";
-import { json, versionEtag } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { dataFromDataset } from "../services/chart-data";
 import { validateMeta, writeChart } from "../services/chart-writes";
+import { chartResponse } from "./chart-response";
 import { Chart } from "./schemas";
 
 export const putChartDataRoute = defineRoute({
@@ -30,7 +29,7 @@ export const putChartDataRoute = defineRoute({
 			const next = { ...current, seriesRefs: [], ...data };
 			return { next: { ...next, meta: await validateMeta(services, caller, current.meta, next) }, action: "data" };
 		});
-		return json(chartResource(chart, services.config.embedBase), 200, { ETag: versionEtag(chart.version) });
+		return chartResponse(chart, services);
 	},
 });
 

@@ -3,12 +3,12 @@
  */
 import { z } from "zod";
 import { findChartVersion, listChartVersions } from "../db/charts";
-import { chartResource } from "../domain/chart";
 import { chartName } from "../domain/meta";
 import { ApiError } from "../http/errors";
-import { json, versionEtag } from "../http/respond";
+import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { loadChart, writeChart } from "../services/chart-writes";
+import { chartResponse } from "./chart-response";
 import { Chart, ChartVersion, ChartVersionList } from "./schemas";
 
 const tag = "Chart versions";
@@ -96,7 +96,7 @@ export const restoreVersionRoute = defineRoute({
 			const { snapshot } = await loadVersion(current.id, n, services.db);
 			return { next: { ...snapshot, folderId: current.folderId }, action: "restore" };
 		});
-		return json(chartResource(chart, services.config.embedBase), 200, { ETag: versionEtag(chart.version) });
+		return chartResponse(chart, services);
 	},
 });
 

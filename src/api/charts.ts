@@ -3,26 +3,22 @@
  */
 import { deleteChart, insertChart, listCharts } from "../db/charts";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
-import { applyChartPatch, chartResource, createdChartResource, publishedField, sameSnapshot } from "../domain/chart";
+import { applyChartPatch, createdChartResource, publishedField, sameSnapshot } from "../domain/chart";
 import { newId } from "../domain/ids";
 import { defaultKind } from "../domain/kinds";
 import { chartName } from "../domain/meta";
 import type { Caller } from "../http/auth";
 import { maxCsvBytes, maxJsonBytes } from "../http/body";
-import type { Services } from "../http/context";
 import { ApiError } from "../http/errors";
 import { json, versionEtag } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { dataForKind, dataFromCsv, dataFromReferences } from "../services/chart-data";
 import { assertFolderUsable, assertIfMatch, loadChart, validateMeta, writeChart } from "../services/chart-writes";
+import { chartResponse } from "./chart-response";
 import { Chart, ChartCreated, ChartList, CreateChartBody, Deleted, PatchChartBody } from "./schemas";
 
 const tag = "Charts";
 const maxCreateAttempts = 3;
-
-function chartResponse(chart: ChartRecord, services: Services, status = 200): Response {
-	return json(chartResource(chart, services.config.embedBase), status, { ETag: versionEtag(chart.version) });
-}
 
 export const createChartRoute = defineRoute({
 	method: "POST",

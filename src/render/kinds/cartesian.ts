@@ -53,7 +53,7 @@ export function lineOption(input: RenderInput): Option {
 		...option,
 		tooltip: { trigger: "axis" },
 		grid: plotGrid(plot),
-		xAxis: { type: "category", data: categories(input), boundaryGap: false, ...axisStyle(input, lines.vertical) },
+		xAxis: { type: "category", data: labels, boundaryGap: false, ...axisStyle(input, lines.vertical) },
 		yAxis: {
 			type: "value",
 			scale: !area,

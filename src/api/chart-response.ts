@@ -1,0 +1,12 @@
+/**
+ * The full chart (spec §2.1) with its ETag: what every chart read and write answers.
+ */
+
+import type { ChartRecord } from "../domain/chart";
+import { chartResource } from "../domain/chart";
+import type { Services } from "../http/context";
+import { json, versionEtag } from "../http/respond";
+
+export function chartResponse(chart: ChartRecord, services: Services, status = 200): Response {
+	return json(chartResource(chart, services.config.embedBase), status, { ETag: versionEtag(chart.version) });
+}
