@@ -57,18 +57,34 @@ export function frame(input: RenderInput, options: { legend: boolean; legendName
 			textStyle: { color: c.text, fontSize: bodySize },
 		},
 		tooltip: { trigger: "item" },
-		graphic: source
-			? [
-					{
-						type: "text",
-						left: padding,
-						bottom: padding,
-						style: { text: source, fill: c.mutedText, fontSize: bodySize * 0.92, fontFamily: fontStack(input) },
-					},
-				]
-			: [],
+		graphic: [
+			...(source
+				? [
+						{
+							type: "text",
+							left: padding,
+							bottom: padding,
+							style: { text: source, fill: c.mutedText, fontSize: bodySize * 0.92, fontFamily: fontStack(input) },
+						},
+					]
+				: []),
+			...logo(input),
+		],
 	};
 	return { option, plot: { top: top + 8, right: padding + 8, bottom: bottom + 8, left: padding + 8 } };
+}
+
+/** The theme's logo (a data URI only: renders never fetch), in the corner the theme names. */
+function logo(input: RenderInput): Option[] {
+	const mark = input.theme.logo;
+	if (!mark) return [];
+	const { padding } = input.theme.surfaces;
+	const place = {
+		"top-right": { right: padding, top: padding },
+		"bottom-right": { right: padding, bottom: padding },
+		"bottom-left": { left: padding, bottom: padding },
+	}[mark.position];
+	return [{ type: "image", ...place, style: { image: mark.dataUri, width: mark.width, height: mark.width / 3 }, z: 10 }];
 }
 
 /** Axis styling from the theme, for value and category axes alike. */

@@ -1,6 +1,8 @@
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { chartKinds } from "../../src/domain/kinds";
 import { layoutExamples } from "../../src/domain/layout-examples";
+import { builtInThemes } from "../../src/domain/themes";
 import { call, callJson } from "../helpers/api";
 import { makeAccount } from "../helpers/factories";
 import { loadLibrary } from "../helpers/library";
@@ -89,6 +91,33 @@ describe("SVG export", () => {
 		expect(contrast.svg).not.toContain("#0072B2");
 		const classic = await exportSvg(key, await chartWith(key, { data: layoutExamples.line.csv }));
 		expect(classic.svg).toContain("#0072B2");
+	});
+
+	it("draws a workspace theme's logo in SVG, PNG and PDF", async () => {
+		const { key, workspaceId } = await makeAccount();
+		const dataUri =
+			"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+		const definition = { ...builtInThemes[0]?.definition, name: "Brand", logo: { dataUri, width: 60, position: "top-right" } };
+		await env.DB.prepare(
+			"INSERT INTO themes (id, workspace_id, name, definition, is_default, created_at) VALUES ('th_logo_' || ?, ?, 'Brand', ?, 1, 0)",
+		)
+			.bind(workspaceId, workspaceId, JSON.stringify(definition))
+			.run();
+		const id = await chartWith(key, { data: layoutExamples.line.csv });
+		expect((await exportSvg(key, id)).svg).toContain(dataUri);
+		expect((await call(key, "GET", `/v1/charts/${id}/export/png`)).status).toBe(200);
+		// This logo is a PNG with transparency: the PDF leaves it out and says so.
+		const pdf = await call(key, "GET", `/v1/charts/${id}/export/pdf`);
+		expect(pdf.status).toBe(200);
+		expect(pdf.headers.get("X-Render-Warnings")).toContain("PNG logo has transparency");
+		// An opaque PNG logo goes into the PDF as an image.
+		const opaque = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAEElEQVR4nGO4GscARwzIHACDegmZEmRBmgAAAABJRU5ErkJggg==";
+		await env.DB.prepare("UPDATE themes SET definition = ? WHERE workspace_id = ?")
+			.bind(JSON.stringify({ ...definition, logo: { dataUri: opaque, width: 60, position: "top-right" } }), workspaceId)
+			.run();
+		const withLogo = await call(key, "GET", `/v1/charts/${id}/export/pdf`);
+		expect(withLogo.headers.get("X-Render-Warnings")).toBeNull();
+		expect(new TextDecoder("latin1").decode(await withLogo.arrayBuffer())).toContain("/Subtype /Image");
 	});
 
 	it("draws library-backed pies at the latest period", async () => {

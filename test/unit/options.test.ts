@@ -60,3 +60,15 @@ describe("chart options", () => {
 		]);
 	});
 });
+
+describe("theme logo", () => {
+	it("is drawn from its data URI in the theme's corner", () => {
+		const dataUri = "data:image/png;base64,iVBORw0KGgo=";
+		const base = input("line", layoutExamples.line.csv);
+		const option = chartOption({ ...base, theme: { ...base.theme, logo: { dataUri, width: 60, position: "bottom-right" } } });
+		expect(option.graphic).toContainEqual(
+			expect.objectContaining({ type: "image", right: 16, bottom: 16, style: expect.objectContaining({ image: dataUri, width: 60 }) }),
+		);
+		expect((chartOption(base).graphic as { type: string }[]).some((g) => g.type === "image")).toBe(false);
+	});
+});
