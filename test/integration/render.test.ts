@@ -111,7 +111,8 @@ describe("SVG export", () => {
 		expect(pdf.status).toBe(200);
 		expect(pdf.headers.get("X-Render-Warnings")).toContain("PNG logo has transparency");
 		// An opaque PNG logo goes into the PDF as an image.
-		const opaque = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAEElEQVR4nGO4GscARwzIHACDegmZEmRBmgAAAABJRU5ErkJggg==";
+		const opaque =
+			"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAEElEQVR4nGO4GscARwzIHACDegmZEmRBmgAAAABJRU5ErkJggg==";
 		await env.DB.prepare("UPDATE themes SET definition = ? WHERE workspace_id = ?")
 			.bind(JSON.stringify({ ...definition, logo: { dataUri: opaque, width: 60, position: "top-right" } }), workspaceId)
 			.run();
