@@ -7,6 +7,7 @@ import { applyChartPatch, createdChartResource, publishedField, sameSnapshot } f
 import { newId } from "../domain/ids";
 import { defaultKind } from "../domain/kinds";
 import { chartName } from "../domain/meta";
+import { deleteSnapshots } from "../embed/snapshot";
 import type { Caller } from "../http/auth";
 import { maxCsvBytes, maxJsonBytes } from "../http/body";
 import { ApiError } from "../http/errors";
@@ -178,7 +179,11 @@ export const deleteChartRoute = defineRoute({
 		for (let attempt = 0; attempt < 5; attempt++) {
 			const current = await loadChart(services, caller, id);
 			assertIfMatch(request, current.version);
-			if (await deleteChart(services.d1, caller.workspaceId, id, current.version)) return json({ deleted: true });
+			if (await deleteChart(services.d1, caller.workspaceId, id, current.version)) {
+				// Deleting a chart takes its embed down at once (the row is gone); the files follow.
+				services.waitUntil(deleteSnapshots(services, id));
+				return json({ deleted: true });
+			}
 		}
 		throw new ApiError("conflict", "The chart kept changing while this request tried to delete it. Retry the request.");
 	},

@@ -9,6 +9,7 @@ import { dataRoutes } from "./data";
 import { exportRoutes } from "./exports";
 import { folderRoutes } from "./folders";
 import { openApiRoute } from "./openapi";
+import { publishRoutes } from "./publish";
 import { themeRoutes } from "./themes";
 
 export const apiRoutes: readonly Route[] = [
@@ -16,6 +17,7 @@ export const apiRoutes: readonly Route[] = [
 	...chartDataRoutes,
 	...chartVersionRoutes,
 	...exportRoutes,
+	...publishRoutes,
 	...folderRoutes,
 	...themeRoutes,
 	...dataRoutes,

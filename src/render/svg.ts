@@ -71,12 +71,13 @@ export function escapeXml(text: string): string {
 	return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch] as string);
 }
 
-export function renderSvg(input: RenderInput): string {
+/** `scalable` adds a viewBox so the SVG can be sized by CSS (the live embed scales to its container). */
+export function renderSvg(input: RenderInput, scalable = false): string {
 	const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width: input.width, height: input.height });
 	let svg: string;
 	try {
 		chart.setOption(chartOption(input));
-		svg = chart.renderToSVGString();
+		svg = chart.renderToSVGString({ useViewBox: scalable });
 	} finally {
 		chart.dispose();
 	}

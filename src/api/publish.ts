@@ -1,0 +1,75 @@
+/**
+ * Publishing (spec §3, §4.1, DESIGN D17): `POST /v1/charts/{id}/publish` renders the chart into
+ * an immutable snapshot and points the chart's stable embed URL at it; publishing again updates
+ * it in place. `DELETE /v1/charts/{id}/publish` takes the embed down. Both are chart versions.
+ */
+import { z } from "zod";
+import { snapshotOf } from "../db/charts";
+import type { ChartRecord } from "../domain/chart";
+import { embedUrl } from "../domain/chart";
+import { writeSnapshot } from "../embed/snapshot";
+import { ApiError } from "../http/errors";
+import { json } from "../http/respond";
+import { defineRoute } from "../http/route";
+import { withExportSlot } from "../limits/client";
+import { escapeXml } from "../render/svg";
+import { writeChart } from "../services/chart-writes";
+import { chartResponse } from "./chart-response";
+import { Chart } from "./schemas";
+
+const defaultSize = { w: 800, h: 500 };
+
+/** A responsive iframe: full width, height from the chart's aspect ratio, lazy, borderless. */
+export function iframeSnippet(chart: ChartRecord, url: string): string {
+	const ratio = ((chart.meta.h ?? defaultSize.h) / (chart.meta.w ?? defaultSize.w)) * 100;
+	return `<div style="position:relative;width:100%;padding-top:${ratio.toFixed(2)}%"><iframe src="${escapeXml(url)}" title="${escapeXml(chart.name)}" loading="lazy" style="position:absolute;inset:0;width:100%;height:100%;border:0" allowfullscreen></iframe></div>`;
+}
+
+export const publishRoute = defineRoute({
+	method: "POST",
+	path: "/v1/charts/:id/publish",
+	tag: "Publishing",
+	summary: "Publish a chart as a live embed",
+	description:
+		"Renders the chart and points its stable embed URL at the new snapshot; publishing again updates every embedding page in place. Takes an export slot while rendering. Honours `If-Match`.",
+	access: "chart:write",
+	idempotent: true,
+	body: { type: "none" },
+	responses: {
+		200: {
+			description: "The embed URL and an iframe snippet",
+			schema: z.object({ embedUrl: z.string(), iframe: z.string() }).meta({ id: "Published" }),
+		},
+	},
+	errors: ["not_found", "invalid_data", "precondition_failed", "conflict", "export_busy"],
+	async handler({ services, caller, params, request, now }) {
+		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) => {
+			if (!current.hasData) throw new ApiError("invalid_data", `Chart ${current.id} has no data yet, so there is nothing to publish.`);
+			const version = current.version + 1;
+			await withExportSlot(services.exportSlots, () => writeSnapshot(services, current, version));
+			return { next: snapshotOf(current), action: "publish", publishedVersion: version };
+		});
+		const url = embedUrl(services.config.embedBase, chart.id);
+		return json({ embedUrl: url, iframe: iframeSnippet(chart, url) });
+	},
+});
+
+export const unpublishRoute = defineRoute({
+	method: "DELETE",
+	path: "/v1/charts/:id/publish",
+	tag: "Publishing",
+	summary: "Take a chart's embed down",
+	description: "The embed URL answers 404 from now on and `published` becomes null. Answers the full chart. Honours `If-Match`.",
+	access: "chart:write",
+	body: { type: "none" },
+	responses: { 200: { description: "The chart, unpublished", schema: Chart } },
+	errors: ["not_found", "precondition_failed", "conflict"],
+	async handler({ services, caller, params, request, now }) {
+		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) =>
+			current.publishedVersion === null ? null : { next: snapshotOf(current), action: "unpublish", publishedVersion: null },
+		);
+		return chartResponse(chart, services);
+	},
+});
+
+export const publishRoutes = [publishRoute, unpublishRoute];

@@ -1,0 +1,47 @@
+/**
+ * The embed page: the server-rendered SVG inline (visible with no JavaScript), scaled to the
+ * width of its frame, titled and described for readers, link unfurls and screen readers.
+ */
+import { escapeXml } from "../render/svg";
+
+export interface EmbedPage {
+	title: string;
+	description: string;
+	svg: string;
+	background: string;
+	previewUrl: string;
+	pageUrl: string;
+}
+
+export function embedHtml(page: EmbedPage): string {
+	const title = escapeXml(page.title);
+	const description = escapeXml(page.description);
+	return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<meta name="description" content="${description}">
+<meta property="og:type" content="website">
+<meta property="og:title" content="${title}">
+<meta property="og:description" content="${description}">
+<meta property="og:url" content="${escapeXml(page.pageUrl)}">
+<meta property="og:image" content="${escapeXml(page.previewUrl)}">
+<meta name="twitter:card" content="summary_large_image">
+<style>html,body{margin:0;padding:0;background:${page.background}}main svg{display:block;width:100%;height:auto}</style>
+</head>
+<body>
+<main>${page.svg}</main>
+</body>
+</html>
+`;
+}
+
+export function notFoundHtml(): string {
+	return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Chart not found</title>
+<style>body{font:16px system-ui,sans-serif;margin:2rem;color:#333}</style></head>
+<body><p>This chart is not published.</p></body></html>
+`;
+}

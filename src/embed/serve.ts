@@ -1,0 +1,59 @@
+/**
+ * The embed host (DESIGN D17): `{EMBED_BASE}/{chart}/` serves the published page, with
+ * `chart.svg` and `preview.png` beside it, straight from R2. Every answer carries an ETag of the
+ * published version and `Cache-Control: no-cache`, so pages revalidate (304) and show a
+ * republished chart on their next load. Unknown and unpublished charts are 404.
+ */
+import type { Services } from "../http/context";
+import { notFoundHtml } from "./page";
+import type { SnapshotFile } from "./snapshot";
+import { snapshotFiles, snapshotKey } from "./snapshot";
+
+const securityHeaders = {
+	"Content-Security-Policy": "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+	"X-Content-Type-Options": "nosniff",
+	"Referrer-Policy": "strict-origin-when-cross-origin",
+};
+
+/** The path below the embed base if the request is for the embed host, else null. */
+export function embedPath(requestUrl: string, embedBase: string): string | null {
+	const url = new URL(requestUrl);
+	const base = new URL(embedBase);
+	if (url.host !== base.host) return null;
+	const prefix = base.pathname.replace(/\/+$/, "");
+	if (prefix === "") return url.pathname;
+	if (url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return null;
+	return url.pathname.slice(prefix.length) || "/";
+}
+
+function notFound(): Response {
+	return new Response(notFoundHtml(), {
+		status: 404,
+		headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache", ...securityHeaders },
+	});
+}
+
+export async function serveEmbed(request: Request, path: string, services: Services): Promise<Response> {
+	if (request.method !== "GET" && request.method !== "HEAD") {
+		return new Response(null, { status: 405, headers: { Allow: "GET, HEAD", ...securityHeaders } });
+	}
+	const bare = /^\/([A-Za-z0-9_-]{1,100})$/.exec(path);
+	if (bare) return Response.redirect(`${request.url}/`, 301);
+	const match = /^\/([A-Za-z0-9_-]{1,100})\/(|chart\.svg|preview\.png)$/.exec(path);
+	if (!match) return notFound();
+	const [, chartId, name] = match as unknown as [string, string, SnapshotFile];
+	const row = await services.d1
+		.prepare("SELECT published_version AS v FROM charts WHERE id = ?")
+		.bind(chartId)
+		.first<{ v: number | null }>();
+	if (!row || row.v === null) return notFound();
+	const etag = `"${chartId}-v${row.v}${name ? `-${name}` : ""}"`;
+	const headers = { ETag: etag, "Cache-Control": "no-cache", ...securityHeaders };
+	const ifNoneMatch = request.headers.get("if-none-match");
+	if (ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) return new Response(null, { status: 304, headers });
+	const object = await services.blobs.get(snapshotKey(chartId, row.v, name));
+	if (!object) return notFound();
+	return new Response(request.method === "HEAD" ? null : object.body, {
+		headers: { ...headers, "Content-Type": snapshotFiles[name].contentType },
+	});
+}

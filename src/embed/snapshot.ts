@@ -1,0 +1,53 @@
+/**
+ * Published snapshots in R2, immutable per chart version: `embeds/<chart>/v<version>/` holds the
+ * page, the SVG and a PNG preview for link unfurls. The chart row's `published_version` says
+ * which one the embed URL shows, so republishing switches every embedding page at once.
+ */
+import type { ChartRecord } from "../domain/chart";
+import { embedUrl } from "../domain/chart";
+import type { Services } from "../http/context";
+import { describeChart } from "../render/describe";
+import { colors } from "../render/input";
+import { svgToPng } from "../render/png";
+import { renderInputFor } from "../render/prepare";
+import { renderSvg } from "../render/svg";
+import { embedHtml } from "./page";
+
+export const snapshotFiles = {
+	"": { key: "index.html", contentType: "text/html; charset=utf-8" },
+	"chart.svg": { key: "chart.svg", contentType: "image/svg+xml; charset=utf-8" },
+	"preview.png": { key: "preview.png", contentType: "image/png" },
+} as const;
+export type SnapshotFile = keyof typeof snapshotFiles;
+
+export function snapshotKey(chartId: string, version: number, file: SnapshotFile): string {
+	return `embeds/${chartId}/v${version}/${snapshotFiles[file].key}`;
+}
+
+/** Renders the chart as it stands and stores it as the snapshot of `version`. */
+export async function writeSnapshot(services: Services, chart: ChartRecord, version: number): Promise<void> {
+	const input = await renderInputFor(services, chart, {});
+	const page = embedUrl(services.config.embedBase, chart.id);
+	const svg = renderSvg(input, true);
+	const html = embedHtml({
+		title: chart.name,
+		description: describeChart(input),
+		svg,
+		background: colors(input).background,
+		previewUrl: `${page}preview.png`,
+		pageUrl: page,
+	});
+	const put = (file: SnapshotFile, body: string | Uint8Array) =>
+		services.blobs.put(snapshotKey(chart.id, version, file), body, { httpMetadata: { contentType: snapshotFiles[file].contentType } });
+	await Promise.all([put("", html), put("chart.svg", svg), put("preview.png", await svgToPng(renderSvg(input), 1))]);
+}
+
+/** Removes every snapshot of a deleted chart. */
+export async function deleteSnapshots(services: Services, chartId: string): Promise<void> {
+	let cursor: string | undefined;
+	do {
+		const listed = await services.blobs.list({ prefix: `embeds/${chartId}/`, cursor });
+		if (listed.objects.length > 0) await services.blobs.delete(listed.objects.map((o) => o.key));
+		cursor = listed.truncated ? listed.cursor : undefined;
+	} while (cursor);
+}

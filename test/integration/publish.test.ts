@@ -1,0 +1,143 @@
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { layoutExamples } from "../../src/domain/layout-examples";
+import type { ErrorBody } from "../helpers/api";
+import { call, callJson } from "../helpers/api";
+import { makeAccount } from "../helpers/factories";
+
+interface Published {
+	embedUrl: string;
+	iframe: string;
+}
+
+function embed(url: string, headers: Record<string, string> = {}): Promise<Response> {
+	return exports.default.fetch(new Request(url, { headers, redirect: "manual" }));
+}
+
+async function publishedChart(key: string, meta: Record<string, unknown> = { title: "Seats" }) {
+	const created = await callJson<{ id: string }>(key, "POST", "/v1/charts", {
+		body: { kind: "horizontal-bar", data: layoutExamples["horizontal-bar"].csv, meta },
+	});
+	const published = await callJson<Published>(key, "POST", `/v1/charts/${created.body.id}/publish`);
+	expect(published.status).toBe(200);
+	return { id: created.body.id, ...published.body };
+}
+
+describe("publishing", () => {
+	it("publishes a live embed at a stable URL with a responsive iframe", async () => {
+		const { key } = await makeAccount();
+		const { id, embedUrl, iframe } = await publishedChart(key, { title: "Seats", w: 800, h: 400 });
+		expect(embedUrl).toBe(`http://localhost:8787/embed/${id}/`);
+		expect(iframe).toContain(`src="${embedUrl}"`);
+		expect(iframe).toContain('title="Seats"');
+		expect(iframe).toContain('loading="lazy"');
+		expect(iframe).toContain("padding-top:50.00%");
+		expect(iframe).toContain("width:100%");
+		expect(iframe).toContain("border:0");
+		const chart = await callJson<{ published: { embedUrl: string }; version: number }>(key, "GET", `/v1/charts/${id}`);
+		expect(chart.body.published).toEqual({ embedUrl });
+		const list = await callJson<{ charts: { id: string; published: unknown }[] }>(key, "GET", "/v1/charts");
+		expect(list.body.charts.find((c) => c.id === id)?.published).toEqual({ embedUrl });
+		const versions = await callJson<{ versions: { action: string }[] }>(key, "GET", `/v1/charts/${id}/versions`);
+		expect(versions.body.versions[0]?.action).toBe("publish");
+	});
+
+	it("serves the page with the chart inline, caching headers, a strict CSP and a preview", async () => {
+		const { key } = await makeAccount();
+		const { embedUrl } = await publishedChart(key, { title: "Seats", subtitle: "2026" });
+		const page = await embed(embedUrl);
+		expect(page.status).toBe(200);
+		expect(page.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+		expect(page.headers.get("Cache-Control")).toBe("no-cache");
+		expect(page.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+		expect(page.headers.get("X-Content-Type-Options")).toBe("nosniff");
+		const html = await page.text();
+		expect(html).toContain("<title>Seats</title>");
+		expect(html).toContain(`<meta property="og:image" content="${embedUrl}preview.png">`);
+		expect(html).toMatch(/<meta name="description" content="Bar chart of 2 series/);
+		expect(html).toMatch(/<svg[^>]*viewBox="0 0 800 500"/);
+		const preview = await embed(`${embedUrl}preview.png`);
+		expect(preview.headers.get("Content-Type")).toBe("image/png");
+		expect([...new Uint8Array(await preview.arrayBuffer()).slice(1, 4)]).toEqual([80, 78, 71]);
+		const svg = await embed(`${embedUrl}chart.svg`);
+		expect(svg.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
+		const bare = await embed(embedUrl.replace(/\/$/, ""));
+		expect(bare.status).toBe(301);
+		expect(bare.headers.get("Location")).toBe(embedUrl);
+	});
+
+	it("answers 304 while unchanged, and republishing updates the same URL in place", async () => {
+		const { key } = await makeAccount();
+		const { id, embedUrl } = await publishedChart(key, { title: "Before" });
+		const first = await embed(embedUrl);
+		const etag = first.headers.get("ETag") ?? "";
+		expect(etag).toMatch(/^".+-v\d+"$/);
+		expect((await embed(embedUrl, { "If-None-Match": etag })).status).toBe(304);
+
+		await callJson(key, "PATCH", `/v1/charts/${id}`, { body: { meta: { title: "After" } } });
+		// Editing does not change what readers see until the chart is published again.
+		expect(await (await embed(embedUrl)).text()).toContain("<title>Before</title>");
+		const again = await callJson<Published>(key, "POST", `/v1/charts/${id}/publish`);
+		expect(again.body.embedUrl).toBe(embedUrl);
+		const updated = await embed(embedUrl, { "If-None-Match": etag });
+		expect(updated.status).toBe(200);
+		expect(updated.headers.get("ETag")).not.toBe(etag);
+		expect(await updated.text()).toContain("<title>After</title>");
+	});
+
+	it("escapes a hostile title in the page", async () => {
+		const { key } = await makeAccount();
+		const { embedUrl, iframe } = await publishedChart(key, { title: "<img src=x onerror=alert(1)>" });
+		const html = await (await embed(embedUrl)).text();
+		expect(html).not.toContain("<img");
+		expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+		expect(iframe).not.toContain("<img");
+	});
+
+	it("unpublishing and deleting take the embed down", async () => {
+		const { key } = await makeAccount();
+		const a = await publishedChart(key);
+		const down = await callJson<{ published: unknown; version: number }>(key, "DELETE", `/v1/charts/${a.id}/publish`);
+		expect(down.status).toBe(200);
+		expect(down.body.published).toBeNull();
+		expect((await embed(a.embedUrl)).status).toBe(404);
+		const versions = await callJson<{ versions: { action: string }[] }>(key, "GET", `/v1/charts/${a.id}/versions`);
+		expect(versions.body.versions[0]?.action).toBe("unpublish");
+
+		const b = await publishedChart(key);
+		expect((await embed(b.embedUrl)).status).toBe(200);
+		await callJson(key, "DELETE", `/v1/charts/${b.id}`);
+		expect((await embed(b.embedUrl)).status).toBe(404);
+		// Its snapshot files go too.
+		let left = 1;
+		for (let i = 0; i < 20 && left > 0; i++) {
+			left = (await env.BLOBS.list({ prefix: `embeds/${b.id}/` })).objects.length;
+			if (left > 0) await new Promise((r) => setTimeout(r, 20));
+		}
+		expect(left).toBe(0);
+	});
+
+	it("answers 404 for unknown charts and other paths on the embed host", async () => {
+		for (const path of ["ch_nope/", "ch_nope/chart.svg", "", "x/y/z"]) {
+			const res = await embed(`http://localhost:8787/embed/${path}`);
+			expect(res.status, path).toBe(404);
+			expect(res.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+		}
+	});
+
+	it("refuses to publish a chart without data, another workspace's chart, or with a stale If-Match", async () => {
+		const { key } = await makeAccount();
+		const empty = await callJson<{ id: string }>(key, "POST", "/v1/charts", { body: {} });
+		const noData = await callJson<ErrorBody>(key, "POST", `/v1/charts/${empty.body.id}/publish`);
+		expect(noData.status).toBe(422);
+		expect(noData.body.error.code).toBe("invalid_data");
+		const { id } = await publishedChart(key);
+		const stranger = await makeAccount();
+		expect((await callJson<ErrorBody>(stranger.key, "POST", `/v1/charts/${id}/publish`)).status).toBe(404);
+		expect((await callJson<ErrorBody>(stranger.key, "DELETE", `/v1/charts/${id}/publish`)).status).toBe(404);
+		const stale = await callJson<ErrorBody>(key, "POST", `/v1/charts/${id}/publish`, { headers: { "If-Match": '"1"' } });
+		expect(stale.status).toBe(412);
+		const reader = await makeAccount({ scopes: ["chart:read"], workspaceId: (await makeAccount()).workspaceId });
+		expect((await call(reader.key, "POST", `/v1/charts/${id}/publish`)).status).toBe(403);
+	});
+});
