@@ -12,7 +12,8 @@ export default defineConfig(async () => {
 			}),
 		],
 		test: {
-			include: ["test/**/*.test.ts"],
+			// test/browser runs in Node with a real browser (npm run test:browser), not in workerd.
+			include: ["test/unit/**/*.test.ts", "test/integration/**/*.test.ts"],
 			setupFiles: ["./test/helpers/apply-migrations.ts"],
 			// Heavy tests (100k-row uploads, property tests) on a shared 2-core machine: timeouts are generous, never assertions.
 			testTimeout: 30_000,

@@ -31,7 +31,8 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string):
 	throw new Error(`wrangler dev did not answer on ${url} within 90 s:\n${log()}`);
 }
 
-export async function startDevServer(port: number, script?: string): Promise<DevServer> {
+/** `vars` override wrangler.toml vars (e.g. EMBED_BASE for this port). */
+export async function startDevServer(port: number, script?: string, vars: Record<string, string> = {}): Promise<DevServer> {
 	const persistTo = await mkdtemp(join(tmpdir(), "charts-bench-"));
 	const target: Target = { remote: false, persistTo };
 	await applyMigrations(target);
@@ -46,6 +47,7 @@ export async function startDevServer(port: number, script?: string): Promise<Dev
 		persistTo,
 		"--log-level",
 		"warn",
+		...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
 	];
 	const child = spawn(join("node_modules", ".bin", "wrangler"), args, {
 		detached: true,

@@ -4,7 +4,7 @@
  * on the target folder still existing, so a concurrent write or folder delete can never leave
  * a chart half-written or filed in a folder that is gone.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import { ChartSnapshot as ChartSnapshotSchema } from "../domain/chart";
@@ -59,6 +59,7 @@ export async function findChart(db: Database, workspaceId: string, id: string): 
 	return row ? toRecord(row) : null;
 }
 
+/** Newest first; rowid (insertion order) breaks ties within a millisecond. */
 export async function listCharts(db: Database, workspaceId: string) {
 	return db
 		.select({
@@ -71,7 +72,7 @@ export async function listCharts(db: Database, workspaceId: string) {
 		})
 		.from(charts)
 		.where(eq(charts.workspaceId, workspaceId))
-		.orderBy(desc(charts.updatedAt), charts.id);
+		.orderBy(desc(charts.updatedAt), desc(sql`rowid`));
 }
 
 /** `folder_id` is either null or a folder of the chart's workspace: checked inside the write. */

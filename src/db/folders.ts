@@ -2,14 +2,15 @@
  * Folders (spec §2.7, DESIGN D11). Moves are checked for cycles inside the UPDATE itself, so
  * two concurrent moves can never make a folder its own ancestor.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { folders } from "./schema";
 
 export type FolderRow = typeof folders.$inferSelect;
 
+/** In creation order; rowid (insertion order) breaks ties within a millisecond. */
 export async function listFolders(db: Database, workspaceId: string): Promise<FolderRow[]> {
-	return db.select().from(folders).where(eq(folders.workspaceId, workspaceId)).orderBy(asc(folders.createdAt), asc(folders.id));
+	return db.select().from(folders).where(eq(folders.workspaceId, workspaceId)).orderBy(asc(folders.createdAt), asc(sql`rowid`));
 }
 
 export async function findFolder(db: Database, workspaceId: string, id: string): Promise<FolderRow | null> {

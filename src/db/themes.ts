@@ -1,16 +1,17 @@
 /**
  * Workspace themes (authored outside the API: admin CLI now, theme studio later).
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { themes } from "./schema";
 
+/** In creation order; rowid (insertion order) breaks ties within a millisecond. */
 export async function listWorkspaceThemes(db: Database, workspaceId: string) {
 	return db
 		.select({ id: themes.id, name: themes.name, isDefault: themes.isDefault })
 		.from(themes)
 		.where(eq(themes.workspaceId, workspaceId))
-		.orderBy(asc(themes.createdAt), asc(themes.id));
+		.orderBy(asc(themes.createdAt), asc(sql`rowid`));
 }
 
 export async function workspaceThemeExists(db: Database, workspaceId: string, id: string): Promise<boolean> {

@@ -5,9 +5,9 @@
  * formula (starting with = + - @, tab or CR) get a leading `'`.
  */
 import Papa from "papaparse";
+import { applyTransform } from "./apply-transforms";
 import type { Cell, Dataset } from "./dataset";
 import type { SeriesTransform } from "./transforms";
-import { applyTransform } from "./transforms";
 
 function hasOps(transform: SeriesTransform | undefined): transform is SeriesTransform {
 	return (transform?.ops?.length ?? 0) > 0;

@@ -1,6 +1,6 @@
 /**
- * The shape of `meta.seriesTransform` (spec §2.4, DESIGN D9). Applying transforms to data
- * belongs to the data layer; this module only says what a valid transform is.
+ * The shape of `meta.seriesTransform` (spec §2.4, DESIGN D9): what a valid transform is.
+ * Applying one is `apply-transforms.ts`, which has no zod so the embed page's client can carry it.
  */
 import { z } from "zod";
 
@@ -43,6 +43,7 @@ export const TransformOp = z
 		const problem = opProblem(op.fn, op.args ?? []);
 		if (problem) ctx.addIssue({ code: "custom", message: problem });
 	});
+export type TransformOp = z.infer<typeof TransformOp>;
 
 export const SeriesTransform = z.strictObject({
 	hidden: z.boolean().optional(),
@@ -56,55 +57,4 @@ export const SeriesTransformMap = z.record(z.string(), SeriesTransform);
 export function unknownTransformKeys(transforms: Record<string, unknown>, seriesNames: readonly string[]): string[] {
 	const known = new Set(seriesNames);
 	return Object.keys(transforms).filter((key) => !known.has(key));
-}
-
-export type Values = readonly (number | null)[];
-type TransformOpValue = z.infer<typeof TransformOp>;
-
-function rolling(values: Values, n: number, reduce: (sum: number) => number): (number | null)[] {
-	return values.map((_, i) => {
-		if (i < n - 1) return null;
-		let sum = 0;
-		for (let j = i - n + 1; j <= i; j++) {
-			const v = values[j];
-			if (v === null || v === undefined) return null;
-			sum += v;
-		}
-		return reduce(sum);
-	});
-}
-
-/** One op over a series in period order (DESIGN §4). Nulls stay null. */
-export function applyOp(values: Values, op: TransformOpValue): (number | null)[] {
-	const n = Number(op.args?.[0]);
-	switch (op.fn) {
-		case "divide":
-			return values.map((v) => (v === null ? null : v / n));
-		case "multiply":
-			return values.map((v) => (v === null ? null : v * n));
-		case "rollsum":
-			return rolling(values, n, (sum) => sum);
-		case "rollmean":
-			return rolling(values, n, (sum) => sum / n);
-		case "index100": {
-			// Rebased on the first non-null value; a base of 0 cannot be rebased, so all is null.
-			const base = values.find((v) => v !== null) ?? null;
-			return values.map((v) => (v === null || base === null || base === 0 ? null : (v / base) * 100));
-		}
-		case "cumulative": {
-			let total = 0;
-			return values.map((v) => {
-				if (v === null) return null;
-				total += v;
-				return total;
-			});
-		}
-		default:
-			throw new Error(`unknown transform ${op.fn}`);
-	}
-}
-
-/** The transform's pipeline, ops in order. */
-export function applyTransform(values: Values, transform: SeriesTransform | undefined): (number | null)[] {
-	return (transform?.ops ?? []).reduce<(number | null)[]>((current, op) => applyOp(current, op), [...values]);
 }

@@ -1,6 +1,7 @@
 /**
  * The embed page: the server-rendered SVG inline (visible with no JavaScript), scaled to the
- * width of its frame, titled and described for readers, link unfurls and screen readers.
+ * width of its frame, titled and described for readers, link unfurls and screen readers; the
+ * self-hosted client then makes it interactive.
  */
 import { escapeXml } from "../render/svg";
 
@@ -11,6 +12,9 @@ export interface EmbedPage {
 	background: string;
 	previewUrl: string;
 	pageUrl: string;
+	/** The data the client draws from, and the client itself (both on the embed host). */
+	dataUrl: string;
+	clientUrl: string;
 }
 
 export function embedHtml(page: EmbedPage): string {
@@ -32,7 +36,8 @@ export function embedHtml(page: EmbedPage): string {
 <style>html,body{margin:0;padding:0;background:${page.background}}main svg{display:block;width:100%;height:auto}</style>
 </head>
 <body>
-<main>${page.svg}</main>
+<main data-chart="${escapeXml(page.dataUrl)}">${page.svg}</main>
+<script src="${escapeXml(page.clientUrl)}" defer></script>
 </body>
 </html>
 `;

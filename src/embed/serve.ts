@@ -1,16 +1,20 @@
 /**
  * The embed host (DESIGN D17): `{EMBED_BASE}/{chart}/` serves the published page, with
- * `chart.svg` and `preview.png` beside it, straight from R2. Every answer carries an ETag of the
+ * `chart.svg`, `preview.png` and `data.json` beside it, straight from R2, and `/_client/*.js`
+ * the page's client. Every answer carries an ETag of the
  * published version and `Cache-Control: no-cache`, so pages revalidate (304) and show a
  * republished chart on their next load. Unknown and unpublished charts are 404.
  */
 import type { Services } from "../http/context";
+import { clientScript } from "./clients";
 import { notFoundHtml } from "./page";
 import type { SnapshotFile } from "./snapshot";
 import { snapshotFiles, snapshotKey } from "./snapshot";
 
 const securityHeaders = {
-	"Content-Security-Policy": "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+	// Scripts and data only from the embed host itself; inline styles are what SVG charts use.
+	"Content-Security-Policy":
+		"default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
 	"X-Content-Type-Options": "nosniff",
 	"Referrer-Policy": "strict-origin-when-cross-origin",
 };
@@ -26,6 +30,28 @@ export function embedPath(requestUrl: string, embedBase: string): string | null 
 	return url.pathname.slice(prefix.length) || "/";
 }
 
+/** Whether `If-None-Match` names this ETag (a list, weak or strong). */
+function revalidated(request: Request, etag: string): boolean {
+	return (
+		request.headers
+			.get("if-none-match")
+			?.split(",")
+			.some((tag) => tag.trim().replace(/^W\//, "") === etag) ?? false
+	);
+}
+
+/** The page's client script: cached briefly, revalidated by its content's ETag. */
+async function serveClient(request: Request, script: { body: string; etag: string }): Promise<Response> {
+	const headers = {
+		ETag: script.etag,
+		"Cache-Control": "public, max-age=300",
+		"Content-Type": "text/javascript; charset=utf-8",
+		...securityHeaders,
+	};
+	if (revalidated(request, script.etag)) return new Response(null, { status: 304, headers });
+	return new Response(request.method === "HEAD" ? null : script.body, { headers });
+}
+
 function notFound(): Response {
 	return new Response(notFoundHtml(), {
 		status: 404,
@@ -37,9 +63,11 @@ export async function serveEmbed(request: Request, path: string, services: Servi
 	if (request.method !== "GET" && request.method !== "HEAD") {
 		return new Response(null, { status: 405, headers: { Allow: "GET, HEAD", ...securityHeaders } });
 	}
+	const script = await clientScript(path);
+	if (script) return serveClient(request, script);
 	const bare = /^\/([A-Za-z0-9_-]{1,100})$/.exec(path);
 	if (bare) return Response.redirect(`${request.url}/`, 301);
-	const match = /^\/([A-Za-z0-9_-]{1,100})\/(|chart\.svg|preview\.png)$/.exec(path);
+	const match = /^\/([A-Za-z0-9_-]{1,100})\/(|chart\.svg|preview\.png|data\.json)$/.exec(path);
 	if (!match) return notFound();
 	const [, chartId, name] = match as unknown as [string, string, SnapshotFile];
 	const row = await services.d1
@@ -49,8 +77,7 @@ export async function serveEmbed(request: Request, path: string, services: Servi
 	if (!row || row.v === null) return notFound();
 	const etag = `"${chartId}-v${row.v}${name ? `-${name}` : ""}"`;
 	const headers = { ETag: etag, "Cache-Control": "no-cache", ...securityHeaders };
-	const ifNoneMatch = request.headers.get("if-none-match");
-	if (ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) return new Response(null, { status: 304, headers });
+	if (revalidated(request, etag)) return new Response(null, { status: 304, headers });
 	const object = await services.blobs.get(snapshotKey(chartId, row.v, name));
 	if (!object) return notFound();
 	return new Response(request.method === "HEAD" ? null : object.body, {

@@ -1,7 +1,8 @@
 /**
  * Published snapshots in R2, immutable per chart version: `embeds/<chart>/v<version>/` holds the
- * page, the SVG and a PNG preview for link unfurls. The chart row's `published_version` says
- * which one the embed URL shows, so republishing switches every embedding page at once.
+ * page, the SVG, a PNG preview for link unfurls and the data the page's client draws from. The
+ * chart row's `published_version` says which one the embed URL shows, so republishing switches
+ * every embedding page at once.
  */
 import type { ChartRecord } from "../domain/chart";
 import { embedUrl } from "../domain/chart";
@@ -11,12 +12,14 @@ import { colors } from "../render/input";
 import { svgToPng } from "../render/png";
 import { renderInputFor } from "../render/prepare";
 import { renderSvg } from "../render/svg";
+import { clientPath } from "./clients";
 import { embedHtml } from "./page";
 
 export const snapshotFiles = {
 	"": { key: "index.html", contentType: "text/html; charset=utf-8" },
 	"chart.svg": { key: "chart.svg", contentType: "image/svg+xml; charset=utf-8" },
 	"preview.png": { key: "preview.png", contentType: "image/png" },
+	"data.json": { key: "data.json", contentType: "application/json" },
 } as const;
 export type SnapshotFile = keyof typeof snapshotFiles;
 
@@ -36,10 +39,18 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 		background: colors(input).background,
 		previewUrl: `${page}preview.png`,
 		pageUrl: page,
+		dataUrl: `${page}data.json`,
+		clientUrl: `${services.config.embedBase}${clientPath(chart.kind)}`,
 	});
 	const put = (file: SnapshotFile, body: string | Uint8Array) =>
 		services.blobs.put(snapshotKey(chart.id, version, file), body, { httpMetadata: { contentType: snapshotFiles[file].contentType } });
-	await Promise.all([put("", html), put("chart.svg", svg), put("preview.png", await svgToPng(renderSvg(input), 1))]);
+	await Promise.all([
+		put("", html),
+		put("chart.svg", svg),
+		put("preview.png", await svgToPng(renderSvg(input), 1)),
+		// What the page's client draws from: the same input the server drew from.
+		put("data.json", JSON.stringify(input)),
+	]);
 }
 
 /** Removes every snapshot of a deleted chart. */

@@ -8,3 +8,8 @@ declare module "*.wasm" {
 	const module: WebAssembly.Module;
 	export default module;
 }
+
+declare module "*.bundle.txt" {
+	const text: string;
+	export default text;
+}

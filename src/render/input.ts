@@ -3,11 +3,11 @@
  */
 
 import type { z } from "zod";
+import { applyTransform } from "../domain/apply-transforms";
 import type { Cell, Dataset, DatasetColumn } from "../domain/dataset";
 import type { ChartKind } from "../domain/kinds";
 import type { Meta } from "../domain/meta";
 import type { ModeColors, ThemeDefinition } from "../domain/themes";
-import { applyTransform } from "../domain/transforms";
 
 export interface RenderInput {
 	kind: ChartKind;

@@ -1,68 +1,13 @@
 /**
  * dataset + settings → chart option → standalone SVG, with Apache ECharts in server-side SVG
- * mode (no DOM, animation off). Every chart type and component is registered explicitly:
- * production builds drop the warning a missing one would give.
+ * mode (no DOM, animation off).
  */
-import {
-	BarChart,
-	BoxplotChart,
-	CandlestickChart,
-	CustomChart,
-	HeatmapChart,
-	LineChart,
-	MapChart,
-	PieChart,
-	RadarChart,
-	SankeyChart,
-	ScatterChart,
-	ThemeRiverChart,
-	TreemapChart,
-} from "echarts/charts";
-import {
-	CalendarComponent,
-	GeoComponent,
-	GraphicComponent,
-	GridComponent,
-	LegendComponent,
-	RadarComponent,
-	SingleAxisComponent,
-	TitleComponent,
-	TooltipComponent,
-	VisualMapComponent,
-} from "echarts/components";
-import * as echarts from "echarts/core";
-import { SVGRenderer } from "echarts/renderers";
+
 import { describeChart } from "./describe";
+import { echarts } from "./echarts";
 import { measureTextWidth } from "./fonts";
 import type { RenderInput } from "./input";
 import { chartOption } from "./option";
-
-echarts.use([
-	BarChart,
-	BoxplotChart,
-	CandlestickChart,
-	CustomChart,
-	HeatmapChart,
-	LineChart,
-	MapChart,
-	PieChart,
-	RadarChart,
-	SankeyChart,
-	ScatterChart,
-	ThemeRiverChart,
-	TreemapChart,
-	CalendarComponent,
-	GeoComponent,
-	GraphicComponent,
-	GridComponent,
-	LegendComponent,
-	RadarComponent,
-	SingleAxisComponent,
-	TitleComponent,
-	TooltipComponent,
-	VisualMapComponent,
-	SVGRenderer,
-]);
 
 // Measure text with the fonts the PNG and PDF are drawn with, not ECharts' Arial table.
 echarts.setPlatformAPI({ measureText: (text: string, font?: string) => ({ width: measureTextWidth(text, font) }) });

@@ -61,9 +61,40 @@ describe("publishing", () => {
 		expect([...new Uint8Array(await preview.arrayBuffer()).slice(1, 4)]).toEqual([80, 78, 71]);
 		const svg = await embed(`${embedUrl}chart.svg`);
 		expect(svg.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
+		// The page's client and its data come from the embed host itself.
+		expect(html).toContain(`<main data-chart="${embedUrl}data.json">`);
+		expect(html).toContain('<script src="http://localhost:8787/embed/_client/chart.js" defer></script>');
+		expect(page.headers.get("Content-Security-Policy")).toContain("script-src 'self'");
+		const data = await embed(`${embedUrl}data.json`);
+		expect(data.headers.get("Content-Type")).toBe("application/json");
+		expect(await data.json()).toMatchObject({ kind: "horizontal-bar", seriesNames: ["seats 2022", "seats 2026"], width: 800, height: 500 });
 		const bare = await embed(embedUrl.replace(/\/$/, ""));
 		expect(bare.status).toBe(301);
 		expect(bare.headers.get("Location")).toBe(embedUrl);
+	});
+
+	it("serves the page's client scripts, maps with their own", async () => {
+		const { key } = await makeAccount();
+		const map = await callJson<{ id: string }>(key, "POST", "/v1/charts", { body: { kind: "map", data: layoutExamples.map.csv } });
+		const published = await callJson<Published>(key, "POST", `/v1/charts/${map.body.id}/publish`);
+		expect(await (await embed(published.body.embedUrl)).text()).toContain(
+			'<script src="http://localhost:8787/embed/_client/map.js" defer></script>',
+		);
+		const sizes: Record<string, number> = {};
+		for (const name of ["chart", "map"]) {
+			const url = `http://localhost:8787/embed/_client/${name}.js`;
+			const client = await embed(url);
+			expect(client.status).toBe(200);
+			expect(client.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
+			expect(client.headers.get("Cache-Control")).toBe("public, max-age=300");
+			const etag = client.headers.get("ETag") ?? "";
+			expect(etag).toMatch(new RegExp(`^"${name}-[0-9a-f]{16}"$`));
+			sizes[name] = (await client.text()).length;
+			expect((await embed(url, { "If-None-Match": etag })).status).toBe(304);
+		}
+		// Base maps ride only in the map client.
+		expect(sizes.map).toBeGreaterThan((sizes.chart ?? 0) + 100_000);
+		expect((await embed("http://localhost:8787/embed/_client/other.js")).status).toBe(404);
 	});
 
 	it("answers 304 while unchanged, and republishing updates the same URL in place", async () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { applyOp, applyTransform } from "../../src/domain/apply-transforms";
 import { exportCsv } from "../../src/domain/csv-export";
 import { parseCsv } from "../../src/domain/csv-parse";
 import { InvalidDataError } from "../../src/domain/dataset";
 import { chartKinds } from "../../src/domain/kinds";
 import { layoutExamples } from "../../src/domain/layout-examples";
 import { seriesForLayout } from "../../src/domain/layouts";
-import { applyOp, applyTransform } from "../../src/domain/transforms";
 import { uniqueSeriesNames } from "../../src/library/resolve";
 
 describe("parseCsv", () => {

@@ -1,0 +1,79 @@
+/**
+ * The embed page's client, run in readers' browsers and served by the embed host itself (never a
+ * third-party CDN). It fetches the snapshot's render input and draws the same chart with ECharts
+ * in the browser, laid out for the frame's real width, adding tooltips on hover and legend
+ * toggling. Until it has drawn, and whenever it cannot, the server-rendered SVG stays.
+ */
+import { echarts } from "../../render/echarts";
+import type { Option } from "../../render/frame";
+import type { RenderInput } from "../../render/input";
+import { colors } from "../../render/input";
+
+export type OptionBuilder = (input: RenderInput) => Option;
+
+/** Narrower than this, titles and axes no longer fit; the chart scrolls instead. */
+const minWidth = 280;
+
+/** The published size scaled to the frame's width, keeping the chart's aspect ratio. */
+function frameSize(input: RenderInput): { width: number; height: number } {
+	const width = Math.max(minWidth, Math.floor(document.documentElement.clientWidth || input.width));
+	return { width, height: Math.round((width * input.height) / input.width) };
+}
+
+/** The option for a size, with tooltips styled in the chart's mode and kept inside the frame. */
+function interactiveOption(build: OptionBuilder, input: RenderInput, size: { width: number; height: number }): Option {
+	const option = build({ ...input, ...size });
+	const c = colors(input);
+	const tooltip = (option.tooltip ?? {}) as Option;
+	return {
+		...option,
+		tooltip: {
+			...tooltip,
+			show: true,
+			confine: true,
+			className: "chart-tooltip",
+			backgroundColor: c.surface,
+			borderColor: c.grid,
+			textStyle: { color: c.text },
+		},
+	};
+}
+
+export async function hydrate(build: OptionBuilder): Promise<void> {
+	const main = document.querySelector("main");
+	const dataUrl = main?.getAttribute("data-chart");
+	if (!main || !dataUrl) return;
+	const response = await fetch(dataUrl);
+	if (!response.ok) throw new Error(`${dataUrl} answered ${response.status}`);
+	const input = (await response.json()) as RenderInput;
+	let size = frameSize(input);
+	// Built before the SVG is touched: an option that cannot be built leaves the SVG in place.
+	const option = interactiveOption(build, input, size);
+	const serverSvg = [...main.childNodes];
+	const box = document.createElement("div");
+	box.className = "chart";
+	main.replaceChildren(box);
+	try {
+		const chart = echarts.init(box, null, { renderer: "svg", ...size });
+		chart.setOption(option);
+		let pending: number | undefined;
+		window.addEventListener("resize", () => {
+			window.clearTimeout(pending);
+			pending = window.setTimeout(() => {
+				const next = frameSize(input);
+				if (next.width === size.width) return;
+				size = next;
+				chart.resize(size);
+				chart.setOption(interactiveOption(build, input, size), { notMerge: true });
+			}, 100);
+		});
+	} catch (error) {
+		main.replaceChildren(...serverSvg);
+		throw error;
+	}
+}
+
+/** Runs the client; failures are logged, and the server SVG remains what readers see. */
+export function start(build: OptionBuilder): void {
+	hydrate(build).catch((error: unknown) => console.error("The chart could not be made interactive:", error));
+}

@@ -1,0 +1,5 @@
+/** The embed client for maps: the map builder with its base maps (world, US states). */
+import { mapOption } from "../../render/kinds/map";
+import { start } from "./hydrate";
+
+start(mapOption);

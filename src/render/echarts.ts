@@ -1,0 +1,63 @@
+/**
+ * ECharts with every chart type and component the option builders use, registered explicitly
+ * (production builds drop the warning a missing one would give), and the SVG renderer. Shared
+ * by the server renderer and the embed page's client, so both draw the same way.
+ */
+import {
+	BarChart,
+	BoxplotChart,
+	CandlestickChart,
+	CustomChart,
+	HeatmapChart,
+	LineChart,
+	MapChart,
+	PieChart,
+	RadarChart,
+	SankeyChart,
+	ScatterChart,
+	ThemeRiverChart,
+	TreemapChart,
+} from "echarts/charts";
+import {
+	CalendarComponent,
+	GeoComponent,
+	GraphicComponent,
+	GridComponent,
+	LegendComponent,
+	RadarComponent,
+	SingleAxisComponent,
+	TitleComponent,
+	TooltipComponent,
+	VisualMapComponent,
+} from "echarts/components";
+import * as echarts from "echarts/core";
+import { SVGRenderer } from "echarts/renderers";
+
+echarts.use([
+	BarChart,
+	BoxplotChart,
+	CandlestickChart,
+	CustomChart,
+	HeatmapChart,
+	LineChart,
+	MapChart,
+	PieChart,
+	RadarChart,
+	SankeyChart,
+	ScatterChart,
+	ThemeRiverChart,
+	TreemapChart,
+	CalendarComponent,
+	GeoComponent,
+	GraphicComponent,
+	GridComponent,
+	LegendComponent,
+	RadarComponent,
+	SingleAxisComponent,
+	TitleComponent,
+	TooltipComponent,
+	VisualMapComponent,
+	SVGRenderer,
+]);
+
+export { echarts };

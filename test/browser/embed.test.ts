@@ -1,0 +1,192 @@
+/**
+ * The live embed in a real browser (Debian's chromium through playwright-core), against a real
+ * `wrangler dev`: a host page embeds the iframe snippet; the chart shows at the frame's width,
+ * hovering shows a tooltip, the legend toggles series, hostile text runs no script, and a
+ * republished title shows after a reload. Skipped, saying why, where Chromium is not installed.
+ */
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Frame, Page } from "playwright-core";
+import { chromium } from "playwright-core";
+import { createAccount, createKey } from "../../scripts/lib/admin-ops.ts";
+import type { DevServer } from "../../scripts/lib/dev-server.ts";
+import { startDevServer } from "../../scripts/lib/dev-server.ts";
+
+const chromiumPath = "/usr/bin/chromium";
+const port = 8798;
+const skip = existsSync(chromiumPath) ? false : `Chromium is not installed at ${chromiumPath} (apt-get install -y chromium)`;
+const hostile = "<img src=x onerror=alert(1)>";
+
+describe("live embed in a browser", { skip }, () => {
+	let server: DevServer;
+	let browser: Browser;
+	let key: string;
+	// Host pages on another origin than the embed, as a newsroom's articles would be. (A real
+	// server on loopback: Chromium keeps pages it cannot place on the network from framing it.)
+	const hostPages = new Map<string, string>();
+	let host: Server;
+	let hostUrl: string;
+
+	before(async () => {
+		host = createServer((req, res) => {
+			if (req.url === "/favicon.ico") return void res.writeHead(204).end();
+			const html = hostPages.get(req.url ?? "");
+			res.writeHead(html ? 200 : 404, { "Content-Type": "text/html; charset=utf-8" }).end(html ?? "not found");
+		});
+		await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
+		hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+		server = await startDevServer(port, undefined, { EMBED_BASE: `http://127.0.0.1:${port}/embed` });
+		const { accountId } = await createAccount(server.target, { plan: "business" });
+		key = (await createKey(server.target, { accountId, scopes: ["chart:read", "chart:write"], name: "browser test" })).key;
+		browser = await chromium.launch({
+			executablePath: chromiumPath,
+			args: [
+				"--headless",
+				"--no-sandbox",
+				"--disable-gpu",
+				"--disable-background-networking",
+				"--disable-component-update",
+				"--disable-sync",
+				"--no-first-run",
+			],
+		});
+	});
+
+	after(async () => {
+		await browser?.close();
+		await server?.stop();
+		host?.close();
+	});
+
+	async function api(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+		const res = await fetch(`${server.url}${path}`, {
+			method,
+			headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		assert.ok(res.ok, `${method} ${path} answered ${res.status}: ${await res.clone().text()}`);
+		return (await res.json()) as Record<string, unknown>;
+	}
+
+	async function publishedChart(meta: Record<string, unknown>, data = "party,2022,2026\nGreens,12,19\nLabour,41,38\nLiberals,27,30\n") {
+		const chart = await api("POST", "/v1/charts", { kind: "horizontal-bar", data, meta });
+		const published = await api("POST", `/v1/charts/${chart.id}/publish`);
+		return { id: String(chart.id), iframe: String(published.iframe) };
+	}
+
+	interface HostPage {
+		page: Page;
+		frame: Frame;
+		dialogs: string[];
+		/** Console errors and CSP violations inside the embed. */
+		problems: string[];
+	}
+
+	/** A host page 720 px wide embedding the snippet, once the client has drawn the chart. */
+	async function hostPage(iframe: string): Promise<HostPage> {
+		const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
+		const dialogs: string[] = [];
+		const problems: string[] = [];
+		page.on("dialog", async (dialog) => {
+			dialogs.push(dialog.message());
+			await dialog.dismiss();
+		});
+		page.on("console", (message) => {
+			if (message.type() === "error") problems.push(`${message.text()} (${message.location().url})`);
+		});
+		page.on("pageerror", (error) => problems.push(error.message));
+		const path = `/article-${hostPages.size}`;
+		hostPages.set(path, `<!doctype html><html><body><h1>Host page</h1><div style="width:720px">${iframe}</div></body></html>`);
+		await page.goto(`${hostUrl}${path}`);
+		const frame = await (await page.waitForSelector("iframe")).contentFrame();
+		assert.ok(frame, "the iframe has a document");
+		// The client replaces the server-rendered SVG with its own drawing inside div.chart.
+		await frame.waitForSelector("main > div.chart svg", { timeout: 20_000 });
+		return { page, frame, dialogs, problems };
+	}
+
+	/** Hovers a grid of points over the chart until a tooltip contains `wanted`; the last tooltip text seen. */
+	async function hoverForTooltip({ page, frame }: HostPage, wanted: string): Promise<string> {
+		const box = await page.locator("iframe").boundingBox();
+		assert.ok(box);
+		let seen = "";
+		for (const y of [0.3, 0.4, 0.5, 0.6, 0.7, 0.8]) {
+			for (const x of [0.25, 0.35, 0.45]) {
+				await page.mouse.move(box.x + box.width * x, box.y + box.height * y);
+				await page.waitForTimeout(150);
+				const tip = frame.locator(".chart-tooltip");
+				if ((await tip.count()) > 0 && (await tip.first().isVisible())) seen = await tip.first().innerText();
+				if (seen.includes(wanted)) return seen;
+			}
+		}
+		return seen;
+	}
+
+	it("shows the chart at the frame's width, with its title, and a tooltip on hover", async () => {
+		const { iframe } = await publishedChart({ title: "Seats by party" });
+		const host = await hostPage(iframe);
+		assert.equal(await host.frame.title(), "Seats by party");
+		const svgBox = await host.frame.locator("main svg").boundingBox();
+		assert.equal(Math.round(svgBox?.width ?? 0), 720, "the chart fills the frame's width");
+		assert.ok(await host.frame.locator("main svg text", { hasText: "Seats by party" }).count(), "the title is drawn");
+		const shot = await host.page.locator("iframe").screenshot();
+		assert.ok(shot.byteLength > 5_000, `the chart area is not blank (${shot.byteLength} bytes)`);
+		assert.match(await hoverForTooltip(host, "Labour"), /Labour\s+2022\s+41\s+2026\s+38/);
+		assert.deepEqual(host.problems, [], "no console errors or CSP violations");
+		await host.page.close();
+	});
+
+	it("toggles a series from the legend", async () => {
+		const { iframe } = await publishedChart({ title: "Seats" });
+		const host = await hostPage(iframe);
+		const bars = () => host.frame.locator("main svg path[fill]").count();
+		const before = await bars();
+		await host.frame.locator("main svg text", { hasText: "2026" }).first().click();
+		await host.page.waitForTimeout(300);
+		assert.equal(await bars(), before - 3, "the three 2026 bars are hidden");
+		await host.frame.locator("main svg text", { hasText: "2026" }).first().click();
+		await host.page.waitForTimeout(300);
+		assert.equal(await bars(), before, "and shown again");
+		await host.page.close();
+	});
+
+	it("runs no script from a hostile title or label, and shows them as text", async () => {
+		const { iframe } = await publishedChart({ title: hostile }, `party,seats\n${hostile},40\nLabour,38\n`);
+		const host = await hostPage(iframe);
+		assert.equal(await host.frame.title(), hostile);
+		// The label reaches the tooltip as text, not markup.
+		assert.match(await hoverForTooltip(host, hostile), /^<img src=x onerror=alert\(1\)>\s+seats\s+40$/);
+		await host.page.waitForTimeout(300);
+		assert.equal(await host.frame.locator("img").count(), 0);
+		assert.deepEqual(host.dialogs, []);
+		await host.page.close();
+	});
+
+	it("follows the chart's dark mode", async () => {
+		const { iframe } = await publishedChart({ title: "Dark", mode: "dark" });
+		const host = await hostPage(iframe);
+		const background = await host.frame.evaluate(() => getComputedStyle(document.body).backgroundColor);
+		const [r, g, b] = (background.match(/\d+/g) ?? []).map(Number);
+		assert.ok((r ?? 255) + (g ?? 255) + (b ?? 255) < 150, `a dark background (${background})`);
+		await host.page.close();
+	});
+
+	it("shows the new title after republishing and a reload", async () => {
+		const { id, iframe } = await publishedChart({ title: "Before" });
+		const host = await hostPage(iframe);
+		assert.equal(await host.frame.title(), "Before");
+		await api("PATCH", `/v1/charts/${id}`, { meta: { title: "After" } });
+		await api("POST", `/v1/charts/${id}/publish`);
+		await host.page.reload();
+		const frame = await (await host.page.waitForSelector("iframe")).contentFrame();
+		assert.ok(frame);
+		await frame.waitForSelector("main > div.chart svg", { timeout: 20_000 });
+		assert.equal(await frame.title(), "After");
+		assert.ok(await frame.locator("main svg text", { hasText: "After" }).count(), "the new title is drawn");
+		await host.page.close();
+	});
+});
