@@ -1,6 +1,7 @@
 /**
  * `npm start`: applies the migrations to the local D1, seeds the demo workspace (keeping
- * existing data), prints the keys and a first curl, then runs `wrangler dev` on :8787.
+ * existing data), prints the keys, runs `wrangler dev` on :8787, then makes and publishes the
+ * demo charts on first start and prints their embed URLs and a first curl.
  *
  *   npm start [-- --persist-to DIR] [--port N]
  */
@@ -9,6 +10,8 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { Target } from "./lib/d1.ts";
 import { applyMigrations } from "./lib/d1.ts";
+import { ensureDemoCharts } from "./lib/demo-charts.ts";
+import { waitUntilUp } from "./lib/dev-server.ts";
 import { importLibrary, readVegaLibrary } from "./lib/library.ts";
 import { seedDemo } from "./lib/seed.ts";
 
@@ -35,20 +38,33 @@ const editor = keys.find((k) => k.role === "editor");
 console.log(`
 Demo keys (kept in ${join(stateDir, "demo-keys.json")}):
 ${keys.map((k) => `  ${k.role.padEnd(9)} ${k.plan.padEnd(9)} ${k.accountId.padEnd(18)} ${k.key}`).join("\n")}
-
-Try:
-  export CHARTS_KEY=${editor?.key}
-  curl -s -X POST ${base}/v1/charts -H "Authorization: Bearer $CHARTS_KEY" \\
-       -H "Content-Type: application/json" -d '{"kind":"line","meta":{"title":"My first chart"}}'
-  curl -s ${base}/v1/charts -H "Authorization: Bearer $CHARTS_KEY"
-
-API reference: ${base}/v1/openapi.json
 `);
 
 const wrangler = spawn(
 	join("node_modules", ".bin", "wrangler"),
-	["dev", "--port", port, ...(persistTo ? ["--persist-to", persistTo] : [])],
+	// The embed host follows the port, so printed embed URLs open whatever port is used.
+	["dev", "--port", port, "--var", `EMBED_BASE:${base}/embed`, ...(persistTo ? ["--persist-to", persistTo] : [])],
 	{ stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
 );
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => wrangler.kill(signal));
 wrangler.on("exit", (code) => process.exit(code ?? 0));
+
+await waitUntilUp(base, wrangler, () => "(wrangler's output is above)");
+const charts = await ensureDemoCharts(base, editor?.key ?? "").catch((error: unknown) => {
+	// The API still serves; say what failed rather than stopping it.
+	console.error(`Could not make the demo charts: ${error instanceof Error ? error.message : String(error)}`);
+	return [];
+});
+console.log(`
+Charts in the demo newsroom (live embeds open in a browser):
+${charts.map((c) => `  ${c.name.padEnd(28)} ${c.embedUrl ?? "(not published)"}`).join("\n")}
+
+Try:
+  export CHARTS_KEY=${editor?.key}
+  curl -s -X POST ${base}/v1/charts -H "Authorization: Bearer $CHARTS_KEY" -H "Content-Type: application/json" \\
+       -d '{"kind":"horizontal-bar","data":"party,seats\\nGreens,19\\nLabour,38\\n","meta":{"title":"My first chart"}}'
+  curl -s -X POST ${base}/v1/charts/ch_…/publish -H "Authorization: Bearer $CHARTS_KEY"    # the id printed above
+  curl -s ${base}/v1/charts -H "Authorization: Bearer $CHARTS_KEY"
+
+API reference: ${base}/v1/openapi.json
+`);

@@ -16,7 +16,8 @@ export interface DevServer {
 	stop(): Promise<void>;
 }
 
-async function waitUntilUp(url: string, child: ChildProcess, log: () => string): Promise<void> {
+/** Waits until `wrangler dev` answers on `url`; fails early if it exits. */
+export async function waitUntilUp(url: string, child: ChildProcess, log: () => string): Promise<void> {
 	const deadline = Date.now() + 90_000;
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${log()}`);
