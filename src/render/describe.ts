@@ -2,7 +2,7 @@
  * A plain-language description of what a chart shows, for the SVG's `<desc>` and screen readers.
  */
 import type { RenderInput } from "./input";
-import { categories, visibleSeries } from "./input";
+import { categories, formatNumber, visibleSeries } from "./input";
 
 const kindNames: Record<string, string> = {
 	line: "Line chart",
@@ -24,8 +24,6 @@ const kindNames: Record<string, string> = {
 	table: "Table",
 };
 
-const format = new Intl.NumberFormat("en-US", { maximumSignificantDigits: 4 });
-
 export function describeChart(input: RenderInput): string {
 	const series = visibleSeries(input);
 	const labels = categories(input);
@@ -34,7 +32,7 @@ export function describeChart(input: RenderInput): string {
 	for (const s of series.slice(0, 5)) {
 		const present = s.values.filter((v): v is number => v !== null);
 		if (present.length > 0)
-			parts.push(`${s.name} ranges from ${format.format(Math.min(...present))} to ${format.format(Math.max(...present))}`);
+			parts.push(`${s.name} ranges from ${formatNumber(Math.min(...present))} to ${formatNumber(Math.max(...present))}`);
 	}
 	if (input.meta.sourceText) parts.push(`Source: ${input.meta.sourceText}`);
 	return `${parts.join(". ")}.`;

@@ -55,6 +55,13 @@ export function categories(input: RenderInput): string[] {
 	return (input.dataset.columns[0]?.values ?? []).map(label);
 }
 
+const numberFormat = new Intl.NumberFormat("en-US", { maximumSignificantDigits: 4 });
+
+/** A value for people to read in legends and descriptions: 4 significant digits, grouped. */
+export function formatNumber(value: number): string {
+	return numberFormat.format(value);
+}
+
 export function numbersOf(columnValues: readonly Cell[]): (number | null)[] {
 	return columnValues.map((v) => (typeof v === "number" ? v : null));
 }

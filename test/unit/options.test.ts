@@ -71,4 +71,18 @@ describe("theme logo", () => {
 		);
 		expect((chartOption(base).graphic as { type: string }[]).some((g) => g.type === "image")).toBe(false);
 	});
+
+	it("labels a map's colour scale with its lowest and highest value and the value column", () => {
+		const option = chartOption(input("map", "country,population (m)\nFRA,68.2\nIND,1429\nCHN,1410\n"));
+		expect(option.visualMap).toMatchObject({ min: 0, max: 1429, text: ["1,429  population (m)", "0"] });
+	});
+
+	it.each(["range", "arrow"] as const)("%s names its start and end series in the legend", (kind) => {
+		const option = chartOption(input(kind, layoutExamples.arrow.csv));
+		expect(option.legend).toMatchObject({ show: true, data: ["2022", "2026"] });
+		const ends = (option.series as { name?: string; symbolSize?: number }[]).slice(1);
+		expect(ends.map((s) => s.name)).toEqual(["2022", "2026"]);
+		// An arrow marks its start with a dot and draws its head at the end; a range has dots at both.
+		expect(ends.map((s) => s.symbolSize)).toEqual(kind === "arrow" ? [7, 0] : [11, 11]);
+	});
 });

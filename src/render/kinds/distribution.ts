@@ -50,9 +50,13 @@ export function rangeFamilyOption(input: RenderInput): Option {
 	const drawn = visibleSeries(input);
 	const shown = input.kind === "dot" ? drawn : drawn.slice(0, 2);
 	const labels = categories(input);
-	// The legend names the value series only, never the connector.
-	const { option, plot } = frame(input, { legend: input.kind === "dot" && shown.length > 1, legendNames: shown.map((s) => s.name) });
+	// The legend names the value series (which end is which), never the connector.
+	const { option, plot } = frame(input, { legend: shown.length > 1, legendNames: shown.map((s) => s.name) });
 	const c = colors(input);
+	// An arrow starts at a small dot in the axis colour and ends in a head in the text colour; the
+	// legend swatches take the same colours so readers can tell the two ends apart.
+	const arrowEnd = (k: number) =>
+		k === 0 ? { symbolSize: 7, itemStyle: { color: c.axis } } : { symbolSize: 0, itemStyle: { color: c.text } };
 	const lines = gridLines(input);
 	const connector = {
 		type: "custom",
@@ -105,11 +109,11 @@ export function rangeFamilyOption(input: RenderInput): Option {
 		yAxis: { type: "category", data: labels, inverse: true, ...axisStyle(input, false) },
 		series: [
 			connector,
-			...shown.map((s) => ({
+			...shown.map((s, k) => ({
 				type: "scatter",
 				name: s.name,
 				data: s.values.map((v, i) => (v === null ? null : [v, i])),
-				symbolSize: input.kind === "arrow" ? 0 : 11,
+				...(input.kind === "arrow" ? arrowEnd(k) : { symbolSize: 11 }),
 				z: 2,
 			})),
 		],

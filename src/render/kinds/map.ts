@@ -9,7 +9,7 @@ import { chooseBasemap, normalizeRegion } from "../basemaps";
 import type { Option } from "../frame";
 import { frame } from "../frame";
 import type { RenderInput } from "../input";
-import { colors, visibleSeries } from "../input";
+import { colors, formatNumber, visibleSeries } from "../input";
 import { slices } from "./part-to-whole";
 
 const registered = new Set<string>();
@@ -55,20 +55,23 @@ export function mapOption(input: RenderInput): Option {
 	const { option, plot } = frame(input, { legend: false });
 	const c = colors(input);
 	const values = data.map((d) => d.value);
+	const [min, max] = [Math.min(...values, 0), Math.max(...values, 1)];
+	// Own data names its value column; library series are places, so their name says nothing here.
+	const valueName = input.fromStatistics ? "" : String(visibleSeries(input)[0]?.name ?? "");
 	const identity = (point: number[]) => point;
 	return {
 		...option,
 		tooltip: { trigger: "item" },
 		visualMap: {
-			min: Math.min(...values, 0),
-			max: Math.max(...values, 1),
+			min,
+			max,
 			orient: "horizontal",
 			left: plot.left,
 			bottom: plot.bottom - 4,
 			itemHeight: Math.min(220, input.width / 3),
 			calculable: false,
-			// Own data names its value column; library series are places, so their name says nothing here.
-			text: [input.fromStatistics ? "" : String(visibleSeries(input)[0]?.name ?? ""), ""],
+			// The scale's ends in numbers (high on the right), then what the values are.
+			text: [`${formatNumber(max)}${valueName ? `  ${valueName}` : ""}`, formatNumber(min)],
 			textStyle: { color: c.mutedText },
 			inRange: { color: [c.surface, c.palette[0] as string] },
 		},
