@@ -57,7 +57,10 @@ const charts = await ensureDemoCharts(base, editor?.key ?? "").catch((error: unk
 });
 console.log(`
 Charts in the demo newsroom (live embeds open in a browser):
-${charts.map((c) => `  ${c.name.padEnd(28)} ${c.embedUrl ?? "(not published)"}`).join("\n")}
+${charts
+	.slice(0, 10)
+	.map((c) => `  ${c.name.padEnd(28)} ${c.embedUrl ?? "(not published)"}`)
+	.join("\n")}${charts.length > 10 ? `\n  … and ${charts.length - 10} more (GET /v1/charts)` : ""}
 
 Try:
   export CHARTS_KEY=${editor?.key}
