@@ -8,13 +8,12 @@
  * table shows that fixed cost (a plain GET of the chart) beside them.
  */
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { chromium } from "playwright-core";
 import { createAccount, createKey } from "../scripts/lib/admin-ops.ts";
+import { chromiumMissing, launchChromium } from "../scripts/lib/chromium.ts";
 import { startDevServer } from "../scripts/lib/dev-server.ts";
 import { parseCsv } from "../src/domain/csv-parse.ts";
 import type { ChartKind } from "../src/domain/kinds.ts";
@@ -27,7 +26,6 @@ import { makeCsv } from "./lib/csv.ts";
 import { markdownTable, ms, summarize } from "./lib/stats.ts";
 
 const run = promisify(execFile);
-const chromiumPath = "/usr/bin/chromium";
 const width = 800;
 const height = 500;
 const repeats = 5;
@@ -55,22 +53,11 @@ async function median(times: number, task: () => Promise<number>): Promise<numbe
 }
 
 export async function runRenderBench() {
-	if (!existsSync(chromiumPath))
-		throw new Error(`the render benchmark needs Debian's chromium at ${chromiumPath} (apt-get install -y chromium)`);
+	const missing = chromiumMissing();
+	if (missing) throw new Error(`the render benchmark needs Debian's chromium: ${missing}`);
 	const bundle = await browserBundle();
 	const server = await startDevServer(8796);
-	const browser = await chromium.launch({
-		executablePath: chromiumPath,
-		args: [
-			"--headless",
-			"--no-sandbox",
-			"--disable-gpu",
-			"--disable-background-networking",
-			"--disable-component-update",
-			"--disable-sync",
-			"--no-first-run",
-		],
-	});
+	const browser = await launchChromium();
 	try {
 		const { accountId } = await createAccount(server.target, { plan: "business" });
 		const { key } = await createKey(server.target, { accountId, scopes: ["chart:read", "chart:write"], name: "bench" });

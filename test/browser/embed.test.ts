@@ -5,20 +5,18 @@
  * republished title shows after a reload. Skipped, saying why, where Chromium is not installed.
  */
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Frame, Page } from "playwright-core";
-import { chromium } from "playwright-core";
 import { createAccount, createKey } from "../../scripts/lib/admin-ops.ts";
+import { chromiumMissing, launchChromium } from "../../scripts/lib/chromium.ts";
 import type { DevServer } from "../../scripts/lib/dev-server.ts";
 import { startDevServer } from "../../scripts/lib/dev-server.ts";
 
-const chromiumPath = "/usr/bin/chromium";
 const port = 8798;
-const skip = existsSync(chromiumPath) ? false : `Chromium is not installed at ${chromiumPath} (apt-get install -y chromium)`;
+const skip = chromiumMissing() ?? false;
 const hostile = "<img src=x onerror=alert(1)>";
 
 describe("live embed in a browser", { skip }, () => {
@@ -42,18 +40,7 @@ describe("live embed in a browser", { skip }, () => {
 		server = await startDevServer(port, undefined, { EMBED_BASE: `http://127.0.0.1:${port}/embed` });
 		const { accountId } = await createAccount(server.target, { plan: "business" });
 		key = (await createKey(server.target, { accountId, scopes: ["chart:read", "chart:write"], name: "browser test" })).key;
-		browser = await chromium.launch({
-			executablePath: chromiumPath,
-			args: [
-				"--headless",
-				"--no-sandbox",
-				"--disable-gpu",
-				"--disable-background-networking",
-				"--disable-component-update",
-				"--disable-sync",
-				"--no-first-run",
-			],
-		});
+		browser = await launchChromium();
 	});
 
 	after(async () => {
