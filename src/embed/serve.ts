@@ -1,9 +1,9 @@
 /**
  * The embed host (DESIGN D17): `{EMBED_BASE}/{chart}/` serves the published page, with
- * `chart.svg`, `preview.png` and `data.json` beside it, straight from R2, and `/_client/*.js`
- * the page's client. Every answer carries an ETag of the
- * published version and `Cache-Control: no-cache`, so pages revalidate (304) and show a
- * republished chart on their next load. Unknown and unpublished charts are 404.
+ * `chart.svg`, `preview.png` and `data.json` beside it, straight from R2; `/_client/*.js` is the
+ * page's client. Snapshot files carry an ETag of the published version and
+ * `Cache-Control: no-cache`, so pages revalidate (304) and show a republished chart on their next
+ * load. Unknown and unpublished charts are 404.
  */
 import type { Services } from "../http/context";
 import { clientScript } from "./clients";
