@@ -7,7 +7,7 @@
  */
 import { build } from "esbuild";
 
-export const embedClients = ["chart", "map"] as const;
+const embedClients = ["chart", "map"] as const;
 
 await Promise.all(
 	embedClients.map((name) =>

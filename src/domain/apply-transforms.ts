@@ -4,7 +4,7 @@
  */
 import type { SeriesTransform, TransformOp } from "./transforms";
 
-export type Values = readonly (number | null)[];
+type Values = readonly (number | null)[];
 
 function rolling(values: Values, n: number, reduce: (sum: number) => number): (number | null)[] {
 	return values.map((_, i) => {

@@ -47,7 +47,8 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 	await Promise.all([
 		put("", html),
 		put("chart.svg", svg),
-		put("preview.png", await svgToPng(renderSvg(input), 1)),
+		// The scalable SVG keeps its pixel width and height, so it rasterises as the export would.
+		put("preview.png", await svgToPng(svg, 1)),
 		// What the page's client draws from: the same input the server drew from.
 		put("data.json", JSON.stringify(input)),
 	]);

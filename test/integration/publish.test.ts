@@ -58,7 +58,10 @@ describe("publishing", () => {
 		expect(html).toMatch(/<svg[^>]*viewBox="0 0 800 500"/);
 		const preview = await embed(`${embedUrl}preview.png`);
 		expect(preview.headers.get("Content-Type")).toBe("image/png");
-		expect([...new Uint8Array(await preview.arrayBuffer()).slice(1, 4)]).toEqual([80, 78, 71]);
+		const png = new DataView(await preview.arrayBuffer());
+		expect([png.getUint8(1), png.getUint8(2), png.getUint8(3)]).toEqual([80, 78, 71]);
+		// The preview is the chart at its own pixel size (IHDR width and height).
+		expect([png.getUint32(16), png.getUint32(20)]).toEqual([800, 500]);
 		const svg = await embed(`${embedUrl}chart.svg`);
 		expect(svg.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
 		// The page's client and its data come from the embed host itself.

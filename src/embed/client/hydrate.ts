@@ -8,8 +8,7 @@ import { echarts } from "../../render/echarts";
 import type { Option } from "../../render/frame";
 import type { RenderInput } from "../../render/input";
 import { colors } from "../../render/input";
-
-export type OptionBuilder = (input: RenderInput) => Option;
+import type { OptionBuilder } from "../../render/kinds";
 
 /** Narrower than this, titles and axes no longer fit; the chart scrolls instead. */
 const minWidth = 280;
