@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 
-export { literal, sql } from "../../src/library/sql-literal.ts";
+export { literal, sql } from "../library/sql-literal.ts";
 
 const run = promisify(execFile);
 const wrangler = join(process.cwd(), "node_modules", ".bin", "wrangler");

@@ -5,11 +5,11 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sha256Hex } from "../../src/domain/ids.ts";
-import type { LibraryFile } from "../../src/library/format.ts";
-import { LibraryFile as LibraryFileSchema } from "../../src/library/format.ts";
-import { importSourceSql } from "../../src/library/import-sql.ts";
-import type { VegaFiles } from "../../src/library/vega-datasets.ts";
-import { vegaFileNames, vegaLibrary } from "../../src/library/vega-datasets.ts";
+import type { LibraryFile } from "../library/format.ts";
+import { LibraryFile as LibraryFileSchema } from "../library/format.ts";
+import { importSourceSql } from "../library/import-sql.ts";
+import type { VegaFiles } from "../library/vega-datasets.ts";
+import { vegaFileNames, vegaLibrary } from "../library/vega-datasets.ts";
 import type { Target } from "./d1.ts";
 import { execute, query } from "./d1.ts";
 

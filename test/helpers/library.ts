@@ -11,8 +11,8 @@ import ohlc from "../../node_modules/vega-datasets/data/ohlc.json?raw";
 import sp500 from "../../node_modules/vega-datasets/data/sp500.csv?raw";
 import stocks from "../../node_modules/vega-datasets/data/stocks.csv?raw";
 import usEmployment from "../../node_modules/vega-datasets/data/us-employment.csv?raw";
-import { importSourceSql } from "../../src/library/import-sql";
-import { vegaLibrary } from "../../src/library/vega-datasets";
+import { importSourceSql } from "../../scripts/library/import-sql";
+import { vegaLibrary } from "../../scripts/library/vega-datasets";
 
 let loading: Promise<void> | undefined;
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { literal, sql } from "../../src/library/sql-literal";
+import { literal, sql } from "../../scripts/library/sql-literal";
 
 describe("SQL literals for the admin CLI and the library import", () => {
 	it("quotes strings, numbers, booleans and null", () => {

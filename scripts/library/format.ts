@@ -3,7 +3,7 @@
  * Anyone can load their own library by writing a file of this shape (see the README).
  */
 import { z } from "zod";
-import { isIsoDate } from "../domain/csv-parse";
+import { isIsoDate } from "../../src/domain/csv-parse";
 
 const Slug = z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,99}$/, "lowercase letters, digits, _ . - (at most 100)");
 const Period = z.string().refine((p) => /^\d{4}$/.test(p) || isIsoDate(p), "an ISO period: 2020, 2020-03 or 2020-03-01");
