@@ -8,8 +8,9 @@ import { cpus, totalmem } from "node:os";
 import { runDataBench } from "./data.ts";
 import { runLimitsBench } from "./limits.ts";
 import { runRenderBench } from "./render.ts";
+import { runRenderLimitsBench } from "./render-limits.ts";
 
-const suites = { limits: runLimitsBench, data: runDataBench, render: runRenderBench };
+const suites = { limits: runLimitsBench, data: runDataBench, render: runRenderBench, "render-limits": runRenderLimitsBench };
 
 const only = process.argv.slice(2);
 const machine = {

@@ -1,0 +1,61 @@
+/**
+ * One kind drawn at its maximum size in a fresh process, so the peak memory (max RSS) is its
+ * own. Bundled by `render-limits.ts` with the fonts and resvg's wasm loaded the way the Worker
+ * loads them. Usage: node <bundle> <kind> <rows>. Prints JSON.
+ */
+import { parseCsv } from "../src/domain/csv-parse.ts";
+import type { ChartKind } from "../src/domain/kinds.ts";
+import { seriesForLayout } from "../src/domain/layouts.ts";
+import { builtInThemes } from "../src/domain/themes.ts";
+import type { RenderInput } from "../src/render/input.ts";
+import { svgToPdf } from "../src/render/pdf.ts";
+import { svgToPng } from "../src/render/png.ts";
+import { renderSvg } from "../src/render/svg.ts";
+import { kindCsv } from "./lib/kind-data.ts";
+
+const kind = process.argv[2] as ChartKind;
+const rows = Number(process.argv[3]);
+const mib = (bytes: number) => bytes / 2 ** 20;
+const peakMiB = () => process.resourceUsage().maxRSS / 1024;
+
+const dataset = parseCsv(kindCsv(kind, rows));
+const input: RenderInput = {
+	kind,
+	dataset,
+	seriesNames: seriesForLayout(kind, dataset),
+	meta: { title: `${kind} at ${rows} rows`, sourceText: "Source: benchmark" },
+	theme: (builtInThemes[0] as (typeof builtInThemes)[number]).definition,
+	mode: "light",
+	width: 800,
+	height: 500,
+	transparent: false,
+	fromStatistics: false,
+};
+// Everything but drawing (Node itself, the data) is the baseline the render adds to.
+await svgToPng("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>", 1);
+const baselineMiB = mib(process.memoryUsage().rss);
+
+const time = async <T>(task: () => T | Promise<T>): Promise<{ ms: number; value: T }> => {
+	const started = performance.now();
+	const value = await task();
+	return { ms: performance.now() - started, value };
+};
+const svg = await time(() => renderSvg(input));
+const afterSvg = peakMiB();
+const png = await time(() => svgToPng(svg.value, 2));
+const afterPng = peakMiB();
+const pdf = await time(() => svgToPdf(svg.value, input.width, input.height, kind));
+console.log(
+	JSON.stringify({
+		kind,
+		rows,
+		svgMs: svg.ms,
+		pngMs: png.ms,
+		pdfMs: pdf.ms,
+		svgKiB: svg.value.length / 1024,
+		baselineMiB,
+		peakSvgMiB: afterSvg,
+		peakPngMiB: afterPng,
+		peakMiB: peakMiB(),
+	}),
+);
