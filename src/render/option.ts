@@ -1,20 +1,24 @@
 /**
  * Chart kind → its option builder (one module per family), and the warnings a drawing carries.
  */
+import { DrawingNotes } from "./drawing-notes";
 import type { Option } from "./frame";
 import type { RenderInput } from "./input";
 import { optionBuilders } from "./kinds";
 import { mapOption, unmatchedRegions } from "./kinds/map";
 
-export function chartOption(input: RenderInput): Option {
-	return input.kind === "map" ? mapOption(input) : optionBuilders[input.kind](input);
+/** Regions named in a warning; the rest are counted. */
+const namedRegions = 20;
+
+export function chartOption(input: RenderInput, notes = new DrawingNotes()): Option {
+	return input.kind === "map" ? mapOption(input) : optionBuilders[input.kind](input, notes);
 }
 
-/** What a drawing shows imperfectly, for the `X-Render-Warnings` header. */
-export function renderWarnings(input: RenderInput): string[] {
+/** What the data shows that the drawing cannot: for maps, regions no base map knows. */
+export function dataWarnings(input: RenderInput): string[] {
 	if (input.kind !== "map") return [];
 	const unmatched = unmatchedRegions(input);
-	return unmatched.length === 0
-		? []
-		: [`regions not on the map: ${unmatched.slice(0, 20).join(", ")}${unmatched.length > 20 ? ", …" : ""}`];
+	if (unmatched.length === 0) return [];
+	const more = unmatched.length - namedRegions;
+	return [`regions not on the map: ${unmatched.slice(0, namedRegions).join(", ")}${more > 0 ? ` and ${more} more` : ""}`];
 }
