@@ -159,14 +159,23 @@ describe("map regions in the warnings header", () => {
 		await exported(key, id, "csv");
 	});
 
-	it("300 unknown regions: the header stays within 1 KiB and counts the rest", async () => {
+	it("300 unknown regions with long names: the header stays within 1 KiB and counts the rest", async () => {
 		const { key } = await makeAccount();
-		const rows = Array.from({ length: 300 }, (_, i) => `Nowhere land number ${i},${i}`).join("\n");
-		const id = await chartWithCsv(key, "map", `country,v\nFRA,1\n${rows}\n`);
-		const { res } = await exported(key, id, "svg");
-		expect(new TextEncoder().encode(res.headers.get("X-Render-Warnings") ?? "").byteLength).toBeLessThanOrEqual(1024);
-		expect(warningsOf(res)).toContain("Nowhere land number 0, Nowhere land number 1");
-		expect(warningsOf(res)).toContain("and 280 more");
+		const rows = Array.from({ length: 300 }, (_, i) => `Nowhere land number ${i}, a place no atlas has heard of é,${i}`);
+		const id = await chartWithCsv(
+			key,
+			"map",
+			`country,v\nFRA,1\n${rows.map((r) => `"${r.slice(0, r.lastIndexOf(","))}"${r.slice(r.lastIndexOf(","))}`).join("\n")}\n`,
+		);
+		for (const format of ["svg", "png"] as const) {
+			const { res } = await exported(key, id, format);
+			expect(new TextEncoder().encode(res.headers.get("X-Render-Warnings") ?? "").byteLength).toBeLessThanOrEqual(1024);
+			const warning = warningsOf(res);
+			// Long names are cut to 40 characters.
+			expect(warning).toContain("regions not on the map: Nowhere land number 0, a place no atlas ..., Nowhere land number 1");
+			const named = (warning.match(/Nowhere land number/g) ?? []).length;
+			expect(Number(/ and (\d+) more/.exec(warning)?.[1]) + named).toBe(300);
+		}
 	});
 });
 

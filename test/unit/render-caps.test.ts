@@ -17,6 +17,7 @@ import type { RenderInput } from "../../src/render/input";
 import { chartOption } from "../../src/render/option";
 import { largestPngScale, pngBudgetProblem } from "../../src/render/pixel-budget";
 import { evenIndices, foldSmallParts, mergeCandles, otherPartsName } from "../../src/render/reduce";
+import { drawSvg } from "../../src/render/svg";
 import { warningsHeaderValue } from "../../src/render/warnings-header";
 import { bigCalendarCsv, bigCsv } from "../helpers/big-csv";
 
@@ -167,6 +168,23 @@ describe("every kind draws from a bounded number of marks at 200,000 rows, and s
 		const { series, notes } = drawn("sankey", bigCsv.sankey(rows));
 		expect(series[0]?.links).toHaveLength(300);
 		expect(notes.join()).toContain("drawn from 300 of 200,000 flows (the largest flows)");
+	});
+
+	it("sankey: a chain of 10,000 links is laid out from 300 of them", () => {
+		// Built as a dataset directly: the upload's cycle check is another module's concern.
+		const chain: RenderInput = {
+			...input("sankey", "source,target,value\na,b,1\n"),
+			dataset: {
+				columns: [
+					{ name: "source", type: "text", values: Array.from({ length: 10_000 }, (_, i) => `n${i}`) },
+					{ name: "target", type: "text", values: Array.from({ length: 10_000 }, (_, i) => `n${i + 1}`) },
+					{ name: "value", type: "number", values: Array.from({ length: 10_000 }, () => 1) },
+				],
+			},
+		};
+		const { svg, warnings } = drawSvg(chain);
+		expect(svg.length).toBeLessThan(1024 * 1024);
+		expect(warnings.join()).toContain("drawn from 300 of 10,000 flows (the largest flows)");
 	});
 
 	it("table: the rows and columns that fit", () => {
