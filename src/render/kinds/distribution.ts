@@ -19,8 +19,8 @@ function firstSeries(series: SeriesValues[], max: number, notes: DrawingNotes): 
 	return series.slice(0, max);
 }
 
-/** Scatter plots draw at most this many points; past it they are thinned evenly. */
-export const maxScatterPoints = 10_000;
+/** Scatter plots draw at most this many points (more overlap into a blot); past it they are thinned evenly. */
+export const maxScatterPoints = 5_000;
 /** Scatter groups beyond the largest ones are drawn as one "Other" group. */
 export const maxScatterGroups = 20;
 /** Dot, range and arrow plots give each row at least this many pixels of height. */
@@ -30,8 +30,8 @@ export const maxDotSeries = 20;
 /** Box plots draw at most this many groups. */
 export const maxBoxes = 100;
 /** Heatmaps draw at most this many columns and rows of cells; past it neighbours are averaged. */
-export const maxHeatmapColumns = 200;
-export const maxHeatmapRows = 100;
+export const maxHeatmapColumns = 100;
+export const maxHeatmapRows = 50;
 /** Calendar heatmaps draw at most this many years, the latest ones. */
 export const maxCalendarYears = 10;
 /** Streamgraphs: at most this many periods and series. */
@@ -401,7 +401,8 @@ export function radarOption(input: RenderInput, notes = new DrawingNotes()): Opt
 	const allAxes = categories(input);
 	// A radar of more axes is a blur of spokes; the first ones are drawn.
 	const axes = allAxes.slice(0, maxRadarAxes);
-	if (axes.length < allAxes.length) notes.cut(axes.length, allAxes.length, "rows (axes)", "the first rows");
+	if (axes.length < allAxes.length)
+		notes.add(`the first ${axes.length} of ${formatCount(allAxes.length)} rows are drawn as axes; the CSV export has them all`);
 	const drawn = firstSeries(visibleSeries(input), maxRadarSeries, notes).map((s) => ({
 		name: s.name,
 		values: s.values.slice(0, axes.length),
