@@ -1,8 +1,12 @@
 /**
  * A plain-language description of what a chart shows, for the SVG's `<desc>` and screen readers.
  */
+import { extent } from "./extent";
 import type { RenderInput } from "./input";
 import { categories, formatNumber, visibleSeries } from "./input";
+
+/** The description names at most this many series (a chart may have hundreds). */
+const namedSeries = 20;
 
 const kindNames: Record<string, string> = {
 	line: "Line chart",
@@ -24,15 +28,17 @@ const kindNames: Record<string, string> = {
 	table: "Table",
 };
 
+/** Linear in the data and bounded in length, whatever the chart holds. */
 export function describeChart(input: RenderInput): string {
 	const series = visibleSeries(input);
 	const labels = categories(input);
-	const parts = [`${kindNames[input.kind] ?? "Chart"} of ${series.length} series (${series.map((s) => s.name).join(", ")})`];
+	const names = series.slice(0, namedSeries).map((s) => s.name);
+	if (series.length > namedSeries) names.push(`and ${series.length - namedSeries} more`);
+	const parts = [`${kindNames[input.kind] ?? "Chart"} of ${series.length} series (${names.join(", ")})`];
 	if (labels.length > 0) parts[0] += `, ${labels.length} rows from ${labels[0]} to ${labels.at(-1)}`;
 	for (const s of series.slice(0, 5)) {
-		const present = s.values.filter((v): v is number => v !== null);
-		if (present.length > 0)
-			parts.push(`${s.name} ranges from ${formatNumber(Math.min(...present))} to ${formatNumber(Math.max(...present))}`);
+		const range = extent(s.values);
+		if (range) parts.push(`${s.name} ranges from ${formatNumber(range.min)} to ${formatNumber(range.max)}`);
 	}
 	if (input.meta.sourceText) parts.push(`Source: ${input.meta.sourceText}`);
 	return `${parts.join(". ")}.`;

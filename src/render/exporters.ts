@@ -1,17 +1,16 @@
 /**
- * Export formats (spec §4.1) and the exporter each one uses. An exporter turns a chart with
- * data into a file.
+ * Export formats (spec §4.1) and the exporter each one uses. A drawing exporter turns a
+ * prepared `RenderInput` into a file and does no I/O; CSV writes the chart's data out as it is.
  */
 import { z } from "zod";
-import type { ChartRecord } from "../domain/chart";
-import type { Services } from "../http/context";
-import { csvExporter } from "./csv";
+import type { RenderInput } from "./input";
 import { pdfExporter } from "./pdf-exporter";
 import { pngExporter } from "./png-exporter";
 import { svgExporter } from "./svg-exporter";
 
 export const exportFormats = ["png", "svg", "pdf", "csv"] as const;
 export type ExportFormat = (typeof exportFormats)[number];
+export type DrawingFormat = Exclude<ExportFormat, "csv">;
 
 /** Export options (DESIGN D16), as query parameters. */
 export const ExportOptions = z.object({
@@ -31,12 +30,12 @@ export interface ExportFile {
 	warnings?: string[];
 }
 
-export type Exporter = (chart: ChartRecord, options: ExportOptions, services: Services) => Promise<ExportFile>;
+export type DrawingExporter = (input: RenderInput, options: ExportOptions) => Promise<ExportFile>;
 
-export const exporters: Record<ExportFormat, Exporter> = { csv: csvExporter, svg: svgExporter, png: pngExporter, pdf: pdfExporter };
+export const drawingExporters: Record<DrawingFormat, DrawingExporter> = { svg: svgExporter, png: pngExporter, pdf: pdfExporter };
 
 /** Drawing formats take an export slot; CSV only writes data out and never waits for one. */
-export function needsRenderSlot(format: ExportFormat): boolean {
+export function isDrawingFormat(format: ExportFormat): format is DrawingFormat {
 	return format !== "csv";
 }
 

@@ -38,11 +38,14 @@ export function column(input: RenderInput, name: string): DatasetColumn | undefi
 
 /** The series that are drawn: transformed values, hidden ones left out (spec §2.4). */
 export function visibleSeries(input: RenderInput): SeriesValues[] {
+	// Columns by name, once: a chart may have hundreds of series and as many columns.
+	const columns = new Map<string, DatasetColumn>();
+	for (const c of input.dataset.columns) if (!columns.has(c.name)) columns.set(c.name, c);
 	return input.seriesNames
 		.filter((name) => !input.meta.seriesTransform?.[name]?.hidden)
 		.map((name) => ({
 			name,
-			values: applyTransform((column(input, name)?.values ?? []) as (number | null)[], input.meta.seriesTransform?.[name]),
+			values: applyTransform((columns.get(name)?.values ?? []) as (number | null)[], input.meta.seriesTransform?.[name]),
 		}));
 }
 

@@ -6,12 +6,11 @@
  * transparency (or an SVG logo) through Web Workers, which Workers do not have, so such a
  * logo is left out of the PDF and the export says so in `X-Render-Warnings`.
  */
-import type { Exporter } from "./exporters";
+import { chartName } from "../domain/meta";
+import type { DrawingExporter } from "./exporters";
 import type { RenderInput } from "./input";
-import { renderWarnings } from "./option";
 import { svgToPdf } from "./pdf";
-import { renderInputFor } from "./prepare";
-import { renderSvg } from "./svg";
+import { drawSvg } from "./svg";
 
 function pngHasTransparency(bytes: Uint8Array): boolean {
 	const colorType = bytes[25];
@@ -29,14 +28,14 @@ export function pdfLogoProblem(input: RenderInput): string | null {
 	return pngHasTransparency(bytes) ? "the theme's PNG logo has transparency and is not drawn in PDF; use a JPEG or opaque PNG logo" : null;
 }
 
-export const pdfExporter: Exporter = async (chart, options, services) => {
-	const input = await renderInputFor(services, chart, options);
+export const pdfExporter: DrawingExporter = async (input) => {
 	const logoProblem = pdfLogoProblem(input);
-	const drawn = logoProblem ? { ...input, theme: { ...input.theme, logo: undefined } } : input;
+	const { svg, warnings } = drawSvg(logoProblem ? { ...input, theme: { ...input.theme, logo: undefined } } : input);
 	return {
-		body: await svgToPdf(renderSvg(drawn), input.width, input.height, chart.name),
+		// The document title is the chart's name, from the input's (drawable) meta.
+		body: await svgToPdf(svg, input.width, input.height, chartName(input.meta)),
 		contentType: "application/pdf",
 		extension: "pdf",
-		warnings: [...renderWarnings(input), ...(logoProblem ? [logoProblem] : [])],
+		warnings: [...warnings, ...(logoProblem ? [logoProblem] : [])],
 	};
 };

@@ -2,22 +2,18 @@
  * The PNG exporter: the chart's SVG rasterised at `scale` (1–4, default 2) with the bundled
  * fonts. Text the fonts cannot draw is named in `X-Render-Warnings` rather than dropped silently.
  */
-import type { Exporter } from "./exporters";
+import type { DrawingExporter } from "./exporters";
 import { missingGlyphs } from "./fonts";
-import { renderWarnings } from "./option";
+import { defaultPngScale } from "./pixel-budget";
 import { svgToPng } from "./png";
-import { renderInputFor } from "./prepare";
-import { renderSvg } from "./svg";
-
-export const defaultPngScale = 2;
+import { drawSvg } from "./svg";
 
 function codePoint(ch: string): string {
 	return `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
-export const pngExporter: Exporter = async (chart, options, services) => {
-	const input = await renderInputFor(services, chart, options);
-	const svg = renderSvg(input);
+export const pngExporter: DrawingExporter = async (input, options) => {
+	const { svg, warnings } = drawSvg(input);
 	const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1] ?? "").join(" ");
 	const missing = missingGlyphs(texts);
 	return {
@@ -25,7 +21,7 @@ export const pngExporter: Exporter = async (chart, options, services) => {
 		contentType: "image/png",
 		extension: "png",
 		warnings: [
-			...renderWarnings(input),
+			...warnings,
 			// Headers are ASCII, so characters are named by code point.
 			...(missing.length > 0 ? [`no bundled font draws ${missing.slice(0, 20).map(codePoint).join(", ")}`] : []),
 		],

@@ -1,12 +1,10 @@
 /**
  * The SVG exporter: a standalone, valid SVG with `<title>` and `<desc>`.
  */
-import type { Exporter } from "./exporters";
-import { renderWarnings } from "./option";
-import { renderInputFor } from "./prepare";
-import { renderSvg } from "./svg";
+import type { DrawingExporter } from "./exporters";
+import { drawSvg } from "./svg";
 
-export const svgExporter: Exporter = async (chart, options, services) => {
-	const input = await renderInputFor(services, chart, options);
-	return { body: renderSvg(input), contentType: "image/svg+xml; charset=utf-8", extension: "svg", warnings: renderWarnings(input) };
+export const svgExporter: DrawingExporter = async (input) => {
+	const { svg, warnings } = drawSvg(input);
+	return { body: svg, contentType: "image/svg+xml; charset=utf-8", extension: "svg", warnings };
 };

@@ -4,10 +4,12 @@
  */
 
 import { describeChart } from "./describe";
+import { wellFormedSvg } from "./drawable-text";
+import { DrawingNotes } from "./drawing-notes";
 import { echarts } from "./echarts";
 import { measureTextWidth } from "./fonts";
 import type { RenderInput } from "./input";
-import { chartOption } from "./option";
+import { chartOption, dataWarnings } from "./option";
 
 // Measure text with the fonts the PNG and PDF are drawn with, not ECharts' Arial table.
 echarts.setPlatformAPI({ measureText: (text: string, font?: string) => ({ width: measureTextWidth(text, font) }) });
@@ -16,17 +18,29 @@ export function escapeXml(text: string): string {
 	return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch] as string);
 }
 
+export interface DrawnSvg {
+	svg: string;
+	/** What the drawing shows imperfectly or leaves out, in sentences (the `X-Render-Warnings` header). */
+	warnings: string[];
+}
+
 /** `scalable` adds a viewBox so the SVG can be sized by CSS (the live embed scales to its container). */
-export function renderSvg(input: RenderInput, scalable = false): string {
+export function drawSvg(input: RenderInput, scalable = false): DrawnSvg {
 	const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width: input.width, height: input.height });
+	const notes = new DrawingNotes();
 	let svg: string;
 	try {
-		chart.setOption(chartOption(input));
+		chart.setOption(chartOption(input, notes));
 		svg = chart.renderToSVGString({ useViewBox: scalable });
 	} finally {
 		chart.dispose();
 	}
 	const title = input.meta.title?.trim() || "Chart";
 	const accessible = `<title>${escapeXml(title)}</title><desc>${escapeXml(describeChart(input))}</desc>`;
-	return svg.replace(/^<svg([^>]*)>/, (_match, attributes: string) => `<svg${attributes} role="img">${accessible}`);
+	const withText = svg.replace(/^<svg([^>]*)>/, (_match, attributes: string) => `<svg${attributes} role="img">${accessible}`);
+	return { svg: wellFormedSvg(withText), warnings: [...dataWarnings(input), ...notes.sentences] };
+}
+
+export function renderSvg(input: RenderInput, scalable = false): string {
+	return drawSvg(input, scalable).svg;
 }

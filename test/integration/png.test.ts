@@ -41,6 +41,6 @@ describe("PNG export", () => {
 		});
 		const warned = await call(key, "GET", `/v1/charts/${cjk.body.id}/export/png?scale=1`);
 		expect(warned.status).toBe(200);
-		expect(warned.headers.get("X-Render-Warnings")).toBe("no bundled font draws U+4EBA, U+53E3");
+		expect(decodeURIComponent(warned.headers.get("X-Render-Warnings") ?? "")).toBe("no bundled font draws U+4EBA, U+53E3");
 	});
 });

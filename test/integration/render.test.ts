@@ -109,7 +109,7 @@ describe("SVG export", () => {
 		// This logo is a PNG with transparency: the PDF leaves it out and says so.
 		const pdf = await call(key, "GET", `/v1/charts/${id}/export/pdf`);
 		expect(pdf.status).toBe(200);
-		expect(pdf.headers.get("X-Render-Warnings")).toContain("PNG logo has transparency");
+		expect(decodeURIComponent(pdf.headers.get("X-Render-Warnings") ?? "")).toContain("PNG logo has transparency");
 		// An opaque PNG logo goes into the PDF as an image.
 		const opaque =
 			"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAEElEQVR4nGO4GscARwzIHACDegmZEmRBmgAAAABJRU5ErkJggg==";
@@ -151,7 +151,7 @@ describe("SVG export", () => {
 		const id = await chartWith(key, { kind: "map", data: "country,score\nFRA,3\nde,5\nItaly,4\n724,2\nAtlantis,9\n" });
 		const { status, svg, headers } = await exportSvg(key, id);
 		expect(status).toBe(200);
-		expect(headers.get("X-Render-Warnings")).toBe("regions not on the map: Atlantis");
+		expect(decodeURIComponent(headers.get("X-Render-Warnings") ?? "")).toBe("regions not on the map: Atlantis");
 		// Countries are drawn as paths; the four placed ones take the scale's colours.
 		expect((svg.match(/<path /g) ?? []).length).toBeGreaterThan(150);
 		expect(svg).toContain("5 rows from FRA to Atlantis");

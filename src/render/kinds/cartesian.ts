@@ -7,10 +7,30 @@
  */
 
 import { sharedIndices } from "../downsample";
+import { DrawingNotes } from "../drawing-notes";
+import { extent } from "../extent";
 import type { Option } from "../frame";
 import { axisStyle, containLabels, frame, gridLines, plotGrid } from "../frame";
 import type { RenderInput, SeriesValues } from "../input";
 import { categories, colors, numbersOf, visibleSeries } from "../input";
+import type { Candle } from "../reduce";
+import { mergeCandles } from "../reduce";
+
+/** More lines or bar series than this are unreadable, and each one multiplies the marks drawn. */
+export const maxDrawnSeries = 50;
+/** Bars: at most this many categories (a bar narrower than ~2 px at 800 px shows nothing). */
+export const maxBarCategories = 400;
+/** Small multiples: at most this many panels. */
+export const maxPanels = 24;
+/** Candlesticks: one candle per this many pixels of plot width. */
+export const pixelsPerCandle = 3;
+
+/** The first `max` series, noting the rest. */
+function cappedSeries(series: SeriesValues[], max: number, notes: DrawingNotes): SeriesValues[] {
+	if (series.length <= max) return series;
+	notes.add(`the first ${max} of ${series.length} series are drawn; the CSV export has them all`);
+	return series.slice(0, max);
+}
 
 type Stack = "none" | "stacked" | "percent";
 
@@ -30,22 +50,30 @@ function asPercent(series: SeriesValues[]): SeriesValues[] {
 }
 
 /** Long series are drawn from about two points per pixel of width (LTTB); all data is kept elsewhere. */
-function downsampled(input: RenderInput, series: SeriesValues[]): { labels: string[]; series: SeriesValues[] } {
+function downsampled(
+	input: RenderInput,
+	series: SeriesValues[],
+	notes: DrawingNotes,
+	threshold = input.width * 2,
+	unit = "rows",
+): { labels: string[]; series: SeriesValues[] } {
 	const labels = categories(input);
 	const keep = sharedIndices(
 		series.map((s) => s.values),
-		input.width * 2,
+		threshold,
 	);
 	if (keep.length === labels.length) return { labels, series };
+	notes.cut(keep.length, labels.length, unit, "downsampled");
 	return {
 		labels: keep.map((i) => labels[i] as string),
 		series: series.map((s) => ({ name: s.name, values: keep.map((i) => s.values[i] ?? null) })),
 	};
 }
 
-export function lineOption(input: RenderInput): Option {
+export function lineOption(input: RenderInput, notes = new DrawingNotes()): Option {
 	const stack = stackMode(input);
-	const { labels, series: drawn } = downsampled(input, stack === "percent" ? asPercent(visibleSeries(input)) : visibleSeries(input));
+	const visible = cappedSeries(visibleSeries(input), maxDrawnSeries, notes);
+	const { labels, series: drawn } = downsampled(input, stack === "percent" ? asPercent(visible) : visible, notes);
 	const { option, plot } = frame(input, { legend: drawn.length > 1 });
 	const lines = gridLines(input);
 	const area = input.meta.area === true || stack !== "none";
@@ -74,16 +102,23 @@ export function lineOption(input: RenderInput): Option {
 	};
 }
 
-export function barOption(input: RenderInput): Option {
+export function barOption(input: RenderInput, notes = new DrawingNotes()): Option {
 	const stack = stackMode(input);
-	let drawn = stack === "percent" ? asPercent(visibleSeries(input)) : visibleSeries(input);
+	const visible = cappedSeries(visibleSeries(input), maxDrawnSeries, notes);
+	let drawn = stack === "percent" ? asPercent(visible) : visible;
 	let labels = categories(input);
 	if (input.meta.sort === "descending" && drawn.length > 0) {
-		const order = labels
-			.map((_, i) => i)
-			.sort((a, b) => (drawn[0]?.values[b] ?? Number.NEGATIVE_INFINITY) - (drawn[0]?.values[a] ?? Number.NEGATIVE_INFINITY));
+		const first = drawn[0]?.values ?? [];
+		const order = labels.map((_, i) => i).sort((a, b) => (first[b] ?? Number.NEGATIVE_INFINITY) - (first[a] ?? Number.NEGATIVE_INFINITY));
+		// Sorted bars show the largest first, so the cut keeps the largest.
+		if (order.length > maxBarCategories) {
+			notes.cut(maxBarCategories, order.length, "categories", "the largest");
+			order.length = maxBarCategories;
+		}
 		labels = order.map((i) => labels[i] as string);
 		drawn = drawn.map((s) => ({ name: s.name, values: order.map((i) => s.values[i] ?? null) }));
+	} else if (labels.length > maxBarCategories) {
+		({ labels, series: drawn } = downsampled(input, drawn, notes, maxBarCategories, "categories"));
 	}
 	const horizontal = input.meta.orientation !== "vertical";
 	const { option, plot } = frame(input, { legend: drawn.length > 1 });
@@ -121,8 +156,8 @@ export function niceBound(value: number): number {
 	return value < 0 ? -rounded : rounded;
 }
 
-export function multiplesOption(input: RenderInput): Option {
-	const { labels, series: drawn } = downsampled(input, visibleSeries(input));
+export function multiplesOption(input: RenderInput, notes = new DrawingNotes()): Option {
+	const { labels, series: drawn } = downsampled(input, cappedSeries(visibleSeries(input), maxPanels, notes), notes);
 	const { option, plot } = frame(input, { legend: false });
 	const c = colors(input);
 	const count = Math.max(drawn.length, 1);
@@ -133,10 +168,10 @@ export function multiplesOption(input: RenderInput): Option {
 	const gap = 28;
 	const cellWidth = (width - gap * (columns - 1)) / columns;
 	const cellHeight = (height - gap * (rows - 1)) / rows;
-	const all = drawn.flatMap((s) => s.values).filter((v): v is number => v !== null);
+	const all = extent(drawn.flatMap((s) => s.values));
 	// Shared scales, so panels compare at a glance.
-	const min = niceBound(Math.min(0, ...all));
-	const max = niceBound(Math.max(...all, 0));
+	const min = niceBound(Math.min(0, all?.min ?? 0));
+	const max = niceBound(Math.max(all?.max ?? 0, 0));
 	return {
 		...option,
 		tooltip: { trigger: "axis" },
@@ -186,15 +221,29 @@ export function multiplesOption(input: RenderInput): Option {
 	};
 }
 
-export function candlestickOption(input: RenderInput): Option {
+export function candlestickOption(input: RenderInput, notes = new DrawingNotes()): Option {
 	const [dates, open, high, low, close, volume] = input.dataset.columns;
 	const { option, plot } = frame(input, { legend: false });
 	const c = colors(input);
 	const rising = c.palette[2] ?? "#009E73";
 	const falling = c.palette[3] ?? "#D55E00";
 	const rows = dates?.values.length ?? 0;
-	const data = Array.from({ length: rows }, (_, i) => [open, close, low, high].map((col) => numbersOf(col?.values ?? [])[i] ?? null));
-	const labels = categories(input);
+	const [opens, closes, lows, highs] = [open, close, low, high].map((col) => numbersOf(col?.values ?? [])) as (number | null)[][];
+	const candles = Array.from(
+		{ length: rows },
+		(_, i): Candle => [opens?.[i] ?? null, closes?.[i] ?? null, lows?.[i] ?? null, highs?.[i] ?? null],
+	);
+	// Long histories are merged into about one candle per 3 px: more would overlap into a smear.
+	const buckets = Math.max(1, Math.floor((input.width - plot.left - plot.right) / pixelsPerCandle));
+	const merged = mergeCandles(categories(input), candles, volume ? numbersOf(volume.values) : null, buckets);
+	if (merged.candles.length < rows)
+		notes.cut(
+			merged.candles.length,
+			rows,
+			"rows",
+			`consecutive rows merged into one candle each: first open, highest high, lowest low, last close${volume ? ", volumes summed" : ""}`,
+		);
+	const { labels, candles: data } = merged;
 	const lines = gridLines(input);
 	const plotHeight = input.height - plot.top - plot.bottom;
 	const priceHeight = volume ? plotHeight * 0.72 : plotHeight;
@@ -239,7 +288,7 @@ export function candlestickOption(input: RenderInput): Option {
 							name: volume.name,
 							xAxisIndex: 1,
 							yAxisIndex: 1,
-							data: numbersOf(volume.values),
+							data: merged.volumes,
 							itemStyle: { color: c.axis, opacity: 0.6 },
 						},
 					]

@@ -3,12 +3,71 @@
  * dot / range / arrow plots, boxplot, heatmap (cartesian or calendar), themeriver, radar.
  */
 import type { DatasetColumn } from "../../domain/dataset";
+import { sharedIndices } from "../downsample";
+import { DrawingNotes, formatCount } from "../drawing-notes";
+import { extent, extentWithin } from "../extent";
 import type { Option } from "../frame";
 import { axisStyle, frame, gridLines, plotGrid } from "../frame";
-import type { RenderInput } from "../input";
+import type { RenderInput, SeriesValues } from "../input";
 import { categories, colors, label, numbersOf, visibleSeries } from "../input";
+import { bucketRanges, evenIndices, otherPartsName } from "../reduce";
 
-export function scatterOption(input: RenderInput): Option {
+/** The first `max` series, noting the rest. */
+function firstSeries(series: SeriesValues[], max: number, notes: DrawingNotes): SeriesValues[] {
+	if (series.length <= max) return series;
+	notes.add(`the first ${max} of ${series.length} series are drawn; the CSV export has them all`);
+	return series.slice(0, max);
+}
+
+/** Scatter plots draw at most this many points (more overlap into a blot); past it they are thinned evenly. */
+export const maxScatterPoints = 5_000;
+/** Scatter groups beyond the largest ones are drawn as one "Other" group. */
+export const maxScatterGroups = 20;
+/** Dot, range and arrow plots give each row at least this many pixels of height. */
+export const minRowPixels = 3;
+/** Dot plots draw at most this many value series. */
+export const maxDotSeries = 20;
+/** Box plots draw at most this many groups. */
+export const maxBoxes = 100;
+/** Heatmaps draw at most this many columns and rows of cells; past it neighbours are averaged. */
+export const maxHeatmapColumns = 100;
+export const maxHeatmapRows = 50;
+/** Calendar heatmaps draw at most this many years, the latest ones. */
+export const maxCalendarYears = 10;
+/** Streamgraphs: at most this many periods and series. */
+export const maxRiverPeriods = 200;
+export const maxRiverSeries = 30;
+/** Radar charts: at most this many axes and series. */
+export const maxRadarAxes = 60;
+export const maxRadarSeries = 12;
+
+/** Rows (by index) of each scatter group, in one pass; small groups past the largest few share "Other". */
+function scatterGroups(group: DatasetColumn | undefined, valid: number[], fallback: string, notes: DrawingNotes): Map<string, number[]> {
+	const groups = new Map<string, number[]>();
+	for (const i of valid) {
+		const name = group ? label(group.values[i] ?? null) : fallback;
+		let rows = groups.get(name);
+		if (!rows) {
+			rows = [];
+			groups.set(name, rows);
+		}
+		rows.push(i);
+	}
+	if (groups.size <= maxScatterGroups) return groups;
+	const bySize = [...groups.entries()].sort((a, b) => b[1].length - a[1].length);
+	const kept = new Map(bySize.slice(0, maxScatterGroups - 1));
+	const rest = bySize.slice(maxScatterGroups - 1);
+	notes.add(
+		`the ${maxScatterGroups - 1} largest of ${formatCount(groups.size)} groups are drawn apart, the other ${formatCount(rest.length)} as one group`,
+	);
+	kept.set(
+		otherPartsName(rest.length),
+		rest.flatMap(([, rows]) => rows).sort((a, b) => a - b),
+	);
+	return kept;
+}
+
+export function scatterOption(input: RenderInput, notes = new DrawingNotes()): Option {
 	const numeric = input.dataset.columns.filter((c) => c.type === "number");
 	const text = input.dataset.columns.filter((c) => c.type !== "number");
 	const [x, y, size] = numeric as [DatasetColumn, DatasetColumn, DatasetColumn | undefined];
@@ -17,9 +76,14 @@ export function scatterOption(input: RenderInput): Option {
 	const xs = numbersOf(x.values);
 	const ys = numbersOf(y.values);
 	const sizes = size ? numbersOf(size.values) : [];
-	const maxSize = Math.max(...sizes.filter((v): v is number => v !== null), 1);
-	const groups = group ? [...new Set(group.values.map(label))] : [y.name];
-	const { option, plot } = frame(input, { legend: groups.length > 1 });
+	const maxSize = Math.max(extent(sizes)?.max ?? 1, 1);
+	const plotted: number[] = [];
+	for (let i = 0; i < xs.length; i++) if (xs[i] !== null && ys[i] !== null) plotted.push(i);
+	// Evenly thinned in row order: deterministic, and each group keeps its share of the points.
+	const valid = evenIndices(plotted.length, maxScatterPoints).map((k) => plotted[k] as number);
+	notes.cut(valid.length, plotted.length, "points", "thinned evenly");
+	const groups = scatterGroups(group, valid, y.name, notes);
+	const { option, plot } = frame(input, { legend: groups.size > 1 });
 	const lines = gridLines(input);
 	const connected = input.meta.connected === true;
 	const hidden = input.meta.seriesTransform?.[y.name]?.hidden === true;
@@ -30,14 +94,10 @@ export function scatterOption(input: RenderInput): Option {
 		yAxis: { type: "value", name: y.name, nameLocation: "middle", nameGap: 44, scale: true, ...axisStyle(input, lines.horizontal) },
 		series: hidden
 			? []
-			: groups.map((g) => ({
+			: [...groups].map(([g, rows]) => ({
 					type: connected ? "line" : "scatter",
 					name: g,
-					data: xs
-						.map((xv, i) => ({ i, xv }))
-						.filter(({ i }) => !group || label(group.values[i] ?? null) === g)
-						.filter(({ i, xv }) => xv !== null && ys[i] !== null)
-						.map(({ i, xv }) => ({ name: names ? label(names.values[i] ?? null) : undefined, value: [xv, ys[i], sizes[i] ?? null] })),
+					data: rows.map((i) => ({ name: names ? label(names.values[i] ?? null) : undefined, value: [xs[i], ys[i], sizes[i] ?? null] })),
 					symbolSize: size ? (value: number[]) => 6 + 34 * Math.sqrt(Math.max(value[2] ?? 0, 0) / maxSize) : 8,
 					...(connected ? { showSymbol: true, lineStyle: { width: 1.5 } } : {}),
 					itemStyle: { opacity: size ? 0.7 : 0.9 },
@@ -46,12 +106,17 @@ export function scatterOption(input: RenderInput): Option {
 }
 
 /** Dot, range and arrow plots: one row per category, values along a shared value axis. */
-export function rangeFamilyOption(input: RenderInput): Option {
+export function rangeFamilyOption(input: RenderInput, notes = new DrawingNotes()): Option {
 	const drawn = visibleSeries(input);
-	const shown = input.kind === "dot" ? drawn : drawn.slice(0, 2);
-	const labels = categories(input);
+	const series = input.kind === "dot" ? firstSeries(drawn, maxDotSeries, notes) : drawn.slice(0, 2);
 	// The legend names the value series (which end is which), never the connector.
-	const { option, plot } = frame(input, { legend: shown.length > 1, legendNames: shown.map((s) => s.name) });
+	const { option, plot } = frame(input, { legend: series.length > 1, legendNames: series.map((s) => s.name) });
+	// Each row needs a few pixels of height; the rows past what the plot can show are left out.
+	const allRows = categories(input);
+	const rowsShown = Math.max(1, Math.floor((input.height - plot.top - plot.bottom) / minRowPixels));
+	const labels = allRows.length > rowsShown ? allRows.slice(0, rowsShown) : allRows;
+	notes.cut(labels.length, allRows.length, "rows", "the first rows, as many as the height can show");
+	const shown = series.map((s) => (labels.length < allRows.length ? { name: s.name, values: s.values.slice(0, labels.length) } : s));
 	const c = colors(input);
 	// An arrow starts at a small dot in the axis colour and ends in a head in the text colour; the
 	// legend swatches take the same colours so readers can tell the two ends apart.
@@ -70,9 +135,10 @@ export function rangeFamilyOption(input: RenderInput): Option {
 		) => {
 			const row = api.value(0) ?? 0;
 			const values = shown.map((_, k) => api.value(k + 1)).filter((v): v is number => v !== null && Number.isFinite(v));
-			if (values.length < 2) return null;
-			const from = input.kind === "dot" ? Math.min(...values) : (values[0] as number);
-			const to = input.kind === "dot" ? Math.max(...values) : (values[1] as number);
+			const span = extent(values);
+			if (values.length < 2 || !span) return null;
+			const from = input.kind === "dot" ? span.min : (values[0] as number);
+			const to = input.kind === "dot" ? span.max : (values[1] as number);
 			const [x1, y1] = api.coord([from, row]) as [number, number];
 			const [x2] = api.coord([to, row]) as [number, number];
 			const width = input.kind === "range" ? 8 : 2;
@@ -132,18 +198,22 @@ export function fiveNumbers(samples: number[]): [number, number, number, number,
 	return [sorted[0] as number, at(0.25), at(0.5), at(0.75), sorted.at(-1) as number];
 }
 
-export function boxplotOption(input: RenderInput): Option {
+export function boxplotOption(input: RenderInput, notes = new DrawingNotes()): Option {
 	const [groups, ...stats] = input.dataset.columns;
 	const order: string[] = [];
 	const boxes = new Map<string, number[][]>();
+	const seen = new Set<string>();
 	(groups?.values ?? []).forEach((g, i) => {
 		const name = label(g);
+		seen.add(name);
 		if (!boxes.has(name)) {
+			if (order.length >= maxBoxes) return;
 			order.push(name);
 			boxes.set(name, []);
 		}
 		boxes.get(name)?.push(stats.map((s) => (typeof s.values[i] === "number" ? (s.values[i] as number) : Number.NaN)));
 	});
+	notes.cut(order.length, seen.size, "groups", "the first groups");
 	const data = order.map((name) => {
 		const rows = boxes.get(name) ?? [];
 		if (stats.length === 5) return rows[0] ?? [];
@@ -167,16 +237,54 @@ export function boxplotOption(input: RenderInput): Option {
 	};
 }
 
-export function heatmapOption(input: RenderInput): Option {
+/** Category → index, in order of first appearance, in one pass. */
+function indexByCategory(cells: readonly string[]): Map<string, number> {
+	const index = new Map<string, number>();
+	for (const cell of cells) if (!index.has(cell)) index.set(cell, index.size);
+	return index;
+}
+
+/** Categories grouped into at most `max` runs of neighbours; each run is named by its first member. */
+function categoryBuckets(index: Map<string, number>, max: number): { names: string[]; bucketOf: (i: number) => number } {
+	const names = [...index.keys()];
+	if (names.length <= max) return { names, bucketOf: (i) => i };
+	const ranges = bucketRanges(names.length, max);
+	const bucketOf = new Int32Array(names.length);
+	ranges.forEach(([start, end], b) => {
+		bucketOf.fill(b, start, end);
+	});
+	return { names: ranges.map(([start, end]) => `${names[start]}–${names[end - 1]}`), bucketOf: (i) => bucketOf[i] as number };
+}
+
+/** Averages of the values that land in the same cell, keyed by cell. */
+class CellMeans {
+	private readonly sums = new Map<string, { sum: number; count: number; at: [number | string, number | string] }>();
+	add(at: [number | string, number | string], value: number): void {
+		const key = `${at[0]}\u0000${at[1]}`;
+		const cell = this.sums.get(key);
+		if (cell) {
+			cell.sum += value;
+			cell.count++;
+		} else this.sums.set(key, { sum: value, count: 1, at });
+	}
+	cells(): [number | string, number | string, number][] {
+		return [...this.sums.values()].map(({ sum, count, at }) => [at[0], at[1], sum / count]);
+	}
+	get size(): number {
+		return this.sums.size;
+	}
+}
+
+export function heatmapOption(input: RenderInput, notes = new DrawingNotes()): Option {
 	const c = colors(input);
 	const calendar = input.dataset.columns.length === 2;
 	const valueColumn = input.dataset.columns[calendar ? 1 : 2];
 	const values = numbersOf(valueColumn?.values ?? []);
-	const present = values.filter((v): v is number => v !== null);
 	const { option, plot } = frame(input, { legend: false });
+	const scale = extentWithin(values, 0, 1);
 	const visualMap = {
-		min: Math.min(...present, 0),
-		max: Math.max(...present, 1),
+		min: scale.min,
+		max: scale.max,
 		calculable: false,
 		orient: "horizontal",
 		left: "center",
@@ -187,7 +295,21 @@ export function heatmapOption(input: RenderInput): Option {
 	};
 	if (calendar) {
 		const dates = (input.dataset.columns[0]?.values ?? []).map(label);
-		const years = [...new Set(dates.map((d) => d.slice(0, 4)))].sort();
+		const allYears = [...new Set(dates.map((d) => d.slice(0, 4)))].sort();
+		// The latest years: a calendar is read for what happened recently.
+		const years = allYears.slice(-maxCalendarYears);
+		if (years.length < allYears.length)
+			notes.add(`the latest ${years.length} of ${allYears.length} years are drawn; the CSV export has them all`);
+		const yearIndex = new Map(years.map((year, i) => [year, i]));
+		const days = years.map(() => new CellMeans());
+		dates.forEach((d, k) => {
+			const year = yearIndex.get(d.slice(0, 4));
+			const value = values[k];
+			if (year !== undefined && value !== null && value !== undefined) days[year]?.add([d.slice(0, 10), 0], value);
+		});
+		const perDay = days.map((cells) => cells.cells().map(([day, , mean]) => [day, mean]));
+		const drawnDays = perDay.reduce((n, cells) => n + cells.length, 0);
+		if (drawnDays < dates.length && years.length === allYears.length) notes.cut(drawnDays, dates.length, "rows", "averaged per day");
 		const height = (input.height - plot.top - plot.bottom - 50) / Math.max(years.length, 1);
 		return {
 			...option,
@@ -204,43 +326,57 @@ export function heatmapOption(input: RenderInput): Option {
 				monthLabel: { color: c.mutedText },
 				yearLabel: { color: c.mutedText },
 			})),
-			series: years.map((year, i) => ({
+			series: years.map((_, i) => ({
 				type: "heatmap",
 				coordinateSystem: "calendar",
 				calendarIndex: i,
-				data: dates.map((d, k) => [d.slice(0, 10), values[k]]).filter(([d, v]) => (d as string).startsWith(year) && v !== null),
+				data: perDay[i],
 			})),
 		};
 	}
-	const xs = [...new Set((input.dataset.columns[0]?.values ?? []).map(label))];
-	const ys = [...new Set((input.dataset.columns[1]?.values ?? []).map(label))];
-	const data = values.map((v, i) => [
-		xs.indexOf(label(input.dataset.columns[0]?.values[i] ?? null)),
-		ys.indexOf(label(input.dataset.columns[1]?.values[i] ?? null)),
-		v,
-	]);
+	const xCells = (input.dataset.columns[0]?.values ?? []).map(label);
+	const yCells = (input.dataset.columns[1]?.values ?? []).map(label);
+	const xIndex = indexByCategory(xCells);
+	const yIndex = indexByCategory(yCells);
+	const xs = categoryBuckets(xIndex, maxHeatmapColumns);
+	const ys = categoryBuckets(yIndex, maxHeatmapRows);
+	if (xs.names.length < xIndex.size) notes.cut(xs.names.length, xIndex.size, "columns", "neighbouring columns averaged");
+	if (ys.names.length < yIndex.size) notes.cut(ys.names.length, yIndex.size, "rows of cells", "neighbouring rows averaged");
+	const cells = new CellMeans();
+	values.forEach((v, i) => {
+		if (v === null) return;
+		cells.add([xs.bucketOf(xIndex.get(xCells[i] as string) as number), ys.bucketOf(yIndex.get(yCells[i] as string) as number)], v);
+	});
 	return {
 		...option,
 		grid: { ...plotGrid(plot), bottom: plot.bottom + 40 },
-		xAxis: { type: "category", data: xs, splitArea: { show: false }, ...axisStyle(input, false) },
-		yAxis: { type: "category", data: ys, ...axisStyle(input, false) },
+		xAxis: { type: "category", data: xs.names, splitArea: { show: false }, ...axisStyle(input, false) },
+		yAxis: { type: "category", data: ys.names, ...axisStyle(input, false) },
 		visualMap,
 		series: [
 			{
 				type: "heatmap",
 				name: valueColumn?.name,
-				data,
+				data: cells.cells(),
 				itemStyle: { borderColor: input.transparent ? "transparent" : c.background, borderWidth: 1 },
 			},
 		],
 	};
 }
 
-export function themeriverOption(input: RenderInput): Option {
-	const drawn = visibleSeries(input);
+export function themeriverOption(input: RenderInput, notes = new DrawingNotes()): Option {
+	const visible = firstSeries(visibleSeries(input), maxRiverSeries, notes);
 	const periods = input.dataset.columns[0];
 	const dates = periods?.type === "date";
-	const labels = categories(input);
+	const allLabels = categories(input);
+	const keep = sharedIndices(
+		visible.map((s) => s.values),
+		maxRiverPeriods,
+	);
+	notes.cut(keep.length, allLabels.length, "periods", "downsampled");
+	const downsampled = keep.length < allLabels.length;
+	const labels = downsampled ? keep.map((i) => allLabels[i] as string) : allLabels;
+	const drawn = downsampled ? visible.map((s) => ({ name: s.name, values: keep.map((i) => s.values[i] ?? null) })) : visible;
 	const data = drawn.flatMap((s) => s.values.map((v, i) => [dates ? labels[i] : i, v ?? 0, s.name]));
 	const { option, plot } = frame(input, { legend: drawn.length > 1, legendNames: drawn.map((s) => s.name) });
 	const c = colors(input);
@@ -261,10 +397,17 @@ export function themeriverOption(input: RenderInput): Option {
 	};
 }
 
-export function radarOption(input: RenderInput): Option {
-	const drawn = visibleSeries(input);
-	const axes = categories(input);
-	const max = Math.max(...drawn.flatMap((s) => s.values.filter((v): v is number => v !== null)), 0);
+export function radarOption(input: RenderInput, notes = new DrawingNotes()): Option {
+	const allAxes = categories(input);
+	// A radar of more axes is a blur of spokes; the first ones are drawn.
+	const axes = allAxes.slice(0, maxRadarAxes);
+	if (axes.length < allAxes.length)
+		notes.add(`the first ${axes.length} of ${formatCount(allAxes.length)} rows are drawn as axes; the CSV export has them all`);
+	const drawn = firstSeries(visibleSeries(input), maxRadarSeries, notes).map((s) => ({
+		name: s.name,
+		values: s.values.slice(0, axes.length),
+	}));
+	const max = Math.max(extent(drawn.flatMap((s) => s.values))?.max ?? 0, 0);
 	const { option, plot } = frame(input, { legend: drawn.length > 1 });
 	const c = colors(input);
 	const width = input.width - plot.left - plot.right;

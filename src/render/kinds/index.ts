@@ -3,6 +3,7 @@
  * it stays out of this table and the embed page's client only loads it for maps.
  */
 import type { ChartKind } from "../../domain/kinds";
+import type { DrawingNotes } from "../drawing-notes";
 import type { Option } from "../frame";
 import type { RenderInput } from "../input";
 import { barOption, candlestickOption, lineOption, multiplesOption } from "./cartesian";
@@ -10,7 +11,8 @@ import { boxplotOption, heatmapOption, radarOption, rangeFamilyOption, scatterOp
 import { pieOption, sankeyOption, treemapOption } from "./part-to-whole";
 import { tableOption } from "./table";
 
-export type OptionBuilder = (input: RenderInput) => Option;
+/** `notes` collects what the drawing leaves out to stay within its budget (DESIGN D25). */
+export type OptionBuilder = (input: RenderInput, notes?: DrawingNotes) => Option;
 
 export const optionBuilders: Record<Exclude<ChartKind, "map">, OptionBuilder> = {
 	line: lineOption,

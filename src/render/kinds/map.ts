@@ -6,6 +6,7 @@
 import * as echarts from "echarts/core";
 import type { Basemap } from "../basemaps";
 import { chooseBasemap, normalizeRegion } from "../basemaps";
+import { extentWithin } from "../extent";
 import type { Option } from "../frame";
 import { frame } from "../frame";
 import type { RenderInput } from "../input";
@@ -32,13 +33,14 @@ function regionValues(input: RenderInput): RegionValue[] {
 		.filter((r) => r.region !== "");
 }
 
+/** The distinct regions of the data that no base map knows, in data order. */
 export function unmatchedRegions(input: RenderInput): string[] {
 	const rows = regionValues(input);
 	const map = chooseBasemap(
 		rows.map((r) => r.region),
 		input.meta.basemap,
 	);
-	return rows.map((r) => r.region).filter((region) => !map.lookup.has(normalizeRegion(region)));
+	return [...new Set(rows.map((r) => r.region).filter((region) => !map.lookup.has(normalizeRegion(region))))];
 }
 
 export function mapOption(input: RenderInput): Option {
@@ -48,14 +50,20 @@ export function mapOption(input: RenderInput): Option {
 		input.meta.basemap,
 	);
 	register(map);
-	const data = rows.flatMap((r) => {
+	// One value per region (the last row naming it wins), so the marks are bounded by the map.
+	const byRegion = new Map<string, number>();
+	for (const r of rows) {
 		const name = map.lookup.get(normalizeRegion(r.region));
-		return name ? [{ name, value: r.value }] : [];
-	});
+		if (name) byRegion.set(name, r.value);
+	}
+	const data = [...byRegion].map(([name, value]) => ({ name, value }));
 	const { option, plot } = frame(input, { legend: false });
 	const c = colors(input);
-	const values = data.map((d) => d.value);
-	const [min, max] = [Math.min(...values, 0), Math.max(...values, 1)];
+	const { min, max } = extentWithin(
+		data.map((d) => d.value),
+		0,
+		1,
+	);
 	// Own data names its value column; library series are places, so their name says nothing here.
 	const valueName = input.fromStatistics ? "" : String(visibleSeries(input)[0]?.name ?? "");
 	const identity = (point: number[]) => point;

@@ -4,10 +4,19 @@
  * `meta.period` when set.
  */
 
+import { DrawingNotes, formatCount } from "../drawing-notes";
 import type { Option } from "../frame";
 import { frame } from "../frame";
 import type { RenderInput } from "../input";
 import { categories, colors, label, numbersOf, visibleSeries } from "../input";
+import { foldSmallParts, otherPartsName } from "../reduce";
+
+/** Pies draw at most this many slices (the smallest past it are folded into "Other"). */
+export const maxPieSlices = 20;
+/** Treemaps draw at most this many boxes on each level of nesting. */
+export const maxTreemapBoxes = 200;
+/** Sankey diagrams draw at most this many flows, the largest. */
+export const maxSankeyLinks = 300;
 
 interface Slice {
 	name: string;
@@ -34,8 +43,18 @@ export function slices(input: RenderInput): Slice[] {
 		.filter((s): s is Slice => s.value !== null);
 }
 
-export function pieOption(input: RenderInput): Option {
-	const data = slices(input);
+/** Parts past `keep` folded into "Other", with a note saying how many. */
+function folded(parts: Slice[], keep: number, notes: DrawingNotes, unit: string): Slice[] {
+	const drawn = foldSmallParts(parts, keep, otherPartsName);
+	if (drawn.length < parts.length)
+		notes.add(
+			`the ${keep - 1} largest of ${formatCount(parts.length)} ${unit} are drawn, the other ${formatCount(parts.length - keep + 1)} as one "Other" ${unit.replace(/s$/, "")}; the CSV export has them all`,
+		);
+	return drawn;
+}
+
+export function pieOption(input: RenderInput, notes = new DrawingNotes()): Option {
+	const data = folded(slices(input), maxPieSlices, notes, "slices");
 	const { option, plot } = frame(input, { legend: true, legendNames: data.map((d) => d.name) });
 	const half = input.meta.halfPie === true;
 	const donut = input.meta.donut === true || half;
@@ -65,33 +84,93 @@ interface TreeNode {
 	children?: TreeNode[];
 }
 
-export function treemapOption(input: RenderInput): Option {
+/** A box while the tree is built: children by name, so each row finds its path in constant time. */
+interface GrowingNode {
+	name: string;
+	total: number;
+	leafValue: number | null;
+	children: Map<string, GrowingNode>;
+}
+
+/** The tree of path columns, built in one pass over the rows (no recursion: paths are user data). */
+function growTree(
+	pathColumns: readonly { values: readonly (string | number | null)[] }[],
+	values: readonly (number | null)[],
+): GrowingNode {
+	const root: GrowingNode = { name: "", total: 0, leafValue: null, children: new Map() };
+	values.forEach((value, row) => {
+		if (value === null) return;
+		let node = root;
+		node.total += value;
+		for (const pathColumn of pathColumns) {
+			const name = label(pathColumn.values[row] ?? null);
+			let child = node.children.get(name);
+			if (!child) {
+				child = { name, total: 0, leafValue: null, children: new Map() };
+				node.children.set(name, child);
+			}
+			child.total += value;
+			node = child;
+		}
+		node.leafValue = (node.leafValue ?? 0) + value;
+	});
+	return root;
+}
+
+/**
+ * The tree ECharts draws, level by level: each level keeps its largest boxes (at most
+ * `maxTreemapBoxes`), and each parent gets one "Other" box for the children cut from it.
+ */
+function drawnTree(root: GrowingNode, notes: DrawingNotes): TreeNode[] {
+	const top: TreeNode = { name: "" };
+	let level: { from: GrowingNode; to: TreeNode }[] = [{ from: root, to: top }];
+	let cut = 0;
+	let total = 0;
+	while (level.length > 0) {
+		const candidates = level.flatMap(({ from, to }) => [...from.children.values()].map((child) => ({ child, parent: to })));
+		total += candidates.length;
+		const kept = new Set(
+			candidates.length <= maxTreemapBoxes
+				? candidates
+				: [...candidates].sort((a, b) => Math.abs(b.child.total) - Math.abs(a.child.total)).slice(0, maxTreemapBoxes),
+		);
+		const next: { from: GrowingNode; to: TreeNode }[] = [];
+		const folded = new Map<TreeNode, { value: number; count: number }>();
+		for (const candidate of candidates) {
+			const { child, parent } = candidate;
+			parent.children ??= [];
+			if (!kept.has(candidate)) {
+				const other = folded.get(parent) ?? { value: 0, count: 0 };
+				other.value += child.total;
+				other.count++;
+				folded.set(parent, other);
+				continue;
+			}
+			const node: TreeNode = child.children.size === 0 ? { name: child.name, value: child.leafValue ?? child.total } : { name: child.name };
+			parent.children.push(node);
+			if (child.children.size > 0) next.push({ from: child, to: node });
+		}
+		for (const [parent, other] of folded) {
+			parent.children?.push({ name: otherPartsName(other.count), value: other.value });
+			cut += other.count;
+		}
+		level = next;
+	}
+	if (cut > 0)
+		notes.add(
+			`${formatCount(total - cut)} of ${formatCount(total)} boxes are drawn, the smallest folded into "Other"; the CSV export has them all`,
+		);
+	return top.children ?? [];
+}
+
+export function treemapOption(input: RenderInput, notes = new DrawingNotes()): Option {
 	const firstValue = input.dataset.columns.findIndex((c) => c.type === "number");
 	const pathColumns = input.dataset.columns.slice(0, firstValue);
-	let data: TreeNode[];
-	if (input.fromStatistics || pathColumns.length <= 1) {
-		data = slices(input);
-	} else {
-		// Nested: the leading text columns are the path, the value column the leaves' size.
-		const values = numbersOf(input.dataset.columns[firstValue]?.values ?? []);
-		const root: TreeNode = { name: "", children: [] };
-		values.forEach((value, row) => {
-			if (value === null) return;
-			let node = root;
-			for (const pathColumn of pathColumns) {
-				const name = label(pathColumn.values[row] ?? null);
-				node.children ??= [];
-				let child = node.children.find((n) => n.name === name);
-				if (!child) {
-					child = { name };
-					node.children.push(child);
-				}
-				node = child;
-			}
-			node.value = (node.value ?? 0) + value;
-		});
-		data = root.children ?? [];
-	}
+	// Nested: the leading text columns are the path, the value column the leaves' size.
+	const data: TreeNode[] =
+		input.fromStatistics || pathColumns.length <= 1
+			? folded(slices(input), maxTreemapBoxes, notes, "boxes")
+			: drawnTree(growTree(pathColumns, numbersOf(input.dataset.columns[firstValue]?.values ?? [])), notes);
 	const { option, plot } = frame(input, { legend: false });
 	const c = colors(input);
 	return {
@@ -116,14 +195,29 @@ export function treemapOption(input: RenderInput): Option {
 	};
 }
 
-export function sankeyOption(input: RenderInput): Option {
+export function sankeyOption(input: RenderInput, notes = new DrawingNotes()): Option {
 	const [source, target, value] = input.dataset.columns;
 	const amounts = numbersOf(value?.values ?? []);
-	const links = (source?.values ?? []).map((from, i) => ({
+	const allLinks = (source?.values ?? []).map((from, i) => ({
 		source: label(from),
 		target: label(target?.values[i] ?? null),
 		value: amounts[i] ?? 0,
 	}));
+	// The largest flows, in data order: the layout's cost grows with links and nodes.
+	const links =
+		allLinks.length <= maxSankeyLinks
+			? allLinks
+			: (() => {
+					const largest = new Set(
+						allLinks
+							.map((link, i) => ({ i, amount: link.value }))
+							.sort((a, b) => b.amount - a.amount)
+							.slice(0, maxSankeyLinks)
+							.map(({ i }) => i),
+					);
+					return allLinks.filter((_, i) => largest.has(i));
+				})();
+	notes.cut(links.length, allLinks.length, "flows", "the largest flows");
 	const nodes = [...new Set(links.flatMap((l) => [l.source, l.target]))].map((name) => ({ name }));
 	const { option, plot } = frame(input, { legend: false });
 	const c = colors(input);

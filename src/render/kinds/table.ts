@@ -3,6 +3,7 @@
  * note of how many more there are. Numbers are right-aligned; hidden series are left out.
  */
 
+import { DrawingNotes } from "../drawing-notes";
 import type { Option } from "../frame";
 import { fontStack, frame } from "../frame";
 import type { RenderInput } from "../input";
@@ -10,7 +11,10 @@ import { colors, label } from "../input";
 
 const numberFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 });
 
-export function tableOption(input: RenderInput): Option {
+/** A column narrower than this shows no text, so tables draw only as many columns as fit. */
+export const minColumnPixels = 48;
+
+export function tableOption(input: RenderInput, notes = new DrawingNotes()): Option {
 	const { option, plot } = frame(input, { legend: false });
 	const c = colors(input);
 	const size = input.theme.fonts.bodySize;
@@ -19,12 +23,16 @@ export function tableOption(input: RenderInput): Option {
 			.filter(([, t]) => t.hidden)
 			.map(([name]) => name),
 	);
-	const columns = input.dataset.columns.filter((col) => !hidden.has(col.name));
 	const width = input.width - plot.left - plot.right;
+	const visibleColumns = input.dataset.columns.filter((col) => !hidden.has(col.name));
+	const columns = visibleColumns.slice(0, Math.max(1, Math.floor(width / minColumnPixels)));
+	notes.cut(columns.length, visibleColumns.length, "columns", "the first columns, as many as the width can show");
 	const rowHeight = Math.round(size * 2);
 	const totalRows = columns[0]?.values.length ?? 0;
 	const fitting = Math.max(0, Math.floor((input.height - plot.top - plot.bottom) / rowHeight) - 2);
+	// Only the rows that fit are read, however many the data has.
 	const shownRows = Math.min(totalRows, fitting);
+	notes.cut(shownRows, totalRows, "rows", "the first rows, as many as the height can show");
 	const columnWidth = width / Math.max(columns.length, 1);
 	const elements: unknown[] = [];
 	const text = (value: string, x: number, y: number, align: "left" | "right", bold = false) => ({

@@ -1,7 +1,8 @@
 /**
- * Everything a drawing export needs, gathered for one chart: its dataset, its theme (the
- * chart's, else the workspace default, else Classic), its size and mode (query options win
- * over the chart's meta).
+ * Everything a drawing needs, gathered for one chart before it is drawn: its dataset and its
+ * theme (the chart's, else the workspace default, else Classic) read from D1/R2, its size and
+ * mode (query options win over the chart's meta), and every text made drawable. The renderer
+ * (`src/render/`) takes the result and does no I/O.
  */
 
 import { findThemeDefinition } from "../db/themes";
@@ -9,11 +10,11 @@ import type { ChartRecord } from "../domain/chart";
 import type { ThemeDefinition } from "../domain/themes";
 import { defaultBuiltInThemeId, findBuiltInTheme, ThemeDefinition as ThemeSchema } from "../domain/themes";
 import type { Services } from "../http/context";
-import { datasetOf } from "../services/chart-data";
-import type { ExportOptions } from "./exporters";
-import type { RenderInput } from "./input";
-
-const defaultSize = { width: 800, height: 500 };
+import { drawableInput } from "../render/drawable-text";
+import type { ExportOptions } from "../render/exporters";
+import type { RenderInput } from "../render/input";
+import { drawingSize } from "../render/pixel-budget";
+import { datasetOf } from "./chart-data";
 
 async function themeFor(services: Services, chart: ChartRecord): Promise<ThemeDefinition> {
 	const builtIn = chart.meta.theme === undefined ? undefined : findBuiltInTheme(chart.meta.theme);
@@ -27,16 +28,17 @@ async function themeFor(services: Services, chart: ChartRecord): Promise<ThemeDe
 export async function renderInputFor(services: Services, chart: ChartRecord, options: ExportOptions): Promise<RenderInput> {
 	const dataset = await datasetOf(services, chart);
 	if (!dataset) throw new Error(`chart ${chart.id} has no dataset`);
-	return {
+	const { width, height } = drawingSize(chart.meta, options);
+	return drawableInput({
 		kind: chart.kind,
 		dataset,
 		seriesNames: chart.seriesNames,
 		meta: chart.meta,
 		theme: await themeFor(services, chart),
 		mode: options.mode ?? chart.meta.mode ?? "light",
-		width: Math.round(options.w ?? chart.meta.w ?? defaultSize.width),
-		height: Math.round(options.h ?? chart.meta.h ?? defaultSize.height),
+		width,
+		height,
 		transparent: options.transparent === "true",
 		fromStatistics: chart.seriesRefs.length > 0,
-	};
+	});
 }

@@ -1,0 +1,64 @@
+/**
+ * Text that can be drawn: control characters, lone surrogates and the noncharacters U+FFFE and
+ * U+FFFF are not allowed in XML, so one of them in a title or a CSV cell would make the SVG
+ * ill-formed and fail resvg and pdfkit. They are removed from every text a chart draws, once,
+ * when the render input is prepared; `wellFormedSvg` is the last guard on the finished file.
+ */
+import type { Cell, Dataset } from "../domain/dataset";
+import type { Meta } from "../domain/meta";
+import type { RenderInput } from "./input";
+
+// Tab and line feed stay (ECharts breaks lines at "\n"); a carriage return becomes a line break.
+const undrawable =
+	// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this module's job
+	/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Quick test first: almost every string is clean, and the check is cheaper than a replace. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this module's job
+const hasUndrawable = /[\u0000-\u0008\u000B-\u001F\u007F\uFFFE\uFFFF\uD800-\uDFFF]/;
+
+export function drawableText(text: string): string {
+	if (!hasUndrawable.test(text)) return text;
+	return text.replace(/\r\n?/g, "\n").replace(undrawable, "");
+}
+
+function drawableCell(cell: Cell): Cell {
+	return typeof cell === "string" ? drawableText(cell) : cell;
+}
+
+function drawableDataset(dataset: Dataset): Dataset {
+	return {
+		columns: dataset.columns.map((column) => ({
+			...column,
+			name: drawableText(column.name),
+			values: column.type === "number" ? column.values : column.values.map(drawableCell),
+		})),
+	};
+}
+
+function drawableMeta(meta: Meta): Meta {
+	const texts = { title: meta.title, subtitle: meta.subtitle, sourceText: meta.sourceText, period: meta.period };
+	const cleaned: Partial<Meta> = {};
+	for (const [field, value] of Object.entries(texts))
+		if (typeof value === "string") cleaned[field as keyof typeof texts] = drawableText(value);
+	// Transforms are keyed by series name, so their keys change exactly as the column names do.
+	const transforms = meta.seriesTransform
+		? Object.fromEntries(Object.entries(meta.seriesTransform).map(([name, transform]) => [drawableText(name), transform]))
+		: undefined;
+	return { ...meta, ...cleaned, ...(transforms ? { seriesTransform: transforms } : {}) };
+}
+
+/** The input with every text it draws made drawable: column names, text cells, series names, titles. */
+export function drawableInput(input: RenderInput): RenderInput {
+	return {
+		...input,
+		dataset: drawableDataset(input.dataset),
+		seriesNames: input.seriesNames.map(drawableText),
+		meta: drawableMeta(input.meta),
+	};
+}
+
+/** The last guard: a finished SVG never carries a character XML forbids, whatever drew it. */
+export function wellFormedSvg(svg: string): string {
+	return hasUndrawable.test(svg) ? svg.replace(undrawable, "") : svg;
+}
