@@ -10,7 +10,7 @@ import type { Services } from "../http/context";
 import { describeChart } from "../render/describe";
 import { colors } from "../render/input";
 import { svgToPng } from "../render/png";
-import { renderInputFor } from "../render/prepare";
+import { renderInputFor } from "../services/render-input";
 import { renderSvg } from "../render/svg";
 import { clientPath } from "./clients";
 import { embedHtml } from "./page";
