@@ -146,31 +146,65 @@ function sankey(dataset: Dataset): string[] {
 		edges.set(String(from), targets);
 	});
 	const cycle = findCycle(edges);
-	if (cycle) fail("sankey", `The flows form a cycle (${cycle.join(" → ")}); a sankey diagram needs flows that never return to a node.`);
+	if (cycle) {
+		fail(
+			"sankey",
+			`The flows form a cycle (${describeCycle(cycle)}), ${cycle.length - 1} links long; a sankey diagram needs flows that never return to a node.`,
+		);
+	}
 	return names(dataset, 2);
 }
 
-function findCycle(edges: Map<string, Set<string>>): string[] | null {
+/**
+ * A cycle among the links as the nodes along it (the first repeated at the end), or null.
+ * A depth-first walk with an explicit stack: a chain of links is as long as the data, far past
+ * what recursion survives (D23).
+ */
+function findCycle(edges: ReadonlyMap<string, ReadonlySet<string>>): string[] | null {
 	const state = new Map<string, "visiting" | "done">();
-	const path: string[] = [];
-	const visit = (node: string): string[] | null => {
-		if (state.get(node) === "done") return null;
-		if (state.get(node) === "visiting") return [...path.slice(path.indexOf(node)), node];
-		state.set(node, "visiting");
-		path.push(node);
-		for (const next of edges.get(node) ?? []) {
-			const cycle = visit(next);
-			if (cycle) return cycle;
-		}
-		path.pop();
-		state.set(node, "done");
-		return null;
-	};
-	for (const node of edges.keys()) {
-		const cycle = visit(node);
+	for (const start of edges.keys()) {
+		if (state.has(start)) continue;
+		const cycle = cycleReachableFrom(start, edges, state);
 		if (cycle) return cycle;
 	}
 	return null;
+}
+
+function cycleReachableFrom(
+	start: string,
+	edges: ReadonlyMap<string, ReadonlySet<string>>,
+	state: Map<string, "visiting" | "done">,
+): string[] | null {
+	const noTargets: ReadonlySet<string> = new Set();
+	// The path from `start` to the node being explored, and for each node the targets it has left.
+	const path: string[] = [start];
+	const remainingTargets: Iterator<string>[] = [(edges.get(start) ?? noTargets).values()];
+	state.set(start, "visiting");
+	while (path.length > 0) {
+		const next = (remainingTargets[remainingTargets.length - 1] as Iterator<string>).next();
+		if (next.done) {
+			state.set(path.pop() as string, "done");
+			remainingTargets.pop();
+			continue;
+		}
+		const node = next.value;
+		const seen = state.get(node);
+		if (seen === "done") continue;
+		// Only ever searched once, when the walk ends: the whole check stays linear.
+		if (seen === "visiting") return [...path.slice(path.indexOf(node)), node];
+		state.set(node, "visiting");
+		path.push(node);
+		remainingTargets.push((edges.get(node) ?? noTargets).values());
+	}
+	return null;
+}
+
+/** A cycle for a message: long ones keep their start and end, so the message stays readable. */
+export function describeCycle(cycle: readonly string[], shown = 10): string {
+	if (cycle.length <= shown + 2) return cycle.join(" → ");
+	const head = cycle.slice(0, shown / 2);
+	const tail = cycle.slice(-shown / 2);
+	return `${head.join(" → ")} → … ${cycle.length - shown} more … → ${tail.join(" → ")}`;
 }
 
 function boxplot(dataset: Dataset): string[] {
