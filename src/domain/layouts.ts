@@ -3,7 +3,7 @@
  * dataset yields the chart's series names (the keys of `meta.seriesTransform`); one that does
  * not fit throws `InvalidDataError` saying which column or row is wrong and what was expected.
  */
-import { parseNumber } from "./csv-parse";
+import { isIsoDate, parseNumber } from "./csv-parse";
 import type { Dataset, DatasetColumn } from "./dataset";
 import { csvRowNumber, describeColumn, InvalidDataError } from "./dataset";
 import type { ChartKind } from "./kinds";
@@ -48,6 +48,19 @@ function requireNumeric(kind: ChartKind, dataset: Dataset, index: number): void 
 			row: csvRowNumber(badRow),
 			column: column.name,
 		},
+	);
+}
+
+/** Dates are typed per column: name the first cell that kept the column from being dates. */
+function requireDates(kind: ChartKind, dataset: Dataset, index: number, purpose: string): void {
+	const column = dataset.columns[index];
+	if (!column || column.type === "date") return;
+	const badRow = column.values.findIndex((value) => value !== null && !isIsoDate(String(value)));
+	if (badRow < 0) fail(kind, `${describeColumn(dataset, index)} must hold dates ${purpose}.`, { column: column.name });
+	fail(
+		kind,
+		`${describeColumn(dataset, index)} must hold dates ${purpose}, but row ${csvRowNumber(badRow)} has "${String(column.values[badRow])}", which is not a calendar date (YYYY-MM-DD or YYYY-MM).`,
+		{ row: csvRowNumber(badRow), column: column.name },
 	);
 }
 
@@ -101,6 +114,7 @@ function scatter(dataset: Dataset): string[] {
 
 function candlestick(dataset: Dataset): string[] {
 	requireColumns("candlestick", dataset, 5, 6);
+	requireDates("candlestick", dataset, 0, "(one candle per date)");
 	for (let i = 1; i < dataset.columns.length; i++) requireNumeric("candlestick", dataset, i);
 	const [, open, high, low, close] = dataset.columns;
 	const rows = dataset.columns[0]?.values.length ?? 0;
@@ -119,8 +133,7 @@ function candlestick(dataset: Dataset): string[] {
 function heatmap(dataset: Dataset): string[] {
 	requireColumns("heatmap", dataset, 2, 3);
 	if (dataset.columns.length === 2) {
-		if (dataset.columns[0]?.type !== "date")
-			fail("heatmap", `With two columns, ${describeColumn(dataset, 0)} must hold dates (a calendar).`);
+		requireDates("heatmap", dataset, 0, "(a calendar)");
 		requireNumeric("heatmap", dataset, 1);
 		return names(dataset, 1);
 	}
