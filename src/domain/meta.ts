@@ -52,7 +52,9 @@ function checkMetaLimits(meta: unknown, ctx: z.RefinementCtx): void {
 }
 
 /** Runs the limits even when a known field is wrong too, so the caller learns of both at once. */
-const whenAnObject = { when: (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null };
+const whenAnObject = {
+	when: (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null && !Array.isArray(payload.value),
+};
 
 const MetaFields = z.looseObject({
 	title: z.string().max(maxNameLength, `at most ${maxNameLength} characters`).optional(),
