@@ -193,6 +193,27 @@ describe("a chart stored with a meta past the limits before they existed", () =>
 		expect((await callJson(key, "GET", `/v1/charts/${id}`)).status).toBe(404);
 	});
 
+	it("900 KB: still answers GET as stored; a PATCH must bring it under 64 KiB", async () => {
+		const { key } = await makeAccount();
+		const id = await createChart(key, { meta: { title: "Heavy" } });
+		const notes = "x".repeat(900 * 1024);
+		await env.DB.prepare("UPDATE charts SET meta = ? WHERE id = ?")
+			.bind(JSON.stringify({ title: "Heavy", notes }), id)
+			.run();
+
+		const read = await callJson<Chart>(key, "GET", `/v1/charts/${id}`);
+		expect(read.status).toBe(200);
+		expect(read.body.meta.notes).toBe(notes);
+
+		const stillHeavy = await callJson<ErrorBody>(key, "PATCH", `/v1/charts/${id}`, { body: { meta: { title: "Lighter" } } });
+		expectMetaRefused(stillHeavy, "the limit is 64 KiB");
+		expect((await storedChartRow(id)).version).toBe(1);
+
+		const repaired = await callJson<Chart>(key, "PATCH", `/v1/charts/${id}`, { body: { meta: { title: "Lighter", notes: null } } });
+		expect(repaired.status).toBe(200);
+		expect(JSON.parse((await storedChartRow(id)).meta)).toEqual({ title: "Lighter" });
+	});
+
 	it("restores the poisoned first version without its over-deep field", async () => {
 		const { key } = await makeAccount();
 		const id = await createChart(key, { meta: { title: "Poisoned" } });
