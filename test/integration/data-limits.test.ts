@@ -117,6 +117,17 @@ describe("meta limits (D24): 64 KiB serialised, 20 levels deep", () => {
 		expect(await chartCount(workspaceId)).toBe(0);
 	});
 
+	it.each([
+		["an unknown top-level field", (deep: string) => `{"extra":${deep}}`, 201],
+		["series", (deep: string) => `{"series":[${deep}]}`, 422],
+		["a transform's args", (deep: string) => `{"meta":{"seriesTransform":{"A":{"ops":[{"fn":"multiply","args":[${deep}]}]}}}}`, 422],
+		["a nested array", (deep: string) => `{"meta":{"list":${"[".repeat(100_000)}${"]".repeat(100_000)},"d":${deep}}}`, 422],
+	])("answers 100,000 levels in %s without a 5xx", async (_where, body, status) => {
+		const { key } = await makeAccount();
+		const res = await callJson(key, "POST", "/v1/charts", { rawBody: body(nestedJson(100_000)), headers: json });
+		expect(res.status).toBe(status);
+	});
+
 	it("refuses a 900 KB meta on create (the JSON body limit is higher)", async () => {
 		const { key, workspaceId } = await makeAccount();
 		const res = await callJson<ErrorBody>(key, "POST", "/v1/charts", { body: { meta: { notes: "x".repeat(900 * 1024) } } });
