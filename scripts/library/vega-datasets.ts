@@ -67,6 +67,18 @@ function isoFromMonthName(text: string): string {
 	return `${year}-${months[month ?? ""] ?? "01"}-${(day ?? "1").padStart(2, "0")}`;
 }
 
+/** Rows by the value of one field, in their order: one pass instead of a filter per group. */
+function groupBy<Row, Key>(rows: readonly Row[], keyOf: (row: Row) => Key): Map<Key, Row[]> {
+	const groups = new Map<Key, Row[]>();
+	for (const row of rows) {
+		const key = keyOf(row);
+		const group = groups.get(key);
+		if (group) group.push(row);
+		else groups.set(key, [row]);
+	}
+	return groups;
+}
+
 function num(text: string | undefined): number | null {
 	if (text === undefined || text.trim() === "") return null;
 	const value = Number(text);
@@ -82,7 +94,8 @@ function gapminder(text: string): LibrarySource {
 		{ id: "fertility", label: "Fertility", unit: "births per woman" },
 		{ id: "pop", label: "Population", unit: "people" },
 	] as const;
-	const countries = [...new Set(rows.map((r) => r.country))].sort();
+	const rowsByCountry = groupBy(rows, (r) => r.country);
+	const countries = [...rowsByCountry.keys()].sort();
 	return {
 		id: "gapminder",
 		title: "Gapminder country indicators",
@@ -100,7 +113,7 @@ function gapminder(text: string): LibrarySource {
 				unit: indicator.unit,
 				frequency: "5-yearly",
 				dimensions: { country: slug(country), indicator: indicator.id },
-				observations: rows.filter((r) => r.country === country).map((r) => [String(r.year), r[indicator.id]] as [string, number]),
+				observations: (rowsByCountry.get(country) ?? []).map((r) => [String(r.year), r[indicator.id]] as [string, number]),
 			})),
 		),
 	};
@@ -108,7 +121,8 @@ function gapminder(text: string): LibrarySource {
 
 function stocks(text: string): LibrarySource {
 	const rows = csvRows(text);
-	const symbols = [...new Set(rows.map((r) => r.symbol as string))].sort();
+	const rowsBySymbol = groupBy(rows, (r) => r.symbol as string);
+	const symbols = [...rowsBySymbol.keys()].sort();
 	return {
 		id: "stocks",
 		title: "Share prices",
@@ -122,9 +136,9 @@ function stocks(text: string): LibrarySource {
 			unit: "USD",
 			frequency: "monthly",
 			dimensions: { symbol: symbol.toLowerCase() },
-			observations: rows
-				.filter((r) => r.symbol === symbol)
-				.map((r) => [isoFromMonthName(r.date as string), num(r.price)] as [string, number | null]),
+			observations: (rowsBySymbol.get(symbol) ?? []).map(
+				(r) => [isoFromMonthName(r.date as string), num(r.price)] as [string, number | null],
+			),
 		})),
 	};
 }
@@ -222,7 +236,8 @@ function globalTemp(text: string): LibrarySource {
 
 function iowaElectricity(text: string): LibrarySource {
 	const rows = csvRows(text);
-	const sources = [...new Set(rows.map((r) => r.source as string))];
+	const rowsBySource = groupBy(rows, (r) => r.source as string);
+	const sources = [...rowsBySource.keys()];
 	return {
 		id: "iowa-electricity",
 		title: "Iowa electricity generation by source",
@@ -236,9 +251,9 @@ function iowaElectricity(text: string): LibrarySource {
 			unit: "thousand MWh",
 			frequency: "annual",
 			dimensions: { energy: slug(source) },
-			observations: rows
-				.filter((r) => r.source === source)
-				.map((r) => [(r.year as string).slice(0, 4), num(r.net_generation)] as [string, number | null]),
+			observations: (rowsBySource.get(source) ?? []).map(
+				(r) => [(r.year as string).slice(0, 4), num(r.net_generation)] as [string, number | null],
+			),
 		})),
 	};
 }

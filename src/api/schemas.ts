@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { ChartKind } from "../domain/kinds";
-import { Meta } from "../domain/meta";
+import { Meta, MetaPatch } from "../domain/meta";
 import { SeriesReference, SeriesReferences } from "../domain/series";
 
 const Id = z.string().min(1).max(100);
@@ -36,10 +36,7 @@ export const PatchChartBody = z
 	.object({
 		kind: ChartKind.optional(),
 		series: SeriesReferences.optional(),
-		meta: z
-			.record(z.string(), z.unknown())
-			.optional()
-			.meta({ description: "JSON merge patch (RFC 7386) applied to the chart's meta: null removes a key" }),
+		meta: MetaPatch.optional().meta({ description: "JSON merge patch (RFC 7386) applied to the chart's meta: null removes a key" }),
 		folderId: Id.nullable().optional().meta({ description: "Folder to file the chart in; null unfiles it" }),
 	})
 	.meta({ id: "PatchChart" });

@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import { ChartSnapshot as ChartSnapshotSchema } from "../domain/chart";
 import { ChartKind } from "../domain/kinds";
-import { Meta } from "../domain/meta";
+import { StoredMeta } from "../domain/meta";
 import { SeriesReference } from "../domain/series";
 import type { Database } from "./client";
 import { parseJsonColumn } from "./rows";
@@ -25,7 +25,7 @@ function toRecord(row: ChartRow): ChartRecord {
 		workspaceId: row.workspaceId,
 		name: row.name,
 		kind: ChartKind.parse(row.kind),
-		meta: parseJsonColumn(Meta, row.meta, "charts.meta"),
+		meta: parseJsonColumn(StoredMeta, row.meta, "charts.meta"),
 		seriesRefs: parseJsonColumn(z.array(SeriesReference), row.seriesRefs, "charts.series_refs"),
 		seriesNames: parseJsonColumn(z.array(z.string()), row.seriesNames, "charts.series_names"),
 		dataBlobKey: row.dataBlobKey,

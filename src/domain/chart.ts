@@ -5,13 +5,16 @@
 import { z } from "zod";
 import { ChartKind } from "./kinds";
 import { applyMergePatch } from "./merge-patch";
-import { Meta } from "./meta";
+import { StoredMeta } from "./meta";
 import { SeriesReference } from "./series";
 
-/** Everything a version snapshot holds; restoring a version brings back its content. */
+/**
+ * Everything a version snapshot holds; restoring a version brings back its content. Read back
+ * from storage, so `meta` is read as stored settings (fields nested past D24's limit left out).
+ */
 export const ChartSnapshot = z.object({
 	kind: ChartKind,
-	meta: Meta,
+	meta: StoredMeta,
 	seriesRefs: z.array(SeriesReference),
 	seriesNames: z.array(z.string()),
 	dataBlobKey: z.string().nullable(),

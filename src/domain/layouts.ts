@@ -3,7 +3,7 @@
  * dataset yields the chart's series names (the keys of `meta.seriesTransform`); one that does
  * not fit throws `InvalidDataError` saying which column or row is wrong and what was expected.
  */
-import { parseNumber } from "./csv-parse";
+import { isIsoDate, parseNumber } from "./csv-parse";
 import type { Dataset, DatasetColumn } from "./dataset";
 import { csvRowNumber, describeColumn, InvalidDataError } from "./dataset";
 import type { ChartKind } from "./kinds";
@@ -48,6 +48,19 @@ function requireNumeric(kind: ChartKind, dataset: Dataset, index: number): void 
 			row: csvRowNumber(badRow),
 			column: column.name,
 		},
+	);
+}
+
+/** Dates are typed per column: name the first cell that kept the column from being dates. */
+function requireDates(kind: ChartKind, dataset: Dataset, index: number, purpose: string): void {
+	const column = dataset.columns[index];
+	if (!column || column.type === "date") return;
+	const badRow = column.values.findIndex((value) => value !== null && !isIsoDate(String(value)));
+	if (badRow < 0) fail(kind, `${describeColumn(dataset, index)} must hold dates ${purpose}.`, { column: column.name });
+	fail(
+		kind,
+		`${describeColumn(dataset, index)} must hold dates ${purpose}, but row ${csvRowNumber(badRow)} has "${String(column.values[badRow])}", which is not a calendar date (YYYY-MM-DD or YYYY-MM).`,
+		{ row: csvRowNumber(badRow), column: column.name },
 	);
 }
 
@@ -101,6 +114,7 @@ function scatter(dataset: Dataset): string[] {
 
 function candlestick(dataset: Dataset): string[] {
 	requireColumns("candlestick", dataset, 5, 6);
+	requireDates("candlestick", dataset, 0, "(one candle per date)");
 	for (let i = 1; i < dataset.columns.length; i++) requireNumeric("candlestick", dataset, i);
 	const [, open, high, low, close] = dataset.columns;
 	const rows = dataset.columns[0]?.values.length ?? 0;
@@ -119,8 +133,7 @@ function candlestick(dataset: Dataset): string[] {
 function heatmap(dataset: Dataset): string[] {
 	requireColumns("heatmap", dataset, 2, 3);
 	if (dataset.columns.length === 2) {
-		if (dataset.columns[0]?.type !== "date")
-			fail("heatmap", `With two columns, ${describeColumn(dataset, 0)} must hold dates (a calendar).`);
+		requireDates("heatmap", dataset, 0, "(a calendar)");
 		requireNumeric("heatmap", dataset, 1);
 		return names(dataset, 1);
 	}
@@ -146,31 +159,65 @@ function sankey(dataset: Dataset): string[] {
 		edges.set(String(from), targets);
 	});
 	const cycle = findCycle(edges);
-	if (cycle) fail("sankey", `The flows form a cycle (${cycle.join(" → ")}); a sankey diagram needs flows that never return to a node.`);
+	if (cycle) {
+		fail(
+			"sankey",
+			`The flows form a cycle (${describeCycle(cycle)}), ${cycle.length - 1} links long; a sankey diagram needs flows that never return to a node.`,
+		);
+	}
 	return names(dataset, 2);
 }
 
-function findCycle(edges: Map<string, Set<string>>): string[] | null {
+/**
+ * A cycle among the links as the nodes along it (the first repeated at the end), or null.
+ * A depth-first walk with an explicit stack: a chain of links is as long as the data, far past
+ * what recursion survives (D23).
+ */
+function findCycle(edges: ReadonlyMap<string, ReadonlySet<string>>): string[] | null {
 	const state = new Map<string, "visiting" | "done">();
-	const path: string[] = [];
-	const visit = (node: string): string[] | null => {
-		if (state.get(node) === "done") return null;
-		if (state.get(node) === "visiting") return [...path.slice(path.indexOf(node)), node];
-		state.set(node, "visiting");
-		path.push(node);
-		for (const next of edges.get(node) ?? []) {
-			const cycle = visit(next);
-			if (cycle) return cycle;
-		}
-		path.pop();
-		state.set(node, "done");
-		return null;
-	};
-	for (const node of edges.keys()) {
-		const cycle = visit(node);
+	for (const start of edges.keys()) {
+		if (state.has(start)) continue;
+		const cycle = cycleReachableFrom(start, edges, state);
 		if (cycle) return cycle;
 	}
 	return null;
+}
+
+function cycleReachableFrom(
+	start: string,
+	edges: ReadonlyMap<string, ReadonlySet<string>>,
+	state: Map<string, "visiting" | "done">,
+): string[] | null {
+	const noTargets: ReadonlySet<string> = new Set();
+	// The path from `start` to the node being explored, and for each node the targets it has left.
+	const path: string[] = [start];
+	const remainingTargets: Iterator<string>[] = [(edges.get(start) ?? noTargets).values()];
+	state.set(start, "visiting");
+	while (path.length > 0) {
+		const next = (remainingTargets[remainingTargets.length - 1] as Iterator<string>).next();
+		if (next.done) {
+			state.set(path.pop() as string, "done");
+			remainingTargets.pop();
+			continue;
+		}
+		const node = next.value;
+		const seen = state.get(node);
+		if (seen === "done") continue;
+		// Only ever searched once, when the walk ends: the whole check stays linear.
+		if (seen === "visiting") return [...path.slice(path.indexOf(node)), node];
+		state.set(node, "visiting");
+		path.push(node);
+		remainingTargets.push((edges.get(node) ?? noTargets).values());
+	}
+	return null;
+}
+
+/** A cycle for a message: long ones keep their start and end, so the message stays readable. */
+export function describeCycle(cycle: readonly string[], shown = 10): string {
+	if (cycle.length <= shown + 2) return cycle.join(" → ");
+	const head = cycle.slice(0, shown / 2);
+	const tail = cycle.slice(-shown / 2);
+	return `${head.join(" → ")} → … ${cycle.length - shown} more … → ${tail.join(" → ")}`;
 }
 
 function boxplot(dataset: Dataset): string[] {

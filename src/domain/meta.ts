@@ -1,6 +1,7 @@
 /**
- * The `meta` settings object (spec §2.3, DESIGN D7/D8). Known fields are validated; any other
- * setting is kept exactly as sent, because the editor stores settings this API does not know.
+ * The `meta` settings object (spec §2.3, DESIGN D7/D8/D24). Known fields are validated; any other
+ * setting is kept exactly as sent, because the editor stores settings this API does not know,
+ * as long as the whole stays within D24's size and depth limits.
  */
 import { z } from "zod";
 import { SeriesTransformMap } from "./transforms";
@@ -8,7 +9,54 @@ import { SeriesTransformMap } from "./transforms";
 export const maxNameLength = 300;
 export const defaultChartName = "Untitled chart";
 
-export const Meta = z.looseObject({
+/** D24: what a chart's settings may weigh, serialised as JSON. */
+export const maxMetaBytes = 64 * 1024;
+/** D24: how deeply objects and arrays may nest in `meta`, `meta` itself being level 1. */
+export const maxMetaDepth = 20;
+
+/**
+ * Whether `value` nests objects and arrays more than `limit` levels deep (a container is one
+ * level, a scalar none). Walked with an explicit stack and abandoned as soon as the limit is
+ * passed: a request body can nest far deeper than any call stack (D23).
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+	const pending: { value: unknown; depth: number }[] = [{ value, depth: 1 }];
+	for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+		if (typeof next.value !== "object" || next.value === null) continue;
+		if (next.depth > limit) return true;
+		for (const child of Object.values(next.value)) pending.push({ value: child, depth: next.depth + 1 });
+	}
+	return false;
+}
+
+function serialisedBytes(value: unknown): number {
+	return new TextEncoder().encode(JSON.stringify(value)).byteLength;
+}
+
+function formatKiB(bytes: number): string {
+	return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+const depthProblem = `is nested more than ${maxMetaDepth} levels deep; the limit is ${maxMetaDepth} levels of objects and arrays`;
+
+/** D24 on a whole `meta`: depth first, so the size is only measured on JSON that is safe to serialise. */
+function checkMetaLimits(meta: unknown, ctx: z.RefinementCtx): void {
+	if (nestsDeeperThan(meta, maxMetaDepth)) {
+		ctx.addIssue({ code: "custom", message: depthProblem });
+		return;
+	}
+	const bytes = serialisedBytes(meta);
+	if (bytes > maxMetaBytes) {
+		ctx.addIssue({ code: "custom", message: `is ${formatKiB(bytes)} as JSON; the limit is ${maxMetaBytes / 1024} KiB` });
+	}
+}
+
+/** Runs the limits even when a known field is wrong too, so the caller learns of both at once. */
+const whenAnObject = {
+	when: (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null && !Array.isArray(payload.value),
+};
+
+const MetaFields = z.looseObject({
 	title: z.string().max(maxNameLength, `at most ${maxNameLength} characters`).optional(),
 	subtitle: z.string().max(2000, "at most 2000 characters").optional(),
 	sourceText: z.string().max(2000, "at most 2000 characters").optional(),
@@ -29,7 +77,38 @@ export const Meta = z.looseObject({
 	/** The period a library-backed pie, treemap or map shows; the latest when absent. */
 	period: z.string().max(40).optional(),
 });
+
+export const Meta = MetaFields.superRefine(checkMetaLimits, whenAnObject);
 export type Meta = z.infer<typeof Meta>;
+
+/**
+ * A JSON merge patch for `meta` (D8). Every object and array of a patch lands at its own depth
+ * in the merged settings, so a patch deeper than the limit can only produce settings past it: it
+ * is refused before merging, which walks the patch recursively. Size is checked after merging,
+ * since a large patch of `null`s can shrink the settings.
+ */
+export const MetaPatch = z.record(z.string(), z.unknown()).superRefine((patch, ctx) => {
+	if (nestsDeeperThan(patch, maxMetaDepth)) ctx.addIssue({ code: "custom", message: depthProblem });
+});
+
+/** A copy of stored settings without the top-level fields that nest past the depth limit. */
+function withoutOverDeepFields(stored: unknown): unknown {
+	if (typeof stored !== "object" || stored === null || Array.isArray(stored)) return stored;
+	const kept: Record<string, unknown> = {};
+	for (const [key, value] of Object.entries(stored)) {
+		if (!nestsDeeperThan(value, maxMetaDepth - 1)) kept[key] = value;
+	}
+	return kept;
+}
+
+/**
+ * Settings as read back from storage. Charts saved before D24 was enforced may hold a field
+ * nested thousands of levels deep, which no response can carry (workerd's `Response.json`
+ * serialises recursively and throws). Reads leave such fields out instead of failing, so the
+ * chart can still be read, repaired by a PATCH and deleted; the size limit is not re-applied,
+ * as an oversized but shallow meta is still answerable.
+ */
+export const StoredMeta = z.preprocess(withoutOverDeepFields, MetaFields);
 
 /** The chart's name is its title (D7). */
 export function chartName(meta: Meta): string {

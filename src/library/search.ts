@@ -69,11 +69,17 @@ export async function listSources(d1: D1Database) {
 	]);
 	const Source = z.object({ id: z.string(), title: z.string(), description: z.string(), attribution: z.string() });
 	const Dimension = z.object({ source_id: z.string(), id: z.string(), title: z.string() });
-	const dims = z.array(Dimension).parse(dimensions?.results ?? []);
+	// Grouped in one pass: a filter per source would be sources × dimensions.
+	const dimensionsBySource = new Map<string, { id: string; title: string }[]>();
+	for (const { source_id, id, title } of z.array(Dimension).parse(dimensions?.results ?? [])) {
+		const list = dimensionsBySource.get(source_id) ?? [];
+		list.push({ id, title });
+		dimensionsBySource.set(source_id, list);
+	}
 	return z
 		.array(Source)
 		.parse(sources?.results ?? [])
-		.map((source) => ({ ...source, dimensions: dims.filter((d) => d.source_id === source.id).map(({ id, title }) => ({ id, title })) }));
+		.map((source) => ({ ...source, dimensions: dimensionsBySource.get(source.id) ?? [] }));
 }
 
 export async function dimensionExists(d1: D1Database, sourceId: string, dimensionId: string): Promise<boolean> {
