@@ -173,6 +173,24 @@ describe("publishing", () => {
 		expect(answers[405].headers.get("Allow")).toBe("GET, HEAD");
 	});
 
+	it("data.json holds only what the page draws: no meta field outside the allow-list", async () => {
+		const { key } = await makeAccount();
+		const { embedUrl } = await publishedChart(key, {
+			title: "T",
+			subtitle: "S",
+			orientation: "vertical",
+			notes: "internal",
+			editor: { draft: "internal too", history: ["internal"] },
+		});
+		const text = await (await embed(`${embedUrl}data.json`)).text();
+		expect(text).not.toContain("internal");
+		expect(text).not.toContain("notes");
+		const data = JSON.parse(text) as { meta: Record<string, unknown>; kind: string; dataset: { columns: unknown[] } };
+		expect(data.meta).toEqual({ title: "T", subtitle: "S", orientation: "vertical" });
+		expect(data).toMatchObject({ kind: "horizontal-bar", mode: "light", width: 800, height: 500 });
+		expect(data.dataset.columns.length).toBeGreaterThan(1);
+	});
+
 	it("answers 404 for unknown charts and other paths on the embed host", async () => {
 		for (const path of ["ch_nope/", "ch_nope/chart.svg", "", "x/y/z"]) {
 			const res = await embed(`http://localhost:8787/embed/${path}`);
