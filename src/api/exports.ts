@@ -5,10 +5,10 @@
 import { z } from "zod";
 import { ApiError } from "../http/errors";
 import { defineRoute } from "../http/route";
-import { withExportSlot } from "../limits/client";
 import type { ExportFormat } from "../render/exporters";
 import { contentDisposition, ExportOptions, exporters, exportFormats, needsRenderSlot } from "../render/exporters";
 import { loadChart } from "../services/chart-writes";
+import { renderInExportSlot } from "./export-slot";
 
 function parseFormat(raw: string | undefined): ExportFormat {
 	const format = (raw ?? "").toLowerCase();
@@ -49,7 +49,7 @@ export const exportChartRoute = defineRoute({
 			);
 		}
 		const render = () => exporters[format](chart, query, services);
-		const file = needsRenderSlot(format) ? await withExportSlot(services.exportSlots, render) : await render();
+		const file = needsRenderSlot(format) ? await renderInExportSlot(services.exportSlots, render) : await render();
 		return new Response(file.body, {
 			headers: {
 				"Content-Type": file.contentType,
