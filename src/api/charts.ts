@@ -4,17 +4,18 @@
 import { deleteChart, insertChart, listCharts } from "../db/charts";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import { applyChartPatch, createdChartResource, publishedField, sameSnapshot } from "../domain/chart";
+import { parseCsv } from "../domain/csv-parse";
 import { newId } from "../domain/ids";
 import { defaultKind } from "../domain/kinds";
 import { chartName } from "../domain/meta";
-import { deleteSnapshots } from "../embed/snapshot";
 import type { Caller } from "../http/auth";
 import { maxCsvBytes, maxJsonBytes } from "../http/body";
 import { ApiError } from "../http/errors";
 import { json, versionEtag } from "../http/respond";
 import { defineRoute } from "../http/route";
-import { dataForKind, dataFromCsv, dataFromReferences } from "../services/chart-data";
+import { dataForKind, dataFromDataset, dataFromReferences } from "../services/chart-data";
 import { assertFolderUsable, assertIfMatch, loadChart, validateMeta, writeChart } from "../services/chart-writes";
+import { confirmDatasetStored, removeDeletedChartFiles } from "../services/data-retention";
 import { retryConditionalWrite } from "../services/retry";
 import { chartResponse } from "./chart-response";
 import { Chart, ChartCreated, ChartList, CreateChartBody, Deleted, PatchChartBody } from "./schemas";
@@ -45,8 +46,8 @@ export const createChartRoute = defineRoute({
 		const folderId = body.folderId ?? null;
 		await assertFolderUsable(services, caller, folderId);
 		const kind = body.kind ?? defaultKind;
-		const data =
-			body.data !== undefined ? await dataFromCsv(services, kind, body.data) : await dataFromReferences(services, kind, body.series ?? []);
+		const dataset = body.data !== undefined ? parseCsv(body.data) : null;
+		const data = dataset ? await dataFromDataset(services, kind, dataset) : await dataFromReferences(services, kind, body.series ?? []);
 		const meta = await validateMeta(services, caller, body.meta ?? {}, data);
 		const snapshot: ChartSnapshot = { kind, meta, seriesRefs: body.series ?? [], folderId, ...data };
 		return retryConditionalWrite(
@@ -65,6 +66,8 @@ export const createChartRoute = defineRoute({
 					await assertFolderUsable(services, caller, folderId);
 					return null;
 				}
+				// A concurrent chart delete may have removed this shared blob before the row named it (D29).
+				if (dataset) await confirmDatasetStored(services, snapshot.dataBlobKey, dataset);
 				return json(createdChartResource(chart, services.config.embedBase), 201, {
 					ETag: versionEtag(1),
 					Location: `/v1/charts/${chart.id}`,
@@ -184,9 +187,11 @@ export const deleteChartRoute = defineRoute({
 			async () => {
 				const current = await loadChart(services, caller, id);
 				assertIfMatch(request, current.version);
-				if (!(await deleteChart(services.d1, caller.workspaceId, id, current.version))) return null;
-				// Deleting a chart takes its embed down at once (the row is gone); the files follow.
-				services.waitUntil(deleteSnapshots(services, id));
+				const result = await deleteChart(services.d1, caller.workspaceId, id, current.version);
+				if (!result.deleted) return null;
+				// The embed is down at once (the row is gone). Its snapshots and the data blobs nothing
+				// else names go before the answer (D29), so a client that saw 200 sees them gone.
+				await removeDeletedChartFiles(services, id, result.blobKeys);
 				return json({ deleted: true });
 			},
 			{ budget: maxDeleteAttempts, conflictMessage: "The chart kept changing while this request tried to delete it. Retry the request." },
