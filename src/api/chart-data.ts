@@ -7,6 +7,7 @@ import { maxCsvBytes } from "../http/body";
 import { defineRoute } from "../http/route";
 import { dataFromDataset } from "../services/chart-data";
 import { validateMeta, writeChart } from "../services/chart-writes";
+import { confirmDatasetStored } from "../services/data-retention";
 import { chartResponse } from "./chart-response";
 import { Chart } from "./schemas";
 
@@ -29,6 +30,8 @@ export const putChartDataRoute = defineRoute({
 			const next = { ...current, seriesRefs: [], ...data };
 			return { next: { ...next, meta: await validateMeta(services, caller, current.meta, next) }, action: "data" };
 		});
+		// A concurrent chart delete may have removed this shared blob before the row named it (D29).
+		await confirmDatasetStored(services, chart.dataBlobKey, dataset);
 		return chartResponse(chart, services);
 	},
 });

@@ -4,22 +4,25 @@
 import { deleteChart, insertChart, listCharts } from "../db/charts";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import { applyChartPatch, createdChartResource, publishedField, sameSnapshot } from "../domain/chart";
+import { parseCsv } from "../domain/csv-parse";
 import { newId } from "../domain/ids";
 import { defaultKind } from "../domain/kinds";
 import { chartName } from "../domain/meta";
-import { deleteSnapshots } from "../embed/snapshot";
 import type { Caller } from "../http/auth";
 import { maxCsvBytes, maxJsonBytes } from "../http/body";
 import { ApiError } from "../http/errors";
 import { json, versionEtag } from "../http/respond";
 import { defineRoute } from "../http/route";
-import { dataForKind, dataFromCsv, dataFromReferences } from "../services/chart-data";
+import { dataForKind, dataFromDataset, dataFromReferences } from "../services/chart-data";
 import { assertFolderUsable, assertIfMatch, loadChart, validateMeta, writeChart } from "../services/chart-writes";
+import { confirmDatasetStored, removeDeletedChartFiles } from "../services/data-retention";
+import { retryConditionalWrite } from "../services/retry";
 import { chartResponse } from "./chart-response";
 import { Chart, ChartCreated, ChartList, CreateChartBody, Deleted, PatchChartBody } from "./schemas";
 
 const tag = "Charts";
 const maxCreateAttempts = 3;
+const maxDeleteAttempts = 5;
 
 export const createChartRoute = defineRoute({
 	method: "POST",
@@ -43,31 +46,35 @@ export const createChartRoute = defineRoute({
 		const folderId = body.folderId ?? null;
 		await assertFolderUsable(services, caller, folderId);
 		const kind = body.kind ?? defaultKind;
-		const data =
-			body.data !== undefined ? await dataFromCsv(services, kind, body.data) : await dataFromReferences(services, kind, body.series ?? []);
+		const dataset = body.data !== undefined ? parseCsv(body.data) : null;
+		const data = dataset ? await dataFromDataset(services, kind, dataset) : await dataFromReferences(services, kind, body.series ?? []);
 		const meta = await validateMeta(services, caller, body.meta ?? {}, data);
 		const snapshot: ChartSnapshot = { kind, meta, seriesRefs: body.series ?? [], folderId, ...data };
-		for (let attempt = 0; attempt < maxCreateAttempts; attempt++) {
-			const chart = newChartRecord(caller, snapshot, now);
-			if (
-				await insertChart(services.d1, {
+		return retryConditionalWrite(
+			async () => {
+				const chart = newChartRecord(caller, snapshot, now);
+				const inserted = await insertChart(services.d1, {
 					id: chart.id,
 					workspaceId: caller.workspaceId,
 					authorAccountId: caller.accountId,
 					name: chart.name,
 					snapshot,
 					now,
-				})
-			) {
+				});
+				if (!inserted) {
+					// The folder vanished between the check and the insert: say so precisely if it is gone for good.
+					await assertFolderUsable(services, caller, folderId);
+					return null;
+				}
+				// A concurrent chart delete may have removed this shared blob before the row named it (D29).
+				if (dataset) await confirmDatasetStored(services, snapshot.dataBlobKey, dataset);
 				return json(createdChartResource(chart, services.config.embedBase), 201, {
 					ETag: versionEtag(1),
 					Location: `/v1/charts/${chart.id}`,
 				});
-			}
-			// The folder vanished between the check and the insert.
-			await assertFolderUsable(services, caller, folderId);
-		}
-		throw new ApiError("conflict", "The chart could not be saved because its folder kept changing. Retry the request.");
+			},
+			{ budget: maxCreateAttempts, conflictMessage: "The chart could not be saved because its folder kept changing. Retry the request." },
+		);
 	},
 });
 
@@ -176,16 +183,19 @@ export const deleteChartRoute = defineRoute({
 	errors: ["not_found", "precondition_failed", "conflict"],
 	async handler({ services, caller, params, request }) {
 		const id = params.id as string;
-		for (let attempt = 0; attempt < 5; attempt++) {
-			const current = await loadChart(services, caller, id);
-			assertIfMatch(request, current.version);
-			if (await deleteChart(services.d1, caller.workspaceId, id, current.version)) {
-				// Deleting a chart takes its embed down at once (the row is gone); the files follow.
-				services.waitUntil(deleteSnapshots(services, id));
+		return retryConditionalWrite(
+			async () => {
+				const current = await loadChart(services, caller, id);
+				assertIfMatch(request, current.version);
+				const result = await deleteChart(services.d1, caller.workspaceId, id, current.version);
+				if (!result.deleted) return null;
+				// The embed is down at once (the row is gone). Its snapshots and the data blobs nothing
+				// else names go before the answer (D29), so a client that saw 200 sees them gone.
+				await removeDeletedChartFiles(services, id, result.blobKeys);
 				return json({ deleted: true });
-			}
-		}
-		throw new ApiError("conflict", "The chart kept changing while this request tried to delete it. Retry the request.");
+			},
+			{ budget: maxDeleteAttempts, conflictMessage: "The chart kept changing while this request tried to delete it. Retry the request." },
+		);
 	},
 });
 

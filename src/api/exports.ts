@@ -9,7 +9,6 @@ import type { ChartRecord } from "../domain/chart";
 import type { Services } from "../http/context";
 import { ApiError } from "../http/errors";
 import { defineRoute } from "../http/route";
-import { withExportSlot } from "../limits/client";
 import { csvFile } from "../render/csv";
 import type { ExportFile, ExportFormat } from "../render/exporters";
 import { contentDisposition, drawingExporters, ExportOptions, exportFormats, isDrawingFormat } from "../render/exporters";
@@ -18,6 +17,7 @@ import { warningsHeaderValue } from "../render/warnings-header";
 import { datasetOf } from "../services/chart-data";
 import { loadChart } from "../services/chart-writes";
 import { renderInputFor } from "../services/render-input";
+import { renderInExportSlot } from "./export-slot";
 
 function parseFormat(raw: string | undefined): ExportFormat {
 	const format = (raw ?? "").toLowerCase();
@@ -76,7 +76,7 @@ export const exportChartRoute = defineRoute({
 		if (isDrawingFormat(format)) {
 			if (format === "png") checkPngBudget(chart, query);
 			const input = await renderInputFor(services, chart, query);
-			file = await withExportSlot(services.exportSlots, () => drawingExporters[format](input, query));
+			file = await renderInExportSlot(services.exportSlots, () => drawingExporters[format](input, query));
 		} else {
 			file = await csvExport(services, chart);
 		}

@@ -11,6 +11,7 @@ import type { Services } from "../http/context";
 import { ApiError } from "../http/errors";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
+import { retryConditionalWrite } from "../services/retry";
 import { CreateFolderBody, Deleted, Folder, FolderList, PatchFolderBody } from "./schemas";
 
 const tag = "Folders";
@@ -78,21 +79,22 @@ export const createFolderRoute = defineRoute({
 	errors: ["invalid_parent"],
 	async handler({ body, services, caller, now }) {
 		const parentId = body.parentId ?? null;
-		for (let attempt = 0; attempt < maxWriteAttempts; attempt++) {
-			await assertParentUsable(services, caller, parentId, null);
-			const folder: FolderRow = {
-				id: newId("fd"),
-				workspaceId: caller.workspaceId,
-				name: body.name,
-				parentId,
-				createdAt: now,
-				updatedAt: now,
-			};
-			if (await insertFolder(services.d1, folder)) {
+		return retryConditionalWrite(
+			async () => {
+				await assertParentUsable(services, caller, parentId, null);
+				const folder: FolderRow = {
+					id: newId("fd"),
+					workspaceId: caller.workspaceId,
+					name: body.name,
+					parentId,
+					createdAt: now,
+					updatedAt: now,
+				};
+				if (!(await insertFolder(services.d1, folder))) return null;
 				return json(folderResource(folder), 201, { Location: `/v1/folders/${folder.id}` });
-			}
-		}
-		throw new ApiError("conflict", "The parent folder kept changing while this request ran. Retry the request.");
+			},
+			{ budget: maxWriteAttempts, conflictMessage: "The parent folder kept changing while this request ran. Retry the request." },
+		);
 	},
 });
 
@@ -122,16 +124,17 @@ export const patchFolderRoute = defineRoute({
 	errors: ["not_found", "invalid_parent", "conflict"],
 	async handler({ body, services, caller, params, now }) {
 		const id = params.id as string;
-		for (let attempt = 0; attempt < maxWriteAttempts; attempt++) {
-			const current = await loadFolder(services, caller, id);
-			const change = { name: body.name ?? current.name, parentId: body.parentId === undefined ? current.parentId : body.parentId };
-			if (change.parentId !== current.parentId) await assertParentUsable(services, caller, change.parentId, id);
-			// The UPDATE re-checks the parent and the cycle rule itself; false means a concurrent change won.
-			if (await updateFolder(services.d1, caller.workspaceId, id, change, now)) {
+		return retryConditionalWrite(
+			async () => {
+				const current = await loadFolder(services, caller, id);
+				const change = { name: body.name ?? current.name, parentId: body.parentId === undefined ? current.parentId : body.parentId };
+				if (change.parentId !== current.parentId) await assertParentUsable(services, caller, change.parentId, id);
+				// The UPDATE re-checks the parent and the cycle rule itself; false means a concurrent change won.
+				if (!(await updateFolder(services.d1, caller.workspaceId, id, change, now))) return null;
 				return json(folderResource({ ...current, ...change, updatedAt: now }));
-			}
-		}
-		throw new ApiError("conflict", "The folder tree kept changing while this request ran. Retry the request.");
+			},
+			{ budget: maxWriteAttempts, conflictMessage: "The folder tree kept changing while this request ran. Retry the request." },
+		);
 	},
 });
 

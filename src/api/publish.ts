@@ -11,10 +11,10 @@ import { writeSnapshot } from "../embed/snapshot";
 import { ApiError } from "../http/errors";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
-import { withExportSlot } from "../limits/client";
 import { escapeXml } from "../render/svg";
 import { writeChart } from "../services/chart-writes";
 import { chartResponse } from "./chart-response";
+import { renderInExportSlot } from "./export-slot";
 import { Chart } from "./schemas";
 
 const defaultSize = { w: 800, h: 500 };
@@ -46,7 +46,7 @@ export const publishRoute = defineRoute({
 		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) => {
 			if (!current.hasData) throw new ApiError("invalid_data", `Chart ${current.id} has no data yet, so there is nothing to publish.`);
 			const version = current.version + 1;
-			await withExportSlot(services.exportSlots, () => writeSnapshot(services, current, version));
+			await renderInExportSlot(services.exportSlots, () => writeSnapshot(services, current, version));
 			return { next: snapshotOf(current), action: "publish", publishedVersion: version };
 		});
 		const url = embedUrl(services.config.embedBase, chart.id);

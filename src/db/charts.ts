@@ -185,14 +185,43 @@ export async function writeChartVersion(d1: D1Database, write: ChartWrite): Prom
 	return (updated?.meta.changes ?? 0) === 1;
 }
 
-/** Deletes a chart and its history; `expectedVersion` makes it conditional (If-Match). */
-export async function deleteChart(d1: D1Database, workspaceId: string, id: string, expectedVersion: number): Promise<boolean> {
-	const result = await d1
-		.prepare("DELETE FROM charts WHERE id = ?1 AND workspace_id = ?2 AND version = ?3")
-		.bind(id, workspaceId, expectedVersion)
-		.run();
+/** Every data blob key a chart row or one of its versions names, as SQL over `?1` (id). */
+const blobKeysOfChart = `SELECT data_blob_key AS key FROM charts WHERE id = ?1 AND data_blob_key IS NOT NULL
+	UNION SELECT json_extract(snapshot, '$.dataBlobKey') FROM chart_versions
+	WHERE chart_id = ?1 AND json_extract(snapshot, '$.dataBlobKey') IS NOT NULL`;
+
+export type DeletedChart = { deleted: false } | { deleted: true; blobKeys: string[] };
+
+/**
+ * Deletes a chart and its history; `expectedVersion` makes it conditional (If-Match). Answers
+ * the data blob keys the chart and its versions named, read in the same transaction as the
+ * delete, so a version written concurrently is either in the list or makes the delete fail.
+ */
+export async function deleteChart(d1: D1Database, workspaceId: string, id: string, expectedVersion: number): Promise<DeletedChart> {
+	const [keys, deleted] = await d1.batch<{ key: string }>([
+		d1.prepare(blobKeysOfChart).bind(id),
+		d1.prepare("DELETE FROM charts WHERE id = ?1 AND workspace_id = ?2 AND version = ?3").bind(id, workspaceId, expectedVersion),
+	]);
 	// D1 counts the cascaded version rows in `changes` too.
-	return result.meta.changes > 0;
+	if ((deleted?.meta.changes ?? 0) === 0) return { deleted: false };
+	return { deleted: true, blobKeys: (keys?.results ?? []).map((row) => row.key) };
+}
+
+/**
+ * Which of `keys` a chart or a chart version (of any workspace) still names. Scans the version
+ * snapshots' JSON: deletes are rare, and an index on the expression would need a migration.
+ */
+export async function referencedBlobKeys(d1: D1Database, keys: readonly string[]): Promise<Set<string>> {
+	if (keys.length === 0) return new Set();
+	const rows = await d1
+		.prepare(
+			`SELECT value AS key FROM json_each(?1)
+			 WHERE EXISTS (SELECT 1 FROM charts WHERE data_blob_key = value)
+			    OR EXISTS (SELECT 1 FROM chart_versions WHERE json_extract(snapshot, '$.dataBlobKey') = value)`,
+		)
+		.bind(JSON.stringify(keys))
+		.all<{ key: string }>();
+	return new Set(rows.results.map((row) => row.key));
 }
 
 export async function listChartVersions(db: Database, chartId: string) {

@@ -1,8 +1,15 @@
 /**
- * Idempotency records (DESIGN D14): the first request with a key reserves it, its answer is
- * stored, and a repeat within 24 hours gets that answer back.
+ * Idempotency records (DESIGN D14, D27): the first request with a key reserves it; a successful
+ * answer is stored and a repeat within 24 hours gets it back; any other answer releases the
+ * reservation (the HTTP layer decides which, `src/http/idempotency.ts`).
+ *
+ * Expired records are purged opportunistically on every reservation, at most
+ * `purgeBatchSize` rows a call, oldest first through the `created_at` index. Chosen over a cron
+ * trigger because it needs no extra deploy configuration and its cost is bounded per request;
+ * the table cannot grow without bound because every new record comes with a purge of up to 100
+ * old ones, so purging always outpaces creation.
  */
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "./client";
 import { parseJsonColumn } from "./rows";
@@ -14,6 +21,17 @@ export const staleReservationMs = 60 * 1000;
 
 export const StoredResponse = z.object({ headers: z.record(z.string(), z.string()), body: z.string() });
 export type StoredResponse = z.infer<typeof StoredResponse>;
+
+/** Rows removed per reservation: small enough to stay cheap, larger than the 1 row it adds. */
+export const purgeBatchSize = 100;
+
+/** Deletes up to `limit` records (of any account) older than the 24-hour window; returns how many. */
+export async function purgeExpiredIdempotencyRecords(db: Database, now: number, limit: number = purgeBatchSize): Promise<number> {
+	const result = await db.run(
+		sql`DELETE FROM ${idempotencyRecords} WHERE rowid IN (SELECT rowid FROM ${idempotencyRecords} WHERE ${idempotencyRecords.createdAt} < ${now - idempotencyWindowMs} ORDER BY ${idempotencyRecords.createdAt} LIMIT ${limit})`,
+	);
+	return result.meta.changes;
+}
 
 export type Reservation =
 	| { kind: "reserved" }
@@ -29,6 +47,7 @@ export async function reserveIdempotencyKey(
 	now: number,
 ): Promise<Reservation> {
 	const mine = and(eq(idempotencyRecords.accountId, accountId), eq(idempotencyRecords.key, key));
+	await purgeExpiredIdempotencyRecords(db, now);
 	await db
 		.delete(idempotencyRecords)
 		.where(

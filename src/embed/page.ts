@@ -50,3 +50,13 @@ export function notFoundHtml(): string {
 <body><p>This chart is not published.</p></body></html>
 `;
 }
+
+/** The embed host's 500 page: the reader sees a plain apology, the embedder a request id to quote. */
+export function serverErrorHtml(requestId: string): string {
+	return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Chart unavailable</title>
+<style>body{font:16px system-ui,sans-serif;margin:2rem;color:#333}</style></head>
+<body><p>This chart cannot be shown right now. Try again shortly.</p>
+<p><small>Request id ${escapeXml(requestId)}</small></p></body></html>
+`;
+}

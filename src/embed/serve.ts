@@ -4,10 +4,15 @@
  * page's client. Snapshot files carry an ETag of the published version and
  * `Cache-Control: no-cache`, so pages revalidate (304) and show a republished chart on their next
  * load. Unknown and unpublished charts are 404.
+ *
+ * Every answer, whatever its status (200, 301, 304, 404, 405, 500), carries the security headers
+ * and `X-Request-Id`: they are added in one place, `serveEmbed`, which also catches any failure
+ * (D1, R2, a bug) and answers the embed host's own 500 page with the request id (DESIGN D28).
  */
 import type { Services } from "../http/context";
+import { withHeaders } from "../http/respond";
 import { clientScript } from "./clients";
-import { notFoundHtml } from "./page";
+import { notFoundHtml, serverErrorHtml } from "./page";
 import type { SnapshotFile } from "./snapshot";
 import { snapshotFiles, snapshotKey } from "./snapshot";
 
@@ -46,7 +51,6 @@ async function serveClient(request: Request, script: { body: string; etag: strin
 		ETag: script.etag,
 		"Cache-Control": "public, max-age=300",
 		"Content-Type": "text/javascript; charset=utf-8",
-		...securityHeaders,
 	};
 	if (revalidated(request, script.etag)) return new Response(null, { status: 304, headers });
 	return new Response(request.method === "HEAD" ? null : script.body, { headers });
@@ -55,18 +59,41 @@ async function serveClient(request: Request, script: { body: string; etag: strin
 function notFound(): Response {
 	return new Response(notFoundHtml(), {
 		status: 404,
-		headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache", ...securityHeaders },
+		headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" },
 	});
 }
 
-export async function serveEmbed(request: Request, path: string, services: Services): Promise<Response> {
+function serverError(requestId: string): Response {
+	return new Response(serverErrorHtml(requestId), {
+		status: 500,
+		headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+	});
+}
+
+/** Answers every embed-host request; never throws. */
+export async function serveEmbed(request: Request, path: string, services: Services, requestId: string): Promise<Response> {
+	let response: Response;
+	try {
+		response = await answer(request, path, services);
+	} catch (error) {
+		console.error(`embed request ${requestId} failed`, error);
+		response = serverError(requestId);
+	}
+	return withHeaders(response, { ...securityHeaders, "X-Request-Id": requestId });
+}
+
+async function answer(request: Request, path: string, services: Services): Promise<Response> {
 	if (request.method !== "GET" && request.method !== "HEAD") {
-		return new Response(null, { status: 405, headers: { Allow: "GET, HEAD", ...securityHeaders } });
+		return new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } });
 	}
 	const script = await clientScript(path);
 	if (script) return serveClient(request, script);
 	const bare = /^\/([A-Za-z0-9_-]{1,100})$/.exec(path);
-	if (bare) return Response.redirect(`${request.url}/`, 301);
+	if (bare) {
+		const page = new URL(request.url);
+		page.pathname += "/";
+		return new Response(null, { status: 301, headers: { Location: page.href } });
+	}
 	const match = /^\/([A-Za-z0-9_-]{1,100})\/(|chart\.svg|preview\.png|data\.json)$/.exec(path);
 	if (!match) return notFound();
 	const [, chartId, name] = match as unknown as [string, string, SnapshotFile];
@@ -76,7 +103,7 @@ export async function serveEmbed(request: Request, path: string, services: Servi
 		.first<{ v: number | null }>();
 	if (!row || row.v === null) return notFound();
 	const etag = `"${chartId}-v${row.v}${name ? `-${name}` : ""}"`;
-	const headers = { ETag: etag, "Cache-Control": "no-cache", ...securityHeaders };
+	const headers = { ETag: etag, "Cache-Control": "no-cache" };
 	if (revalidated(request, etag)) return new Response(null, { status: 304, headers });
 	const object = await services.blobs.get(snapshotKey(chartId, row.v, name));
 	if (!object) return notFound();

@@ -10,10 +10,11 @@ import type { Services } from "../http/context";
 import { describeChart } from "../render/describe";
 import { colors } from "../render/input";
 import { svgToPng } from "../render/png";
-import { renderInputFor } from "../services/render-input";
 import { renderSvg } from "../render/svg";
+import { renderInputFor } from "../services/render-input";
 import { clientPath } from "./clients";
 import { embedHtml } from "./page";
+import { pageData } from "./page-data";
 
 export const snapshotFiles = {
 	"": { key: "index.html", contentType: "text/html; charset=utf-8" },
@@ -49,8 +50,8 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 		put("chart.svg", svg),
 		// The scalable SVG keeps its pixel width and height, so it rasterises as the export would.
 		put("preview.png", await svgToPng(svg, 1)),
-		// What the page's client draws from: the same input the server drew from.
-		put("data.json", JSON.stringify(input)),
+		// What the page's client draws from: the server's input, cut down to what is drawn (public).
+		put("data.json", JSON.stringify(pageData(input))),
 	]);
 }
 

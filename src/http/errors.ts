@@ -32,6 +32,7 @@ export const errorStatus = {
 	rate_limited: 429,
 	internal_error: 500,
 	export_busy: 503,
+	service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

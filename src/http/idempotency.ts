@@ -1,8 +1,12 @@
 /**
- * `Idempotency-Key` on POST (DESIGN D14): the same key and body within 24 h replays the first
- * answer with `Idempotent-Replayed: true`; the same key with another body is refused (422);
+ * `Idempotency-Key` on POST (DESIGN D14, D27): the same key and body within 24 h replays the
+ * first answer with `Idempotent-Replayed: true`; the same key with another body is refused (422);
  * a repeat while the first is still running gets 409 and a short Retry-After.
- * Server errors are not stored, so a retry after a 5xx runs again.
+ *
+ * Only an answer that did its work is stored: a 2xx. Every other answer (a 4xx from validation
+ * or lookups such as 404, 412 or 422, a 409, a 5xx) releases the reservation and stores
+ * nothing, because it depends on state the caller can still change: they fix the body, the
+ * If-Match or the missing data and retry with the same key, and that retry runs (Stripe's rule).
  */
 import { completeIdempotencyKey, releaseIdempotencyKey, reserveIdempotencyKey } from "../db/idempotency";
 import { sha256Hex } from "../domain/ids";
@@ -13,6 +17,11 @@ import { ApiError } from "./errors";
 const keyPattern = /^[\x21-\x7e]{1,255}$/;
 /** Headers worth replaying; anything per-request (rate limit, request id) is set fresh. */
 const replayedHeaders = ["content-type", "etag", "location"];
+
+/** D27: 2xx only. A 4xx, 409 or 5xx describes state that may change, so it must not be replayed. */
+export function isStoredAnswer(status: number): boolean {
+	return status >= 200 && status < 300;
+}
 
 export function readIdempotencyKey(request: Request): string | null {
 	const key = request.headers.get("idempotency-key");
@@ -61,9 +70,9 @@ export async function withIdempotency(
 			break;
 	}
 
-	// `run` answers errors as responses too, so a 4xx is stored and replayed like a success.
+	// `run` answers errors as responses too; only a success did work worth replaying.
 	const response = await run();
-	if (response.status >= 500) {
+	if (!isStoredAnswer(response.status)) {
 		await releaseIdempotencyKey(services.db, caller.accountId, key);
 		return response;
 	}

@@ -1,7 +1,8 @@
 /**
  * What every request goes through, in the order of DESIGN D2:
  * key (401) → account rate limit (429) → plan (403) → scope (403) → query/body (422) → handler.
- * So a rate-limited key with the wrong scope gets 429, never 403.
+ * So a rate-limited key with the wrong scope gets 429, never 403. Every step, the limiter call
+ * included, answers its failures through `errorResponse` (D28): nothing here can throw.
  */
 import type { z } from "zod";
 import { requestsPerMinute } from "../domain/plans";
@@ -37,7 +38,12 @@ export async function runRoute(route: Route, incoming: Incoming): Promise<Respon
 	} catch (error) {
 		return errorResponse(error, incoming.requestId);
 	}
-	const decision = await incoming.services.limiter.consume(caller.accountId, requestsPerMinute[caller.plan]);
+	let decision: RateDecision;
+	try {
+		decision = await incoming.services.limiter.consume(caller.accountId, requestsPerMinute[caller.plan]);
+	} catch (error) {
+		return errorResponse(limiterUnavailable(error, incoming.requestId), incoming.requestId);
+	}
 	const response = decision.allowed
 		? await runAuthorized(route, incoming, caller, now)
 		: errorResponse(rateLimited(decision), incoming.requestId);
@@ -114,6 +120,24 @@ function rateLimited(decision: RateDecision): ApiError {
 		`This account has used its ${decision.limit} requests for the last minute. Retry after ${decision.resetSeconds} s.`,
 		{ limit: decision.limit, retryAfterSeconds: decision.resetSeconds },
 		{ "Retry-After": String(decision.resetSeconds) },
+	);
+}
+
+export const limiterRetrySeconds = 5;
+
+/**
+ * The limiter could not be asked (its Durable Object is down or overloaded). We fail closed:
+ * failing open would silently lift every account's rate limit exactly when the system is
+ * under strain, and the limit protects other tenants too. A 503 with Retry-After tells clients
+ * to come back, and nothing has been done yet, so a retry is always safe.
+ */
+function limiterUnavailable(cause: unknown, requestId: string): ApiError {
+	console.error(`request ${requestId}: the rate limiter failed`, cause);
+	return new ApiError(
+		"service_unavailable",
+		`The service cannot check this account's rate limit right now. Retry after ${limiterRetrySeconds} s; quote request id ${requestId} if it persists.`,
+		{ retryAfterSeconds: limiterRetrySeconds },
+		{ "Retry-After": String(limiterRetrySeconds) },
 	);
 }
 

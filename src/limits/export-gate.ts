@@ -1,8 +1,9 @@
 /**
  * One global instance: the export semaphore (spec §8, DESIGN D16). At most
- * `EXPORT_CONCURRENCY` leases exist at once. A lease expires after 60 s, so a render that
- * crashed or hung can never hold a slot for good: expired leases are dropped on every acquire
- * and by an alarm set for the earliest expiry.
+ * `EXPORT_CONCURRENCY` leases exist at once. A lease expires 60 s after it was taken or last
+ * extended: its holder extends it while the render runs (`withExportSlot` in `client.ts`), so a
+ * slow render keeps its slot, while a crashed one stops extending and frees it within a minute.
+ * Expired leases are dropped on every acquire and by an alarm set for the earliest expiry.
  */
 import { DurableObject } from "cloudflare:workers";
 import { readConfig } from "../env";
@@ -32,6 +33,20 @@ export class ExportGate extends DurableObject<Env> {
 		sql.exec("INSERT INTO leases (id, expires_at) VALUES (?, ?)", lease.id, lease.expiresAt);
 		await this.scheduleCleanup();
 		return { granted: true, lease };
+	}
+
+	/**
+	 * Moves a live lease's expiry to a full TTL from `now`. An expired lease is not revived: its
+	 * slot may already be someone else's, so reviving it could over-admit. `now` is for tests.
+	 */
+	async extend(leaseId: string, now: number = Date.now()): Promise<boolean> {
+		const cursor = this.ctx.storage.sql.exec(
+			"UPDATE leases SET expires_at = ? WHERE id = ? AND expires_at > ?",
+			now + leaseTtlMs,
+			leaseId,
+			now,
+		);
+		return cursor.rowsWritten === 1;
 	}
 
 	/** Frees a slot; releasing an unknown or expired lease is harmless. */

@@ -19,7 +19,7 @@ export type ChartData = Pick<ChartSnapshot, "seriesNames" | "dataBlobKey" | "has
 export const noData: ChartData = { seriesNames: [], dataBlobKey: null, hasData: false };
 
 /** Stores a dataset under the hash of its content: identical data shares one object. */
-async function storeDataset(services: Services, dataset: Dataset): Promise<string> {
+export async function storeDataset(services: Services, dataset: Dataset): Promise<string> {
 	const body = JSON.stringify(dataset);
 	const key = `data/${await sha256Hex(body)}.json`;
 	if (!(await services.blobs.head(key))) {

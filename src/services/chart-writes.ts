@@ -14,13 +14,10 @@ import type { Caller } from "../http/auth";
 import type { Services } from "../http/context";
 import { ApiError, validationError } from "../http/errors";
 
+import { retryConditionalWrite } from "./retry";
+
 /** Writes that lose a race are retried on fresh state this many times before giving up. */
 const maxWriteAttempts = 20;
-
-/** A short random pause after a lost race, growing with each attempt, so writers spread out. */
-export function backoff(attempt: number): Promise<void> {
-	return new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * (attempt + 1)));
-}
 
 export function chartNotFound(id: string): ApiError {
 	return new ApiError("not_found", `No chart ${id} in this workspace.`);
@@ -109,22 +106,23 @@ export async function writeChart(
 	now: number,
 	plan: (current: ChartRecord) => Promise<PlannedWrite | null>,
 ): Promise<ChartRecord> {
-	for (let attempt = 0; attempt < maxWriteAttempts; attempt++) {
-		const current = await loadChart(services, caller, chartId);
-		assertIfMatch(request, current.version);
-		const planned = await plan(current);
-		if (planned === null) return current;
-		const name = chartName(planned.next.meta);
-		const written = await writeChartVersion(services.d1, {
-			previous: current,
-			next: planned.next,
-			name,
-			action: planned.action,
-			authorAccountId: caller.accountId,
-			now,
-			publishedVersion: planned.publishedVersion,
-		});
-		if (written) {
+	return retryConditionalWrite(
+		async () => {
+			const current = await loadChart(services, caller, chartId);
+			assertIfMatch(request, current.version);
+			const planned = await plan(current);
+			if (planned === null) return current;
+			const name = chartName(planned.next.meta);
+			const written = await writeChartVersion(services.d1, {
+				previous: current,
+				next: planned.next,
+				name,
+				action: planned.action,
+				authorAccountId: caller.accountId,
+				now,
+				publishedVersion: planned.publishedVersion,
+			});
+			if (!written) return null;
 			return {
 				...current,
 				...planned.next,
@@ -133,8 +131,7 @@ export async function writeChart(
 				publishedVersion: planned.publishedVersion === undefined ? current.publishedVersion : planned.publishedVersion,
 				updatedAt: now,
 			};
-		}
-		await backoff(attempt);
-	}
-	throw new ApiError("conflict", "The chart kept changing while this request tried to save it. Retry the request.");
+		},
+		{ budget: maxWriteAttempts, conflictMessage: "The chart kept changing while this request tried to save it. Retry the request." },
+	);
 }

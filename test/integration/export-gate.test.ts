@@ -1,7 +1,8 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { exportGateStub, withExportSlot } from "../../src/limits/client";
+import { renderInExportSlot } from "../../src/api/export-slot";
+import { exportGateStub, gateExportSlots, withExportSlot } from "../../src/limits/client";
 import type { ExportGate } from "../../src/limits/export-gate";
 import type { ErrorBody } from "../helpers/api";
 import { call, callJson } from "../helpers/api";
@@ -54,6 +55,28 @@ describe("ExportGate", () => {
 		expect(left).toBe(0);
 	});
 
+	it("an extended lease outlives its first 60 s, so a third export cannot start beside two slow renders", async () => {
+		const g = gate();
+		const now = Date.now() + 3_600_000;
+		const leases = [await g.acquire(now), await g.acquire(now)];
+		for (const lease of leases) if (lease.granted) expect(await g.extend(lease.lease.id, now + 50_000)).toBe(true);
+		// Past the first expiry, both renders still hold their slots.
+		expect((await g.acquire(now + 70_000)).granted).toBe(false);
+		expect(await g.activeLeases(now + 70_000)).toBe(2);
+		// Once renewals stop (the holder crashed), the slots free a full TTL after the last one.
+		expect((await g.acquire(now + 110_000)).granted).toBe(true);
+	});
+
+	it("does not revive an expired lease: its slot may already be someone else's", async () => {
+		const g = gate();
+		const now = Date.now() + 3_600_000;
+		const lease = await g.acquire(now);
+		expect(lease.granted).toBe(true);
+		if (lease.granted) expect(await g.extend(lease.lease.id, now + 60_000)).toBe(false);
+		expect(await g.extend("not-a-lease", now)).toBe(false);
+		expect(await g.activeLeases(now + 60_000)).toBe(0);
+	});
+
 	it("releasing an unknown lease is harmless", async () => {
 		const g = gate();
 		await g.release("not-a-lease");
@@ -62,17 +85,9 @@ describe("ExportGate", () => {
 });
 
 describe("withExportSlot over the gate", () => {
-	function slotsOf(g: DurableObjectStub<ExportGate>) {
-		return {
-			acquire: async () => {
-				const result = await g.acquire();
-				return result.granted ? result.lease : null;
-			},
-			release: (id: string) => g.release(id),
-		};
-	}
+	const slotsOf = (g: DurableObjectStub<ExportGate>) => gateExportSlots(() => g);
 
-	it("admits exactly two concurrent renders; the third gets 503 export_busy with Retry-After: 5", async () => {
+	it("admits exactly two concurrent renders; the third is busy and never runs", async () => {
 		const g = gate();
 		const slots = slotsOf(g);
 		let finish: () => void = () => {};
@@ -81,12 +96,32 @@ describe("withExportSlot over the gate", () => {
 		});
 		const running = [withExportSlot(slots, () => hold.then(() => "a")), withExportSlot(slots, () => hold.then(() => "b"))];
 		await new Promise((r) => setTimeout(r, 20));
-		const third = withExportSlot(slots, async () => "c");
+		let thirdRan = false;
+		expect(await withExportSlot(slots, async () => (thirdRan = true))).toEqual({ ok: false, reason: "busy" });
+		expect(thirdRan).toBe(false);
+		finish();
+		expect(await Promise.all(running)).toEqual([
+			{ ok: true, value: "a" },
+			{ ok: true, value: "b" },
+		]);
+		expect(await g.activeLeases()).toBe(0);
+	});
+
+	it("the API helper answers a busy gate with 503 export_busy and Retry-After: 5", async () => {
+		const g = gate();
+		const slots = slotsOf(g);
+		let finish: () => void = () => {};
+		const hold = new Promise<void>((resolve) => {
+			finish = resolve;
+		});
+		const running = [renderInExportSlot(slots, () => hold.then(() => "a")), renderInExportSlot(slots, () => hold.then(() => "b"))];
+		await new Promise((r) => setTimeout(r, 20));
+		const third = renderInExportSlot(slots, async () => "c");
 		await expect(third).rejects.toMatchObject({ status: 503, code: "export_busy", headers: { "Retry-After": "5" } });
 		finish();
 		expect(await Promise.all(running)).toEqual(["a", "b"]);
 		expect(await g.activeLeases()).toBe(0);
-		expect(await withExportSlot(slots, async () => "d")).toBe("d");
+		expect(await renderInExportSlot(slots, async () => "d")).toBe("d");
 	});
 
 	it("releases the slot when the render throws", async () => {

@@ -151,6 +151,46 @@ describe("publishing", () => {
 		expect(left).toBe(0);
 	});
 
+	it("gives every embed-host answer the security headers and a request id: 301, 304, 404, 405", async () => {
+		const { key } = await makeAccount();
+		const { embedUrl } = await publishedChart(key);
+		const etag = (await embed(embedUrl)).headers.get("ETag") ?? "";
+		const answers = {
+			301: await embed(embedUrl.replace(/\/$/, "")),
+			304: await embed(`${embedUrl}data.json`, { "If-None-Match": (await embed(`${embedUrl}data.json`)).headers.get("ETag") ?? "" }),
+			404: await embed("http://localhost:8787/embed/ch_nope/"),
+			405: await exports.default.fetch(new Request(embedUrl, { method: "POST", redirect: "manual" })),
+		};
+		expect((await embed(embedUrl, { "If-None-Match": etag })).status).toBe(304);
+		for (const [status, res] of Object.entries(answers)) {
+			expect(res.status).toBe(Number(status));
+			expect(res.headers.get("Content-Security-Policy"), status).toContain("default-src 'none'");
+			expect(res.headers.get("X-Content-Type-Options"), status).toBe("nosniff");
+			expect(res.headers.get("Referrer-Policy"), status).toBe("strict-origin-when-cross-origin");
+			expect(res.headers.get("X-Request-Id"), status).toBeTruthy();
+		}
+		expect(answers[301].headers.get("Location")).toBe(embedUrl);
+		expect(answers[405].headers.get("Allow")).toBe("GET, HEAD");
+	});
+
+	it("data.json holds only what the page draws: no meta field outside the allow-list", async () => {
+		const { key } = await makeAccount();
+		const { embedUrl } = await publishedChart(key, {
+			title: "T",
+			subtitle: "S",
+			orientation: "vertical",
+			notes: "internal",
+			editor: { draft: "internal too", history: ["internal"] },
+		});
+		const text = await (await embed(`${embedUrl}data.json`)).text();
+		expect(text).not.toContain("internal");
+		expect(text).not.toContain("notes");
+		const data = JSON.parse(text) as { meta: Record<string, unknown>; kind: string; dataset: { columns: unknown[] } };
+		expect(data.meta).toEqual({ title: "T", subtitle: "S", orientation: "vertical" });
+		expect(data).toMatchObject({ kind: "horizontal-bar", mode: "light", width: 800, height: 500 });
+		expect(data.dataset.columns.length).toBeGreaterThan(1);
+	});
+
 	it("answers 404 for unknown charts and other paths on the embed host", async () => {
 		for (const path of ["ch_nope/", "ch_nope/chart.svg", "", "x/y/z"]) {
 			const res = await embed(`http://localhost:8787/embed/${path}`);

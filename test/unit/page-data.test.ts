@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import type { Meta } from "../../src/domain/meta";
+import { drawnMeta, drawnMetaFields } from "../../src/embed/page-data";
+
+describe("drawnMeta", () => {
+	it("keeps every field the option builders read, with its value", () => {
+		const meta: Meta = {
+			title: "T",
+			subtitle: "S",
+			sourceText: "Src",
+			mode: "dark",
+			w: 640,
+			h: 480,
+			seriesTransform: { A: { ops: [{ fn: "multiply", args: [2] }] } },
+			stack: "percent",
+			area: true,
+			orientation: "vertical",
+			sort: "descending",
+			donut: true,
+			halfPie: false,
+			connected: true,
+			basemap: "us-states",
+			period: "2020",
+		};
+		expect(drawnMeta(meta)).toEqual(meta);
+		expect(Object.keys(meta).sort()).toEqual([...drawnMetaFields].sort());
+	});
+
+	it("drops unknown fields and the theme id, and never reads the prototype", () => {
+		const meta = JSON.parse('{"title":"T","theme":"classic","notes":"internal","__proto__":{"title":"polluted"}}') as Meta;
+		expect(drawnMeta(meta)).toEqual({ title: "T" });
+		expect(drawnMeta({} as Meta)).toEqual({});
+	});
+});
