@@ -113,10 +113,10 @@ export async function insertChart(d1: D1Database, chart: NewChart): Promise<bool
 			),
 		d1
 			.prepare(
-				`INSERT INTO chart_versions (chart_id, version, action, author_account_id, snapshot, created_at)
-				 SELECT ?1, 1, 'create', ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM charts WHERE id = ?1)`,
+				`INSERT INTO chart_versions (chart_id, version, action, author_account_id, snapshot, data_blob_key, created_at)
+				 SELECT ?1, 1, 'create', ?2, ?3, ?5, ?4 WHERE EXISTS (SELECT 1 FROM charts WHERE id = ?1)`,
 			)
-			.bind(chart.id, chart.authorAccountId, JSON.stringify(s), chart.now),
+			.bind(chart.id, chart.authorAccountId, JSON.stringify(s), chart.now, s.dataBlobKey),
 	]);
 	return (inserted?.meta.changes ?? 0) === 1;
 }
@@ -144,8 +144,8 @@ export async function writeChartVersion(d1: D1Database, write: ChartWrite): Prom
 	const [, updated] = await d1.batch([
 		d1
 			.prepare(
-				`INSERT INTO chart_versions (chart_id, version, action, author_account_id, snapshot, created_at)
-				 SELECT ?3, ?5, ?6, ?7, ?8, ?9 WHERE ${stillCurrent}`,
+				`INSERT INTO chart_versions (chart_id, version, action, author_account_id, snapshot, data_blob_key, created_at)
+				 SELECT ?3, ?5, ?6, ?7, ?8, ?10, ?9 WHERE ${stillCurrent}`,
 			)
 			.bind(
 				next.folderId,
@@ -157,6 +157,7 @@ export async function writeChartVersion(d1: D1Database, write: ChartWrite): Prom
 				write.authorAccountId,
 				JSON.stringify(next),
 				write.now,
+				next.dataBlobKey,
 			),
 		d1
 			.prepare(
@@ -187,8 +188,7 @@ export async function writeChartVersion(d1: D1Database, write: ChartWrite): Prom
 
 /** Every data blob key a chart row or one of its versions names, as SQL over `?1` (id). */
 const blobKeysOfChart = `SELECT data_blob_key AS key FROM charts WHERE id = ?1 AND data_blob_key IS NOT NULL
-	UNION SELECT json_extract(snapshot, '$.dataBlobKey') FROM chart_versions
-	WHERE chart_id = ?1 AND json_extract(snapshot, '$.dataBlobKey') IS NOT NULL`;
+	UNION SELECT data_blob_key FROM chart_versions WHERE chart_id = ?1 AND data_blob_key IS NOT NULL`;
 
 export type DeletedChart = { deleted: false } | { deleted: true; blobKeys: string[] };
 
@@ -207,17 +207,14 @@ export async function deleteChart(d1: D1Database, workspaceId: string, id: strin
 	return { deleted: true, blobKeys: (keys?.results ?? []).map((row) => row.key) };
 }
 
-/**
- * Which of `keys` a chart or a chart version (of any workspace) still names. Scans the version
- * snapshots' JSON: deletes are rare, and an index on the expression would need a migration.
- */
+/** Which of `keys` a chart or a chart version (of any workspace) still names; both columns are indexed. */
 export async function referencedBlobKeys(d1: D1Database, keys: readonly string[]): Promise<Set<string>> {
 	if (keys.length === 0) return new Set();
 	const rows = await d1
 		.prepare(
 			`SELECT value AS key FROM json_each(?1)
 			 WHERE EXISTS (SELECT 1 FROM charts WHERE data_blob_key = value)
-			    OR EXISTS (SELECT 1 FROM chart_versions WHERE json_extract(snapshot, '$.dataBlobKey') = value)`,
+			    OR EXISTS (SELECT 1 FROM chart_versions WHERE data_blob_key = value)`,
 		)
 		.bind(JSON.stringify(keys))
 		.all<{ key: string }>();

@@ -86,10 +86,15 @@ export async function deleteFolder(
 	const results = await d1.batch([
 		d1
 			.prepare(
-				`INSERT INTO chart_versions (chart_id, version, action, author_account_id, snapshot, created_at)
-				 SELECT id, version + 1, 'move', ?4, json_object('kind', kind, 'meta', json(meta), 'seriesRefs', json(series_refs),
-				   'seriesNames', json(series_names), 'dataBlobKey', data_blob_key,
-				   'hasData', json(CASE WHEN has_data THEN 'true' ELSE 'false' END), 'folderId', ${parentOf}), ?3
+				// The snapshot is spliced as text rather than built with json(meta): SQLite's JSON
+				// functions refuse a meta nested past 1000 levels (stored before the meta limits).
+				`INSERT INTO chart_versions (chart_id, version, action, author_account_id, snapshot, data_blob_key, created_at)
+				 SELECT id, version + 1, 'move', ?4,
+				   '{"kind":' || json_quote(kind) || ',"meta":' || meta || ',"seriesRefs":' || series_refs
+				   || ',"seriesNames":' || series_names || ',"dataBlobKey":' || json_quote(data_blob_key)
+				   || ',"hasData":' || CASE WHEN has_data THEN 'true' ELSE 'false' END
+				   || ',"folderId":' || json_quote(${parentOf}) || '}',
+				   data_blob_key, ?3
 				 FROM charts WHERE folder_id = ?1 AND workspace_id = ?2`,
 			)
 			.bind(id, workspaceId, now, authorAccountId),

@@ -96,7 +96,11 @@ export const charts = sqliteTable(
 		createdAt: integer("created_at").notNull(),
 		updatedAt: integer("updated_at").notNull(),
 	},
-	(t) => [index("charts_workspace_idx").on(t.workspaceId, t.updatedAt), index("charts_folder_idx").on(t.folderId)],
+	(t) => [
+		index("charts_workspace_idx").on(t.workspaceId, t.updatedAt),
+		index("charts_folder_idx").on(t.folderId),
+		index("charts_blob_idx").on(t.dataBlobKey),
+	],
 );
 
 export const chartVersions = sqliteTable(
@@ -111,9 +115,14 @@ export const chartVersions = sqliteTable(
 		authorAccountId: text("author_account_id").notNull(),
 		/** JSON snapshot of the chart's content at this version. */
 		snapshot: text("snapshot").notNull(),
+		/**
+		 * The snapshot's data blob, as a column so retention (D29) finds who still names a blob
+		 * with an index, without parsing snapshots (SQLite's JSON functions refuse deep ones).
+		 */
+		dataBlobKey: text("data_blob_key"),
 		createdAt: integer("created_at").notNull(),
 	},
-	(t) => [primaryKey({ columns: [t.chartId, t.version] })],
+	(t) => [primaryKey({ columns: [t.chartId, t.version] }), index("chart_versions_blob_idx").on(t.dataBlobKey)],
 );
 
 export const themes = sqliteTable(

@@ -64,6 +64,21 @@ function requireDates(kind: ChartKind, dataset: Dataset, index: number, purpose:
 	);
 }
 
+/**
+ * A column that reads like dates but is not all calendar dates is almost certainly a typo
+ * (`2026-02-30`): name the row. Any other text column is left as categories (trading sessions,
+ * quarters), so a kind that usually has dates still takes labels.
+ */
+function refuseMistypedDates(kind: ChartKind, dataset: Dataset, index: number): void {
+	const column = dataset.columns[index];
+	if (column?.type !== "text") return;
+	const present = column.values.filter((value) => value !== null).map(String);
+	if (present.length === 0 || !present.every((text) => dateShape.test(text))) return;
+	requireDates(kind, dataset, index, "(they look like dates)");
+}
+
+const dateShape = /^\d{4}-\d{2}(-\d{2})?([T ]|$)/;
+
 function requireColumns(kind: ChartKind, dataset: Dataset, min: number, max = Number.POSITIVE_INFINITY): void {
 	const count = dataset.columns.length;
 	if (count < min || count > max) {
@@ -114,7 +129,7 @@ function scatter(dataset: Dataset): string[] {
 
 function candlestick(dataset: Dataset): string[] {
 	requireColumns("candlestick", dataset, 5, 6);
-	requireDates("candlestick", dataset, 0, "(one candle per date)");
+	refuseMistypedDates("candlestick", dataset, 0);
 	for (let i = 1; i < dataset.columns.length; i++) requireNumeric("candlestick", dataset, i);
 	const [, open, high, low, close] = dataset.columns;
 	const rows = dataset.columns[0]?.values.length ?? 0;

@@ -261,4 +261,15 @@ describe("impossible dates", () => {
 		expect(res.body.error.message).toContain('row 3 has "2026-02-30"');
 		expect((await storedChartRow(id)).version).toBe(1);
 	});
+
+	it("a candlestick over labels that are not dates (trading sessions) is accepted as categories", async () => {
+		const { key } = await makeAccount();
+		const id = await createChart(key, { kind: "candlestick" });
+		const res = await callJson<{ series: string[] }>(key, "PUT", `/v1/charts/${id}/data`, {
+			rawBody: "session,open,high,low,close\nMon am,1,2,0,1\nMon pm,1,3,1,2\n",
+			headers: csv,
+		});
+		expect(res.status).toBe(200);
+		expect(res.body.series).toEqual(["open", "high", "low", "close"]);
+	});
 });
