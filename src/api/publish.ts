@@ -7,11 +7,11 @@ import { z } from "zod";
 import { snapshotOf } from "../db/charts";
 import type { ChartRecord } from "../domain/chart";
 import { embedUrl } from "../domain/chart";
+import { escapeMarkup } from "../domain/markup";
 import { writeSnapshot } from "../embed/snapshot";
 import { ApiError } from "../http/errors";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
-import { escapeXml } from "../render/svg";
 import { writeChart } from "../services/chart-writes";
 import { chartResponse } from "./chart-response";
 import { renderInExportSlot } from "./export-slot";
@@ -22,7 +22,7 @@ const defaultSize = { w: 800, h: 500 };
 /** A responsive iframe: full width, height from the chart's aspect ratio, lazy, borderless. */
 export function iframeSnippet(chart: ChartRecord, url: string): string {
 	const ratio = ((chart.meta.h ?? defaultSize.h) / (chart.meta.w ?? defaultSize.w)) * 100;
-	return `<div style="position:relative;width:100%;padding-top:${ratio.toFixed(2)}%"><iframe src="${escapeXml(url)}" title="${escapeXml(chart.name)}" loading="lazy" style="position:absolute;inset:0;width:100%;height:100%;border:0" allowfullscreen></iframe></div>`;
+	return `<div style="position:relative;width:100%;padding-top:${ratio.toFixed(2)}%"><iframe src="${escapeMarkup(url)}" title="${escapeMarkup(chart.name)}" loading="lazy" style="position:absolute;inset:0;width:100%;height:100%;border:0" allowfullscreen></iframe></div>`;
 }
 
 export const publishRoute = defineRoute({

@@ -3,7 +3,7 @@
  * width of its frame, titled and described for readers, link unfurls and screen readers; the
  * self-hosted client then makes it interactive.
  */
-import { escapeXml } from "../render/svg";
+import { escapeMarkup } from "../domain/markup";
 
 export interface EmbedPage {
 	title: string;
@@ -18,8 +18,8 @@ export interface EmbedPage {
 }
 
 export function embedHtml(page: EmbedPage): string {
-	const title = escapeXml(page.title);
-	const description = escapeXml(page.description);
+	const title = escapeMarkup(page.title);
+	const description = escapeMarkup(page.description);
 	return `<!doctype html>
 <html lang="en">
 <head>
@@ -30,14 +30,14 @@ export function embedHtml(page: EmbedPage): string {
 <meta property="og:type" content="website">
 <meta property="og:title" content="${title}">
 <meta property="og:description" content="${description}">
-<meta property="og:url" content="${escapeXml(page.pageUrl)}">
-<meta property="og:image" content="${escapeXml(page.previewUrl)}">
+<meta property="og:url" content="${escapeMarkup(page.pageUrl)}">
+<meta property="og:image" content="${escapeMarkup(page.previewUrl)}">
 <meta name="twitter:card" content="summary_large_image">
 <style>html,body{margin:0;padding:0;background:${page.background}}main svg{display:block;width:100%;height:auto}</style>
 </head>
 <body>
-<main data-chart="${escapeXml(page.dataUrl)}">${page.svg}</main>
-<script src="${escapeXml(page.clientUrl)}" defer></script>
+<main data-chart="${escapeMarkup(page.dataUrl)}">${page.svg}</main>
+<script src="${escapeMarkup(page.clientUrl)}" defer></script>
 </body>
 </html>
 `;
@@ -57,6 +57,6 @@ export function serverErrorHtml(requestId: string): string {
 <html lang="en"><head><meta charset="utf-8"><title>Chart unavailable</title>
 <style>body{font:16px system-ui,sans-serif;margin:2rem;color:#333}</style></head>
 <body><p>This chart cannot be shown right now. Try again shortly.</p>
-<p><small>Request id ${escapeXml(requestId)}</small></p></body></html>
+<p><small>Request id ${escapeMarkup(requestId)}</small></p></body></html>
 `;
 }

@@ -3,6 +3,7 @@
  * mode (no DOM, animation off).
  */
 
+import { escapeMarkup } from "../domain/markup";
 import { describeChart } from "./describe";
 import { wellFormedSvg } from "./drawable-text";
 import { DrawingNotes } from "./drawing-notes";
@@ -13,10 +14,6 @@ import { chartOption, dataWarnings } from "./option";
 
 // Measure text with the fonts the PNG and PDF are drawn with, not ECharts' Arial table.
 echarts.setPlatformAPI({ measureText: (text: string, font?: string) => ({ width: measureTextWidth(text, font) }) });
-
-export function escapeXml(text: string): string {
-	return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch] as string);
-}
 
 export interface DrawnSvg {
 	svg: string;
@@ -36,7 +33,7 @@ export function drawSvg(input: RenderInput, scalable = false): DrawnSvg {
 		chart.dispose();
 	}
 	const title = input.meta.title?.trim() || "Chart";
-	const accessible = `<title>${escapeXml(title)}</title><desc>${escapeXml(describeChart(input))}</desc>`;
+	const accessible = `<title>${escapeMarkup(title)}</title><desc>${escapeMarkup(describeChart(input))}</desc>`;
 	const withText = svg.replace(/^<svg([^>]*)>/, (_match, attributes: string) => `<svg${attributes} role="img">${accessible}`);
 	return { svg: wellFormedSvg(withText), warnings: [...dataWarnings(input), ...notes.sentences] };
 }
