@@ -3,9 +3,9 @@
  * benchmark measures the limiter's overhead against. Bench only; never deployed.
  */
 import { apiRoutes } from "../../src/api/routes";
-import { buildServices } from "../../src/http/context";
 import { buildApi } from "../../src/http/router";
 import type { RequestLimiter } from "../../src/limits/client";
+import { buildServices } from "../../src/services/context";
 
 export { AccountLimiter, ExportGate } from "../../src/index";
 

@@ -4,8 +4,8 @@
 
 import type { ChartRecord } from "../domain/chart";
 import { chartResource } from "../domain/chart";
-import type { Services } from "../http/context";
 import { json, versionEtag } from "../http/respond";
+import type { Services } from "../services/context";
 
 export function chartResponse(chart: ChartRecord, services: Services, status = 200): Response {
 	return json(chartResource(chart, services.config.embedBase), status, { ETag: versionEtag(chart.version) });

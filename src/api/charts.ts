@@ -2,13 +2,13 @@
  * Chart routes (spec §4.1): create, list, read, update, delete.
  */
 import { deleteChart, insertChart, listCharts } from "../db/charts";
+import type { Caller } from "../domain/caller";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import { applyChartPatch, createdChartResource, publishedField, sameSnapshot } from "../domain/chart";
 import { parseCsv } from "../domain/csv-parse";
 import { newId } from "../domain/ids";
 import { defaultKind } from "../domain/kinds";
 import { chartName } from "../domain/meta";
-import type { Caller } from "../http/auth";
 import { maxCsvBytes, maxJsonBytes } from "../http/body";
 import { ApiError } from "../http/errors";
 import { json, versionEtag } from "../http/respond";

@@ -6,7 +6,6 @@
  */
 import { z } from "zod";
 import type { ChartRecord } from "../domain/chart";
-import type { Services } from "../http/context";
 import { ApiError } from "../http/errors";
 import { defineRoute } from "../http/route";
 import { csvFile } from "../render/csv";
@@ -16,6 +15,7 @@ import { defaultPngScale, drawingSize, largestPngScale, maxPngPixels, pngBudgetP
 import { warningsHeaderValue } from "../render/warnings-header";
 import { datasetOf } from "../services/chart-data";
 import { loadChart } from "../services/chart-writes";
+import type { Services } from "../services/context";
 import { renderInputFor } from "../services/render-input";
 import { renderInExportSlot } from "./export-slot";
 

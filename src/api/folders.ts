@@ -5,12 +5,12 @@
 
 import type { FolderRow } from "../db/folders";
 import { deleteFolder, findFolder, folderIsWithin, insertFolder, listFolders, updateFolder } from "../db/folders";
+import type { Caller } from "../domain/caller";
 import { newId } from "../domain/ids";
-import type { Caller } from "../http/auth";
-import type { Services } from "../http/context";
 import { ApiError } from "../http/errors";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
+import type { Services } from "../services/context";
 import { retryConditionalWrite } from "../services/retry";
 import { CreateFolderBody, Deleted, Folder, FolderList, PatchFolderBody } from "./schemas";
 

@@ -9,8 +9,9 @@
  * and `X-Request-Id`: they are added in one place, `serveEmbed`, which also catches any failure
  * (D1, R2, a bug) and answers the embed host's own 500 page with the request id (DESIGN D28).
  */
-import type { Services } from "../http/context";
+
 import { withHeaders } from "../http/respond";
+import type { Services } from "../services/context";
 import { clientScript } from "./clients";
 import { notFoundHtml, serverErrorHtml } from "./page";
 import type { SnapshotFile } from "./snapshot";

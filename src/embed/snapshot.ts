@@ -6,11 +6,11 @@
  */
 import type { ChartRecord } from "../domain/chart";
 import { embedUrl } from "../domain/chart";
-import type { Services } from "../http/context";
 import { describeChart } from "../render/describe";
 import { colors } from "../render/input";
 import { svgToPng } from "../render/png";
 import { renderSvg } from "../render/svg";
+import type { Services } from "../services/context";
 import { renderInputFor } from "../services/render-input";
 import { clientPath } from "./clients";
 import { embedHtml } from "./page";

@@ -4,19 +4,12 @@
  */
 import { findKeyByHash, markKeyUsed } from "../db/keys";
 import { apiKeyPattern } from "../domain/api-keys";
+import type { Caller } from "../domain/caller";
 import { sha256Hex } from "../domain/ids";
-import type { Plan, Scope } from "../domain/plans";
+import type { Scope } from "../domain/plans";
 import { planHasApiAccess } from "../domain/plans";
-import type { Services } from "./context";
+import type { Services } from "../services/context";
 import { ApiError } from "./errors";
-
-export interface Caller {
-	keyId: string;
-	accountId: string;
-	workspaceId: string;
-	plan: Plan;
-	scopes: Scope[];
-}
 
 /** Writing last-used on every request would make every read a write; once a minute is enough. */
 const lastUsedResolutionMs = 60_000;

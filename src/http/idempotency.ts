@@ -9,9 +9,9 @@
  * If-Match or the missing data and retry with the same key, and that retry runs (Stripe's rule).
  */
 import { completeIdempotencyKey, releaseIdempotencyKey, reserveIdempotencyKey } from "../db/idempotency";
+import type { Caller } from "../domain/caller";
 import { sha256Hex } from "../domain/ids";
-import type { Caller } from "./auth";
-import type { Services } from "./context";
+import type { Services } from "../services/context";
 import { ApiError } from "./errors";
 
 const keyPattern = /^[\x21-\x7e]{1,255}$/;

@@ -5,12 +5,12 @@
  * included, answers its failures through `errorResponse` (D28): nothing here can throw.
  */
 import type { z } from "zod";
+import type { Caller } from "../domain/caller";
 import { requestsPerMinute } from "../domain/plans";
 import type { RateDecision } from "../limits/client";
-import type { Caller } from "./auth";
+import type { Services } from "../services/context";
 import { authenticate, requirePlan, requireScope } from "./auth";
 import { maxCsvBytes, maxJsonBytes, parseJsonObject, readText, requireCsvContentType, requireJsonContentType } from "./body";
-import type { Services } from "./context";
 import { ApiError, errorResponse, validationError } from "./errors";
 import { readIdempotencyKey, withIdempotency } from "./idempotency";
 import { withHeaders } from "./respond";

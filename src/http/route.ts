@@ -4,9 +4,9 @@
  * OpenAPI document all read the same declaration, so they cannot drift apart.
  */
 import type { z } from "zod";
+import type { Caller } from "../domain/caller";
 import type { Scope } from "../domain/plans";
-import type { Caller } from "./auth";
-import type { Services } from "./context";
+import type { Services } from "../services/context";
 import type { ErrorCode } from "./errors";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

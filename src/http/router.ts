@@ -7,7 +7,7 @@
 
 import type { IRequest } from "itty-router";
 import { IttyRouter } from "itty-router";
-import type { Services } from "./context";
+import type { Services } from "../services/context";
 import { ApiError, errorResponse } from "./errors";
 import { runRoute } from "./pipeline";
 import { withHeaders } from "./respond";

@@ -11,8 +11,8 @@ import { sha256Hex } from "../domain/ids";
 import type { ChartKind } from "../domain/kinds";
 import { seriesForLayout } from "../domain/layouts";
 import type { SeriesReference } from "../domain/series";
-import type { Services } from "../http/context";
 import { resolveReferences, statisticsDataset } from "../library/resolve";
+import type { Services } from "./context";
 
 export type ChartData = Pick<ChartSnapshot, "seriesNames" | "dataBlobKey" | "hasData">;
 

@@ -6,13 +6,13 @@ import type { ChartAction } from "../db/charts";
 import { findChart, writeChartVersion } from "../db/charts";
 import { findFolder } from "../db/folders";
 import { workspaceThemeExists } from "../db/themes";
+import type { Caller } from "../domain/caller";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import { chartName, Meta } from "../domain/meta";
 import { findBuiltInTheme } from "../domain/themes";
 import { unknownTransformKeys } from "../domain/transforms";
-import type { Caller } from "../http/auth";
-import type { Services } from "../http/context";
 import { ApiError, validationError } from "../http/errors";
+import type { Services } from "./context";
 
 import { retryConditionalWrite } from "./retry";
 

@@ -19,8 +19,8 @@
 import { referencedBlobKeys } from "../db/charts";
 import type { Dataset } from "../domain/dataset";
 import { deleteSnapshots } from "../embed/snapshot";
-import type { Services } from "../http/context";
 import { storeDataset } from "./chart-data";
+import type { Services } from "./context";
 
 /** Removes each of `keys` that nothing names any more; answers the keys it removed. */
 export async function deleteUnreferencedBlobs(services: Services, keys: readonly string[]): Promise<string[]> {

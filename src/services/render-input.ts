@@ -9,12 +9,12 @@ import { findThemeDefinition } from "../db/themes";
 import type { ChartRecord } from "../domain/chart";
 import type { ThemeDefinition } from "../domain/themes";
 import { defaultBuiltInThemeId, findBuiltInTheme, ThemeDefinition as ThemeSchema } from "../domain/themes";
-import type { Services } from "../http/context";
 import { drawableInput } from "../render/drawable-text";
 import type { ExportOptions } from "../render/exporters";
 import type { RenderInput } from "../render/input";
 import { drawingSize } from "../render/pixel-budget";
 import { datasetOf } from "./chart-data";
+import type { Services } from "./context";
 
 async function themeFor(services: Services, chart: ChartRecord): Promise<ThemeDefinition> {
 	const builtIn = chart.meta.theme === undefined ? undefined : findBuiltInTheme(chart.meta.theme);
