@@ -8,7 +8,7 @@ import { defineRoute } from "../http/route";
 import { dataFromDataset } from "../services/chart-data";
 import { validateMeta, writeChart } from "../services/chart-writes";
 import { confirmDatasetStored } from "../services/data-retention";
-import { chartResponse } from "./chart-response";
+import { chartResponse } from "./chart-resource";
 import { Chart } from "./schemas";
 
 export const putChartDataRoute = defineRoute({

@@ -3,12 +3,11 @@
  */
 import { z } from "zod";
 import { findChartVersion, listChartVersions } from "../db/charts";
-import { chartName } from "../domain/meta";
 import { ApiError } from "../http/errors";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { loadChart, writeChart } from "../services/chart-writes";
-import { chartResponse } from "./chart-response";
+import { chartAtVersion, chartResponse } from "./chart-resource";
 import { Chart, ChartVersion, ChartVersionList } from "./schemas";
 
 const tag = "Chart versions";
@@ -58,22 +57,12 @@ export const getVersionRoute = defineRoute({
 	async handler({ services, caller, params }) {
 		const chart = await loadChart(services, caller, params.id as string);
 		const version = await loadVersion(chart.id, parseVersion(params.n), services.db);
-		const then = version.snapshot;
 		return json({
 			version: version.version,
 			action: version.action,
 			authorAccountId: version.authorAccountId,
 			createdAt: new Date(version.createdAt).toISOString(),
-			chart: {
-				id: chart.id,
-				name: chartName(then.meta),
-				kind: then.kind,
-				series: then.seriesNames,
-				meta: then.meta,
-				hasData: then.hasData,
-				folderId: then.folderId,
-				seriesReferences: then.seriesRefs,
-			},
+			chart: chartAtVersion(chart.id, version.snapshot),
 		});
 	},
 });

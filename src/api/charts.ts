@@ -4,7 +4,7 @@
 import { deleteChart, insertChart, listCharts } from "../db/charts";
 import type { Caller } from "../domain/caller";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
-import { applyChartPatch, createdChartResource, publishedField, sameSnapshot } from "../domain/chart";
+import { applyChartPatch, sameSnapshot } from "../domain/chart";
 import { parseCsv } from "../domain/csv-parse";
 import { newId } from "../domain/ids";
 import { defaultKind } from "../domain/kinds";
@@ -17,7 +17,7 @@ import { dataForKind, dataFromDataset, dataFromReferences } from "../services/ch
 import { assertFolderUsable, assertIfMatch, loadChart, validateMeta, writeChart } from "../services/chart-writes";
 import { confirmDatasetStored, removeDeletedChartFiles } from "../services/data-retention";
 import { retryConditionalWrite } from "../services/retry";
-import { chartResponse } from "./chart-response";
+import { chartListItem, chartResponse, createdChartResource } from "./chart-resource";
 import { Chart, ChartCreated, ChartList, CreateChartBody, Deleted, PatchChartBody } from "./schemas";
 
 const tag = "Charts";
@@ -104,14 +104,7 @@ export const listChartsRoute = defineRoute({
 	async handler({ services, caller }) {
 		const rows = await listCharts(services.db, caller.workspaceId);
 		return json({
-			charts: rows.map((row) => ({
-				id: row.id,
-				name: row.name,
-				kind: row.kind,
-				updatedAt: new Date(row.updatedAt).toISOString(),
-				folderId: row.folderId,
-				published: publishedField(row, services.config.embedBase),
-			})),
+			charts: rows.map((row) => chartListItem(row, services.config.embedBase)),
 		});
 	},
 });

@@ -13,7 +13,7 @@ import { ApiError } from "../http/errors";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { writeChart } from "../services/chart-writes";
-import { chartResponse } from "./chart-response";
+import { chartResponse } from "./chart-resource";
 import { renderInExportSlot } from "./export-slot";
 import { Chart } from "./schemas";
 

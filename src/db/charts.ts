@@ -60,6 +60,9 @@ export async function findChart(db: Database, workspaceId: string, id: string): 
 }
 
 /** Newest first; rowid (insertion order) breaks ties within a millisecond. */
+/** A chart as the workspace list shows it: no meta, no data. */
+export type ChartListRow = Awaited<ReturnType<typeof listCharts>>[number];
+
 export async function listCharts(db: Database, workspaceId: string) {
 	return db
 		.select({

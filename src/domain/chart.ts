@@ -71,37 +71,3 @@ export function sameSnapshot(a: ChartSnapshot, b: ChartSnapshot): boolean {
 export function embedUrl(embedBase: string, chartId: string): string {
 	return `${embedBase}/${chartId}/`;
 }
-
-export function publishedField(chart: Pick<ChartRecord, "id" | "publishedVersion">, embedBase: string) {
-	return chart.publishedVersion === null ? null : { embedUrl: embedUrl(embedBase, chart.id) };
-}
-
-/** `GET /v1/charts/{id}` (spec §2.1), plus fields the spec allows us to add. */
-export function chartResource(chart: ChartRecord, embedBase: string) {
-	return {
-		id: chart.id,
-		name: chart.name,
-		kind: chart.kind,
-		series: chart.seriesNames,
-		meta: chart.meta,
-		hasData: chart.hasData,
-		folderId: chart.folderId,
-		published: publishedField(chart, embedBase),
-		seriesReferences: chart.seriesRefs,
-		version: chart.version,
-		createdAt: new Date(chart.createdAt).toISOString(),
-		updatedAt: new Date(chart.updatedAt).toISOString(),
-	};
-}
-
-/** The create response (spec §2.1): no `series`, no `meta`. */
-export function createdChartResource(chart: ChartRecord, embedBase: string) {
-	return {
-		id: chart.id,
-		name: chart.name,
-		kind: chart.kind,
-		hasData: chart.hasData,
-		folderId: chart.folderId,
-		published: publishedField(chart, embedBase),
-	};
-}

@@ -1,0 +1,77 @@
+/**
+ * Every shape a chart takes in an answer, built here and nowhere else: the full chart (spec
+ * §2.1) with its ETag, the create response, the list item, and a chart as one of its versions
+ * left it. A field added to the chart is added in this one file.
+ */
+
+import type { ChartListRow } from "../db/charts";
+import type { ChartRecord, ChartSnapshot } from "../domain/chart";
+import { embedUrl } from "../domain/chart";
+import { chartName } from "../domain/meta";
+import { json, versionEtag } from "../http/respond";
+import type { Services } from "../services/context";
+
+function publishedField(chart: Pick<ChartRecord, "id" | "publishedVersion">, embedBase: string) {
+	return chart.publishedVersion === null ? null : { embedUrl: embedUrl(embedBase, chart.id) };
+}
+
+/** `GET /v1/charts/{id}` (spec §2.1), plus fields the spec allows us to add. */
+export function chartResource(chart: ChartRecord, embedBase: string) {
+	return {
+		id: chart.id,
+		name: chart.name,
+		kind: chart.kind,
+		series: chart.seriesNames,
+		meta: chart.meta,
+		hasData: chart.hasData,
+		folderId: chart.folderId,
+		published: publishedField(chart, embedBase),
+		seriesReferences: chart.seriesRefs,
+		version: chart.version,
+		createdAt: new Date(chart.createdAt).toISOString(),
+		updatedAt: new Date(chart.updatedAt).toISOString(),
+	};
+}
+
+/** The full chart with its ETag: what every chart read and write answers. */
+export function chartResponse(chart: ChartRecord, services: Services, status = 200): Response {
+	return json(chartResource(chart, services.config.embedBase), status, { ETag: versionEtag(chart.version) });
+}
+
+/** The create response (spec §2.1): no `series`, no `meta`. */
+export function createdChartResource(chart: ChartRecord, embedBase: string) {
+	return {
+		id: chart.id,
+		name: chart.name,
+		kind: chart.kind,
+		hasData: chart.hasData,
+		folderId: chart.folderId,
+		published: publishedField(chart, embedBase),
+	};
+}
+
+/** An item of `GET /v1/charts` (spec §4.1). */
+export function chartListItem(row: ChartListRow, embedBase: string) {
+	return {
+		id: row.id,
+		name: row.name,
+		kind: row.kind,
+		updatedAt: new Date(row.updatedAt).toISOString(),
+		folderId: row.folderId,
+		published: publishedField(row, embedBase),
+	};
+}
+
+/** The chart as one of its versions left it (`GET /v1/charts/{id}/versions/{n}`). */
+export function chartAtVersion(chartId: string, then: ChartSnapshot) {
+	return {
+		id: chartId,
+		name: chartName(then.meta),
+		kind: then.kind,
+		series: then.seriesNames,
+		meta: then.meta,
+		hasData: then.hasData,
+		folderId: then.folderId,
+		seriesReferences: then.seriesRefs,
+	};
+}
