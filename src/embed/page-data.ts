@@ -41,15 +41,45 @@ export function drawnMeta(meta: Meta): Meta {
 }
 
 /**
- * The page's render input. The dataset stays whole: D25 sends the full data to `data.json` (the
- * client downsamples for its own width), and which columns a kind draws is positional per kind.
+ * Kinds that find their series by name (`visibleSeries`, or the table's hidden-column filter),
+ * so a hidden series' column can be left out without moving any other column. The other kinds
+ * read columns by position and keep their dataset whole.
+ */
+const kindsDrawingSeriesByName = new Set<RenderInput["kind"]>([
+	"line",
+	"horizontal-bar",
+	"themeriver",
+	"multiples",
+	"radar",
+	"pie",
+	"map",
+	"dot",
+	"range",
+	"arrow",
+	"table",
+]);
+
+/**
+ * The page's render input. Rows stay whole: D25 sends the full data to `data.json` (the client
+ * downsamples for its own width). Hidden series are not drawn, so they are left out where the
+ * kind allows (hiding is then more than a view: the published data does not carry them).
  */
 export function pageData(input: RenderInput): RenderInput {
+	const meta = drawnMeta(input.meta);
+	const hidden = new Set(
+		kindsDrawingSeriesByName.has(input.kind) ? input.seriesNames.filter((name) => input.meta.seriesTransform?.[name]?.hidden === true) : [],
+	);
+	if (hidden.size > 0 && meta.seriesTransform) {
+		meta.seriesTransform = Object.fromEntries(Object.entries(meta.seriesTransform).filter(([name]) => !hidden.has(name)));
+	}
 	return {
 		kind: input.kind,
-		dataset: input.dataset,
-		seriesNames: input.seriesNames,
-		meta: drawnMeta(input.meta),
+		dataset:
+			hidden.size === 0
+				? input.dataset
+				: { ...input.dataset, columns: input.dataset.columns.filter((c, i) => i === 0 || !hidden.has(c.name)) },
+		seriesNames: input.seriesNames.filter((name) => !hidden.has(name)),
+		meta,
 		theme: input.theme,
 		mode: input.mode,
 		width: input.width,

@@ -191,6 +191,17 @@ describe("publishing", () => {
 		expect(data.dataset.columns.length).toBeGreaterThan(1);
 	});
 
+	it("data.json leaves hidden series out where the kind finds series by name", async () => {
+		const { key } = await makeAccount();
+		const { embedUrl } = await publishedChart(key, { seriesTransform: { "seats 2022": { hidden: true } } });
+		const text = await (await embed(`${embedUrl}data.json`)).text();
+		expect(text).not.toContain("seats 2022");
+		const data = JSON.parse(text) as { seriesNames: string[]; dataset: { columns: { name: string }[] }; meta: Record<string, unknown> };
+		expect(data.seriesNames).toEqual(["seats 2026"]);
+		expect(data.dataset.columns.map((c) => c.name)).toEqual(["party", "seats 2026"]);
+		expect(data.meta).toEqual({ seriesTransform: {} });
+	});
+
 	it("answers 404 for unknown charts and other paths on the embed host", async () => {
 		for (const path of ["ch_nope/", "ch_nope/chart.svg", "", "x/y/z"]) {
 			const res = await embed(`http://localhost:8787/embed/${path}`);
