@@ -15,7 +15,7 @@ type JsonSchema = Record<string, unknown>;
 /** Errors a route can answer because of how it is declared, so declarations need not list them. */
 function impliedErrors(route: Route): ErrorCode[] {
 	return [
-		...(route.access === "public" ? [] : (["unauthorized", "rate_limited", "plan_required", "forbidden"] as const)),
+		...(route.access === "public" ? [] : (["unauthorized", "rate_limited", "plan_required", "forbidden", "service_unavailable"] as const)),
 		...(route.body.type === "none" ? [] : (["invalid_body", "payload_too_large", "unsupported_media_type"] as const)),
 		...(route.query ? (["invalid_query"] as const) : []),
 		...(route.idempotent ? (["idempotency_key_reused", "idempotency_in_progress"] as const) : []),

@@ -24,7 +24,8 @@ describe("GET /v1/openapi.json", () => {
 			expect(operation, `${route.method} ${path}`).toBeDefined();
 			if (route.access !== "public" && route.access !== "key") expect(operation?.["x-required-scope"]).toBe(route.access);
 			if (route.access !== "public") {
-				expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(["401", "403", "429"]));
+				expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(["401", "403", "429", "503"]));
+				expect(operation?.responses["503"]?.description).toContain("service_unavailable");
 			}
 		}
 		const create = res.body.paths["/v1/charts"]?.post;
