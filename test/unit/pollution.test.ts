@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import LRU from "zrender/lib/core/LRU.js";
 import { applyMergePatch } from "../../src/domain/merge-patch";
 import { SeriesTransformMap } from "../../src/domain/transforms";
+import { echarts } from "../../src/render/echarts";
 
 const hostileKeys = ["__proto__", "constructor", "prototype", "hasOwnProperty", "prev", "next", "toString", "valueOf"];
 
@@ -43,6 +44,32 @@ describe("zrender's LRU (patched)", () => {
 		for (const key of hostileKeys.slice(4)) expect(cache.get(key)).toBe(`value of ${key}`);
 		cache.clear();
 		expect(cache.get("constructor")).toBeUndefined();
+		expectPrototypeUntouched(before);
+	});
+});
+
+describe("ECharts name maps (patched)", () => {
+	it("colours and toggles legend entries named after Object.prototype's members", () => {
+		const before = Object.getOwnPropertyNames(Object.prototype).sort();
+		const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width: 400, height: 300 });
+		try {
+			chart.setOption({
+				legend: {},
+				xAxis: { type: "category", data: hostileKeys },
+				yAxis: {},
+				// The palette keeps a colour per series name: the second "hasOwnProperty" lookup threw before the patch.
+				series: hostileKeys.map((name) => ({ type: "bar", name, data: hostileKeys.map((_, i) => i) })),
+			});
+			// A reader clicking a legend entry in the embed: unpatched, the second toggle of "hasOwnProperty" threw.
+			for (const name of hostileKeys) {
+				chart.dispatchAction({ type: "legendToggleSelect", name });
+				chart.dispatchAction({ type: "legendToggleSelect", name });
+			}
+			const svg = chart.renderToSVGString();
+			for (const name of hostileKeys) expect(svg).toContain(`>${name}<`);
+		} finally {
+			chart.dispose();
+		}
 		expectPrototypeUntouched(before);
 	});
 });
