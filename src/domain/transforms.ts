@@ -79,8 +79,29 @@ function rekeyed<T>(record: Record<string, T>, rekey: (key: string) => string): 
 	return result;
 }
 
+/**
+ * Escapes the keys. An escaped entry is validated here, so that its problems name the key as sent
+ * (the record would report them under the escaped key); only valid ones go on to the record.
+ */
+function escapeKeys(input: unknown, ctx: z.RefinementCtx): unknown {
+	if (!isRecord(input)) return input;
+	const result: Record<string, unknown> = Object.create(null);
+	for (const [key, value] of Object.entries(input)) {
+		const escaped = escapeKey(key);
+		if (escaped !== key) {
+			const checked = SeriesTransform.safeParse(value);
+			if (!checked.success) {
+				for (const issue of checked.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: [key, ...issue.path] });
+				continue;
+			}
+		}
+		result[escaped] = value;
+	}
+	return result;
+}
+
 export const SeriesTransformMap = z.preprocess(
-	(input) => (isRecord(input) ? rekeyed(input, escapeKey) : input),
+	escapeKeys,
 	// `overwrite` keeps the record's JSON schema (a transform would hide it from the OpenAPI document).
 	z.record(z.string(), SeriesTransform).overwrite((transforms) => rekeyed(transforms, unescapeKey)),
 );

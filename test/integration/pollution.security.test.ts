@@ -224,7 +224,8 @@ describe("a seriesTransform keyed __proto__", () => {
 		) as unknown;
 		const created = await callJson<ErrorBody>(key, "POST", "/v1/charts", { body });
 		expect(created.status).toBe(422);
-		expect(created.body.error.message).toContain("divide by 0");
+		expect(created.body.error.code).toBe("invalid_transform");
+		expect(created.body.error.message).toBe("meta.seriesTransform.__proto__.ops[0]: divide by 0 is not allowed");
 	});
 
 	it("applies to a series that is really named __proto__, is stored, merged and removed like any key", async () => {

@@ -121,5 +121,7 @@ describe("SeriesTransformMap", () => {
 		const result = SeriesTransformMap.safeParse(JSON.parse('{"__proto__":{"ops":[{"fn":"divide","args":[0]}]}}'));
 		expect(result.success).toBe(false);
 		expect(result.error?.issues[0]?.message).toBe("divide by 0 is not allowed");
+		// The path names the key as sent, not its escaped form.
+		expect(result.error?.issues[0]?.path).toEqual(["__proto__", "ops", 0]);
 	});
 });
