@@ -24,7 +24,14 @@ export async function svgToPng(svg: string, scale: number): Promise<Uint8Array> 
 		shapeRendering: 2,
 	});
 	try {
-		return resvg.render().asPng();
+		// The rendered pixmap lives in WebAssembly memory (w·h·4 bytes, 6 MB for 800×500 at scale 2)
+		// that no JavaScript garbage collector frees: it must be freed here, or every PNG leaks it.
+		const image = resvg.render();
+		try {
+			return image.asPng();
+		} finally {
+			image.free();
+		}
 	} finally {
 		resvg.free();
 	}
