@@ -4,23 +4,11 @@
  * ill-formed and fail resvg and pdfkit. They are removed from every text a chart draws, once,
  * when the render input is prepared; `wellFormedSvg` is the last guard on the finished file.
  */
+
 import type { Cell, Dataset } from "../domain/dataset";
+import { drawableText } from "../domain/markup";
 import type { Meta } from "../domain/meta";
 import type { RenderInput } from "./input";
-
-// Tab and line feed stay (ECharts breaks lines at "\n"); a carriage return becomes a line break.
-const undrawable =
-	// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this module's job
-	/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** Quick test first: almost every string is clean, and the check is cheaper than a replace. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this module's job
-const hasUndrawable = /[\u0000-\u0008\u000B-\u001F\u007F\uFFFE\uFFFF\uD800-\uDFFF]/;
-
-export function drawableText(text: string): string {
-	if (!hasUndrawable.test(text)) return text;
-	return text.replace(/\r\n?/g, "\n").replace(undrawable, "");
-}
 
 function drawableCell(cell: Cell): Cell {
 	return typeof cell === "string" ? drawableText(cell) : cell;
@@ -60,5 +48,5 @@ export function drawableInput(input: RenderInput): RenderInput {
 
 /** The last guard: a finished SVG never carries a character XML forbids, whatever drew it. */
 export function wellFormedSvg(svg: string): string {
-	return hasUndrawable.test(svg) ? svg.replace(undrawable, "") : svg;
+	return drawableText(svg);
 }

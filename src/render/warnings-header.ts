@@ -5,7 +5,7 @@
  * left out (one too long on its own is cut at a character and ends in "..."), and the value
  * then ends with "(+N more)", N counting every warning not sent in full.
  */
-import { drawableText } from "./drawable-text";
+import { drawableText } from "../domain/markup";
 
 export const maxWarningsHeaderBytes = 1024;
 const separator = "; ";
