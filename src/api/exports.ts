@@ -1,22 +1,24 @@
 /**
- * `GET /v1/charts/{id}/export/{format}` (spec §4.1, DESIGN D16). The format is checked before
- * anything else is spent, then the options and the PNG pixel budget (D25); the chart's data
- * and theme are read before an export slot is taken, and the slot is held only while the file
- * renders.
+ * `GET /v1/charts/{id}/export/{format}` (spec §4.1, DESIGN D16, D37). The format is checked before
+ * anything else is spent, then the options and the PNG pixel budget (D25). A drawn file is keyed
+ * by the hash of its inputs: a client holding that `ETag` gets 304, a file already in the export
+ * cache is answered from R2 without an export slot, and only a miss takes a slot to render.
  */
 import { z } from "zod";
 import type { ChartRecord } from "../domain/chart";
 import { ApiError } from "../http/errors";
 import { defineRoute } from "../http/route";
 import { csvFile } from "../render/csv";
-import type { ExportFile, ExportFormat } from "../render/exporters";
+import type { DrawingFormat, ExportFile, ExportFormat } from "../render/exporters";
 import { contentDisposition, drawingExporters, ExportOptions, exportFormats, isDrawingFormat } from "../render/exporters";
 import { defaultPngScale, drawingSize, largestPngScale, maxPngPixels, pngBudgetProblem } from "../render/pixel-budget";
 import { warningsHeaderValue } from "../render/warnings-header";
 import { datasetOf } from "../services/chart-data";
 import { loadChart } from "../services/chart-writes";
 import type { Services } from "../services/context";
-import { renderInputFor } from "../services/render-input";
+import { cachedExportPath, readCachedExport, storeCachedExport } from "../services/export-cache";
+import { exportKey, exportMaterials } from "../services/export-key";
+import { renderInputFrom } from "../services/render-input";
 import { renderInExportSlot } from "./export-slot";
 
 function parseFormat(raw: string | undefined): ExportFormat {
@@ -39,6 +41,70 @@ function checkPngBudget(chart: ChartRecord, options: ExportOptions): void {
 		throw new ApiError("invalid_query", problem, { path: "scale", maxPixels: maxPngPixels, largestScale: largestPngScale(size) });
 }
 
+/**
+ * A drawn file is an authenticated download whose bytes never change under its ETag: `private`
+ * keeps shared caches out, `no-cache` has the client revalidate every time, which costs one
+ * 304 and shows a changed chart at once (its key, hence its ETag, is new).
+ */
+const drawnCacheControl = "private, no-cache";
+
+/** Whether `If-None-Match` names `etag` (weak or strong, in a list, or `*`). */
+function clientHasCurrent(ifNoneMatch: string | null, etag: string): boolean {
+	if (ifNoneMatch === null) return false;
+	return ifNoneMatch.split(",").some((tag) => {
+		const trimmed = tag.trim();
+		return trimmed === "*" || trimmed.replace(/^W\//, "") === etag;
+	});
+}
+
+function drawnResponse(
+	chart: ChartRecord,
+	format: DrawingFormat,
+	etag: string,
+	body: BodyInit,
+	contentType: string,
+	warnings: string | null,
+) {
+	return new Response(body, {
+		headers: {
+			"Content-Type": contentType,
+			"Content-Disposition": contentDisposition(chart.name, format),
+			ETag: etag,
+			"Cache-Control": drawnCacheControl,
+			...(warnings ? { "X-Render-Warnings": warnings } : {}),
+		},
+	});
+}
+
+/** 304, the cached file, or a fresh render in an export slot that is then cached. */
+async function drawnExport(
+	services: Services,
+	request: Request,
+	chart: ChartRecord,
+	format: DrawingFormat,
+	options: ExportOptions,
+): Promise<Response> {
+	const materials = await exportMaterials(services, chart);
+	const key = await exportKey(chart, format, options, materials);
+	const etag = `"${key}"`;
+	// The key names the bytes, so a client that holds it needs nothing, not even an R2 read.
+	if (clientHasCurrent(request.headers.get("if-none-match"), etag)) {
+		return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": drawnCacheControl } });
+	}
+	const path = cachedExportPath(chart.id, key, format);
+	const cached = await readCachedExport(services, path);
+	if (cached) return drawnResponse(chart, format, etag, cached.body, cached.contentType, cached.warnings);
+
+	const dataset = materials.dataset ?? (await datasetOf(services, chart));
+	if (!dataset) throw new Error(`chart ${chart.id} has no dataset`);
+	const input = renderInputFrom(chart, options, dataset, materials.theme);
+	const file = await renderInExportSlot(services.exportSlots, () => drawingExporters[format](input, options));
+	const body = new Uint8Array(await new Response(file.body).arrayBuffer());
+	const warnings = warningsHeaderValue(file.warnings ?? []);
+	await storeCachedExport(services, path, { body, contentType: file.contentType, warnings });
+	return drawnResponse(chart, format, etag, body, file.contentType, warnings);
+}
+
 async function csvExport(services: Services, chart: ChartRecord): Promise<ExportFile> {
 	const dataset = await datasetOf(services, chart);
 	if (!dataset) throw new Error(`chart ${chart.id} has no dataset`);
@@ -51,7 +117,7 @@ export const exportChartRoute = defineRoute({
 	tag: "Exports",
 	summary: "Export a chart as PNG, SVG, PDF or CSV",
 	description:
-		"Renders the chart as it stands, synchronously. At most two exports render at once across the service; a further one gets 503 `export_busy` with `Retry-After: 5`. Options: `scale` (PNG, 1–4, default 2; w·h·scale² at most 16 megapixels), `w`/`h` (100–4000 px), `mode`, `transparent`. What a drawing leaves out or cannot show is listed in `X-Render-Warnings`: each warning percent-encoded, joined with `; `, at most 1 KiB, ending with `(+N more)` when some are cut.",
+		"Renders the chart as it stands, synchronously. At most two exports render at once across the service; a further one gets 503 `export_busy` with `Retry-After: 5`. Options: `scale` (PNG, 1–4, default 2; w·h·scale² at most 16 megapixels), `w`/`h` (100–4000 px), `mode`, `transparent`. What a drawing leaves out or cannot show is listed in `X-Render-Warnings`: each warning percent-encoded, joined with `; `, at most 1 KiB, ending with `(+N more)` when some are cut. PNG, SVG and PDF answers carry `ETag` (a hash of everything the file is drawn from) and `Cache-Control: private, no-cache`; `If-None-Match` with that ETag answers 304, and a file drawn before from the same inputs is answered from the cache without waiting for an export slot.",
 	access: "chart:read",
 	query: ExportOptions,
 	body: { type: "none" },
@@ -63,7 +129,7 @@ export const exportChartRoute = defineRoute({
 		},
 	},
 	errors: ["invalid_format", "not_found", "invalid_data", "export_busy"],
-	async handler({ params, query, services, caller }) {
+	async handler({ params, query, services, caller, request }) {
 		const format = parseFormat(params.format);
 		const chart = await loadChart(services, caller, params.id as string);
 		if (!chart.hasData) {
@@ -72,14 +138,12 @@ export const exportChartRoute = defineRoute({
 				`Chart ${chart.id} has no data yet, so there is nothing to export. Create it with series or data, or load data with PUT /v1/charts/${chart.id}/data.`,
 			);
 		}
-		let file: ExportFile;
 		if (isDrawingFormat(format)) {
 			if (format === "png") checkPngBudget(chart, query);
-			const input = await renderInputFor(services, chart, query);
-			file = await renderInExportSlot(services.exportSlots, () => drawingExporters[format](input, query));
-		} else {
-			file = await csvExport(services, chart);
+			return drawnExport(services, request, chart, format, query);
 		}
+		// CSV writes the data out without drawing or a slot: cheap enough to answer fresh every time.
+		const file = await csvExport(services, chart);
 		const warnings = warningsHeaderValue(file.warnings ?? []);
 		return new Response(file.body, {
 			headers: {

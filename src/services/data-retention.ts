@@ -1,6 +1,6 @@
 /**
- * Data retention (DESIGN D29): when a chart is deleted, its published snapshots go, and so does
- * every data blob that no remaining chart or version names.
+ * Data retention (DESIGN D29): when a chart is deleted, its published snapshots and cached
+ * exports (D37) go, and so does every data blob that no remaining chart or version names.
  *
  * Blobs are content-addressed and shared, so "no one names it" must hold even against a writer
  * that is storing the same content right now. The writer finds the blob (or puts it), then
@@ -21,6 +21,7 @@ import type { Dataset } from "../domain/dataset";
 import { deleteSnapshots } from "../embed/snapshot";
 import { storeDataset } from "./chart-data";
 import type { Services } from "./context";
+import { deleteCachedExports } from "./export-cache";
 
 /** Removes each of `keys` that nothing names any more; answers the keys it removed. */
 export async function deleteUnreferencedBlobs(services: Services, keys: readonly string[]): Promise<string[]> {
@@ -52,7 +53,11 @@ export async function confirmDatasetStored(services: Services, key: string | nul
  * already gone, so the client's DELETE succeeded whatever happens to its files.
  */
 export async function removeDeletedChartFiles(services: Services, chartId: string, blobKeys: readonly string[]): Promise<void> {
-	const results = await Promise.allSettled([deleteSnapshots(services, chartId), deleteUnreferencedBlobs(services, blobKeys)]);
+	const results = await Promise.allSettled([
+		deleteSnapshots(services, chartId),
+		deleteCachedExports(services, chartId),
+		deleteUnreferencedBlobs(services, blobKeys),
+	]);
 	for (const result of results) {
 		if (result.status === "rejected") console.error(`cleaning up the files of deleted chart ${chartId} failed`, result.reason);
 	}

@@ -7,6 +7,7 @@
 
 import { findThemeDefinition } from "../db/themes";
 import type { ChartRecord } from "../domain/chart";
+import type { Dataset } from "../domain/dataset";
 import type { ThemeDefinition } from "../domain/themes";
 import { defaultBuiltInThemeId, findBuiltInTheme, ThemeDefinition as ThemeSchema } from "../domain/themes";
 import { drawableInput } from "../render/drawable-text";
@@ -16,7 +17,8 @@ import { drawingSize } from "../render/pixel-budget";
 import { datasetOf } from "./chart-data";
 import type { Services } from "./context";
 
-async function themeFor(services: Services, chart: ChartRecord): Promise<ThemeDefinition> {
+/** The theme a chart is drawn in, resolved to its definition. */
+export async function themeFor(services: Services, chart: ChartRecord): Promise<ThemeDefinition> {
 	const builtIn = chart.meta.theme === undefined ? undefined : findBuiltInTheme(chart.meta.theme);
 	if (builtIn) return builtIn.definition;
 	const stored = await findThemeDefinition(services.db, chart.workspaceId, chart.meta.theme);
@@ -28,17 +30,27 @@ async function themeFor(services: Services, chart: ChartRecord): Promise<ThemeDe
 export async function renderInputFor(services: Services, chart: ChartRecord, options: ExportOptions): Promise<RenderInput> {
 	const dataset = await datasetOf(services, chart);
 	if (!dataset) throw new Error(`chart ${chart.id} has no dataset`);
+	return renderInputFrom(chart, options, dataset, await themeFor(services, chart));
+}
+
+/** The same input from a dataset and theme already read (the export cache reads them to key the file). */
+export function renderInputFrom(chart: ChartRecord, options: ExportOptions, dataset: Dataset, theme: ThemeDefinition): RenderInput {
 	const { width, height } = drawingSize(chart.meta, options);
 	return drawableInput({
 		kind: chart.kind,
 		dataset,
 		seriesNames: chart.seriesNames,
 		meta: chart.meta,
-		theme: await themeFor(services, chart),
-		mode: options.mode ?? chart.meta.mode ?? "light",
+		theme,
+		mode: drawingMode(chart, options),
 		width,
 		height,
 		transparent: options.transparent === "true",
 		fromStatistics: chart.seriesRefs.length > 0,
 	});
+}
+
+/** Light or dark: the query's mode wins over the chart's. */
+export function drawingMode(chart: ChartRecord, options: ExportOptions): "light" | "dark" {
+	return options.mode ?? chart.meta.mode ?? "light";
 }

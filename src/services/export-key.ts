@@ -1,0 +1,79 @@
+/**
+ * The export cache key (DESIGN D37): the SHA-256 of everything a drawn file depends on, computed
+ * from the chart's inputs without drawing anything. Two requests with the same key get the same
+ * bytes; any change a reader could see in the file (data, library values, meta, theme, options,
+ * renderer) gives a new key, so a cached file is never stale and needs no invalidation.
+ */
+import type { ChartRecord } from "../domain/chart";
+import type { Dataset } from "../domain/dataset";
+import { sha256Hex } from "../domain/ids";
+import type { ThemeDefinition } from "../domain/themes";
+import type { DrawingFormat, ExportOptions } from "../render/exporters";
+import { defaultPngScale, drawingSize } from "../render/pixel-budget";
+import { rendererBuild } from "../render/renderer-build";
+import { datasetOf } from "./chart-data";
+import type { Services } from "./context";
+import { drawingMode, themeFor } from "./render-input";
+
+/** What a key is computed from and a miss then draws with, read once so the two cannot differ. */
+export interface ExportMaterials {
+	/** SHA-256 of the dataset's stored JSON, the same digest its content-addressed R2 key carries. */
+	datasetHash: string;
+	/** Already read when hashing needed it (statistics); otherwise read only on a miss. */
+	dataset: Dataset | null;
+	theme: ThemeDefinition;
+}
+
+const storedDatasetKey = /^data\/([0-9a-f]{64})\.json$/;
+
+/**
+ * Own data is hashed by its R2 key (`data/<sha256>.json`), so a hit never reads it. Statistics
+ * are resolved against the library as it is now and hashed, so a library import that changes
+ * a value changes the key.
+ */
+export async function exportMaterials(services: Services, chart: ChartRecord): Promise<ExportMaterials> {
+	const theme = themeFor(services, chart);
+	const stored = chart.seriesRefs.length === 0 ? storedDatasetKey.exec(chart.dataBlobKey ?? "")?.[1] : undefined;
+	if (stored) return { datasetHash: stored, dataset: null, theme: await theme };
+	const dataset = await datasetOf(services, chart);
+	if (!dataset) throw new Error(`chart ${chart.id} has no dataset`);
+	return { datasetHash: await sha256Hex(JSON.stringify(dataset)), dataset, theme: await theme };
+}
+
+/** JSON with object keys sorted, so equal values always hash alike whatever order they were written in. */
+export function canonicalJson(value: unknown): string {
+	if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+	if (value !== null && typeof value === "object") {
+		const entries = Object.entries(value)
+			.filter(([, v]) => v !== undefined)
+			.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+		return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+	}
+	return JSON.stringify(value) ?? "null";
+}
+
+/**
+ * The key of one drawn export. The options are taken after defaults (the size from meta, the
+ * mode from the chart, PNG's scale 2), so `?scale=2` and no scale share a file, and SVG and PDF,
+ * which ignore `scale`, do not split on it. Fonts are bundled, so the renderer build names them.
+ */
+export function exportKey(chart: ChartRecord, format: DrawingFormat, options: ExportOptions, materials: ExportMaterials): Promise<string> {
+	const { width, height } = drawingSize(chart.meta, options);
+	return sha256Hex(
+		canonicalJson({
+			renderer: rendererBuild,
+			format,
+			scale: format === "png" ? (options.scale ?? defaultPngScale) : null,
+			width,
+			height,
+			mode: drawingMode(chart, options),
+			transparent: options.transparent === "true",
+			kind: chart.kind,
+			dataset: materials.datasetHash,
+			seriesNames: chart.seriesNames,
+			fromStatistics: chart.seriesRefs.length > 0,
+			meta: chart.meta,
+			theme: materials.theme,
+		}),
+	);
+}

@@ -1,0 +1,207 @@
+/**
+ * The export cache (DESIGN D37): a repeat export is answered from R2 without an export slot,
+ * with the ETag of the render that made it; If-None-Match answers 304; every input a reader
+ * could see in the file changes the key; a deleted chart's cached files go with it.
+ */
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { layoutExamples } from "../../src/domain/layout-examples";
+import { builtInThemes } from "../../src/domain/themes";
+import { exportGateStub } from "../../src/limits/client";
+import { call, callJson } from "../helpers/api";
+import { makeAccount, makeTheme } from "../helpers/factories";
+import { loadLibrary } from "../helpers/library";
+
+beforeAll(loadLibrary);
+
+interface Exported {
+	status: number;
+	etag: string | null;
+	bytes: Uint8Array;
+	headers: Headers;
+}
+
+async function exportFile(key: string, id: string, file: string, headers: Record<string, string> = {}): Promise<Exported> {
+	const res = await call(key, "GET", `/v1/charts/${id}/export/${file}`, { headers });
+	return { status: res.status, etag: res.headers.get("ETag"), bytes: new Uint8Array(await res.arrayBuffer()), headers: res.headers };
+}
+
+async function makeChart(key: string, body: Record<string, unknown> = {}): Promise<string> {
+	const res = await callJson<{ id: string }>(key, "POST", "/v1/charts", { body: { data: layoutExamples.line.csv, ...body } });
+	expect(res.status).toBe(201);
+	return res.body.id;
+}
+
+async function cachedFiles(id: string): Promise<string[]> {
+	return (await env.BLOBS.list({ prefix: `exports/${id}/` })).objects.map((o) => o.key);
+}
+
+/** Runs `during` while both slots of the global export gate are held, so only a cache hit can answer. */
+async function withGateFull<T>(during: () => Promise<T>): Promise<T> {
+	const gate = exportGateStub(env.EXPORT_GATE);
+	const leases = [await gate.acquire(), await gate.acquire()];
+	expect(leases.every((lease) => lease.granted)).toBe(true);
+	try {
+		return await during();
+	} finally {
+		for (const lease of leases) if (lease.granted) await gate.release(lease.lease.id);
+	}
+}
+
+describe("a repeat export is a cache hit", () => {
+	for (const file of ["png?scale=1", "svg", "pdf"]) {
+		it(`${file.slice(0, 3).toUpperCase()}: the repeat succeeds while every export slot is busy, with the same ETag and bytes`, async () => {
+			const { key } = await makeAccount();
+			const id = await makeChart(key, { meta: { title: "Cached" } });
+			const first = await exportFile(key, id, file);
+			expect(first.status).toBe(200);
+			expect(first.etag).toMatch(/^"[0-9a-f]{64}"$/);
+			expect(first.headers.get("Cache-Control")).toBe("private, no-cache");
+
+			const [repeat, other] = await withGateFull(async () => [
+				await exportFile(key, id, file),
+				// The gate really is full: an export not drawn before is refused.
+				await exportFile(key, id, `${file}${file.includes("?") ? "&" : "?"}mode=dark`),
+			]);
+			expect(other.status).toBe(503);
+			expect(repeat.status).toBe(200);
+			expect(repeat.etag).toBe(first.etag);
+			expect(repeat.headers.get("Content-Type")).toBe(first.headers.get("Content-Type"));
+			expect(repeat.headers.get("Content-Disposition")).toBe(`attachment; filename="cached.${file.slice(0, 3)}"`);
+			expect(repeat.bytes).toEqual(first.bytes);
+			expect(await cachedFiles(id)).toHaveLength(1);
+		});
+	}
+
+	it("If-None-Match with the ETag answers 304 with no body, even while every slot is busy", async () => {
+		const { key } = await makeAccount();
+		const id = await makeChart(key);
+		const first = await exportFile(key, id, "svg");
+		const etag = first.etag ?? "";
+		const [notModified, listed, weak, stale] = await withGateFull(async () => [
+			await exportFile(key, id, "svg", { "If-None-Match": etag }),
+			await exportFile(key, id, "svg", { "If-None-Match": `"0000", ${etag}` }),
+			await exportFile(key, id, "svg", { "If-None-Match": `W/${etag}` }),
+			await exportFile(key, id, "svg", { "If-None-Match": '"not-the-key"' }),
+		]);
+		for (const answer of [notModified, listed, weak]) {
+			expect(answer.status).toBe(304);
+			expect(answer.bytes).toHaveLength(0);
+			expect(answer.etag).toBe(etag);
+		}
+		// Another ETag gets the file (from the cache, as the gate is full).
+		expect(stale.status).toBe(200);
+		expect(stale.bytes).toEqual(first.bytes);
+	});
+
+	it("keeps the render warnings of the miss on a hit", async () => {
+		const { key } = await makeAccount();
+		const id = await makeChart(key, { meta: { title: "人口 chart" } });
+		const first = await exportFile(key, id, "png?scale=1");
+		const warnings = first.headers.get("X-Render-Warnings");
+		expect(decodeURIComponent(warnings ?? "")).toBe("no bundled font draws U+4EBA, U+53E3");
+		const repeat = await withGateFull(() => exportFile(key, id, "png?scale=1"));
+		expect(repeat.status).toBe(200);
+		expect(repeat.headers.get("X-Render-Warnings")).toBe(warnings);
+	});
+
+	it("options are keyed after defaults: PNG's scale 2 is the default, SVG ignores scale", async () => {
+		const { key } = await makeAccount();
+		const id = await makeChart(key);
+		const png = await exportFile(key, id, "png");
+		expect((await exportFile(key, id, "png?scale=2")).etag).toBe(png.etag);
+		const svg = await exportFile(key, id, "svg");
+		expect((await exportFile(key, id, "svg?scale=3")).etag).toBe(svg.etag);
+		expect(await cachedFiles(id)).toHaveLength(2);
+	});
+});
+
+describe("the key changes with everything the file shows", () => {
+	/** Exports the SVG before and after `change`, and checks that the second is a new file. */
+	async function expectNewFile(key: string, id: string, change: () => Promise<void>, file = "svg"): Promise<void> {
+		const before = await exportFile(key, id, file);
+		expect(before.status).toBe(200);
+		const filesBefore = await cachedFiles(id);
+		await change();
+		const after = await exportFile(key, id, file);
+		expect(after.status).toBe(200);
+		expect(after.etag).not.toBe(before.etag);
+		expect(await cachedFiles(id)).toHaveLength(filesBefore.length + 1);
+	}
+
+	it("when the data changes (PUT data), even with the same series", async () => {
+		const { key } = await makeAccount();
+		const id = await makeChart(key);
+		await expectNewFile(key, id, async () => {
+			// One value differs from the chart's data; the columns, hence the series names, are the same.
+			const put = await call(key, "PUT", `/v1/charts/${id}/data`, {
+				rawBody: layoutExamples.line.csv.replace("74.9", "75.9"),
+				headers: { "Content-Type": "text/csv" },
+			});
+			expect(put.status).toBe(200);
+		});
+	});
+
+	it("when meta changes (PATCH title)", async () => {
+		const { key } = await makeAccount();
+		const id = await makeChart(key, { meta: { title: "Before" } });
+		await expectNewFile(key, id, async () => {
+			expect((await call(key, "PATCH", `/v1/charts/${id}`, { body: { meta: { title: "After" } } })).status).toBe(200);
+		});
+	});
+
+	it("when the workspace's default theme is redefined", async () => {
+		const { key, workspaceId } = await makeAccount();
+		const themeId = await makeTheme(workspaceId, { isDefault: true });
+		const classic = builtInThemes[0]?.definition;
+		const define = (palette: string[]) =>
+			env.DB.prepare("UPDATE themes SET definition = ? WHERE id = ?")
+				.bind(
+					JSON.stringify({ ...classic, name: "Brand", colors: { ...classic?.colors, light: { ...classic?.colors.light, palette } } }),
+					themeId,
+				)
+				.run();
+		await define(["#111111", "#222222", "#333333"]);
+		const id = await makeChart(key);
+		await expectNewFile(key, id, async () => {
+			await define(["#aa0000", "#00aa00", "#0000aa"]);
+		});
+		expect(new TextDecoder().decode((await exportFile(key, id, "svg")).bytes)).toContain("#aa0000");
+	});
+
+	it("when export options change (scale, mode)", async () => {
+		const { key } = await makeAccount();
+		const id = await makeChart(key);
+		const scale1 = await exportFile(key, id, "png?scale=1");
+		const scale3 = await exportFile(key, id, "png?scale=3");
+		const light = await exportFile(key, id, "svg");
+		const dark = await exportFile(key, id, "svg?mode=dark");
+		expect(new Set([scale1.etag, scale3.etag, light.etag, dark.etag]).size).toBe(4);
+		expect(await cachedFiles(id)).toHaveLength(4);
+	});
+
+	it("when a library value of a statistics-backed chart changes", async () => {
+		const { key } = await makeAccount();
+		const id = await makeChart(key, { data: undefined, series: [{ statistic: "stocks.aapl" }] });
+		await expectNewFile(key, id, async () => {
+			const changed = await env.DB.prepare(
+				"UPDATE library_observations SET value = value + 1000 WHERE statistic_id = 'stocks.aapl' AND period = (SELECT MAX(period) FROM library_observations WHERE statistic_id = 'stocks.aapl')",
+			).run();
+			expect(changed.meta.changes).toBe(1);
+		});
+	});
+});
+
+describe("deleting a chart", () => {
+	it("removes its cached exports and leaves other charts' alone", async () => {
+		const { key } = await makeAccount();
+		const id = await makeChart(key);
+		const kept = await makeChart(key);
+		for (const file of ["svg", "png?scale=1", "pdf"]) expect((await exportFile(key, id, file)).status).toBe(200);
+		expect((await exportFile(key, kept, "svg")).status).toBe(200);
+		expect(await cachedFiles(id)).toHaveLength(3);
+		expect((await call(key, "DELETE", `/v1/charts/${id}`)).status).toBe(200);
+		expect(await cachedFiles(id)).toEqual([]);
+		expect(await cachedFiles(kept)).toHaveLength(1);
+	});
+});
