@@ -4,6 +4,8 @@
  * consecutive rows into buckets. All are single passes (or one sort) over the data; drawing
  * only, since exports to CSV and `data.json` keep every row.
  */
+import type { DrawingNotes } from "./drawing-notes";
+import type { SeriesValues } from "./input";
 
 /** `max` indices spread evenly over `0..n-1` (all of them when n ≤ max); first and last always kept. */
 export function evenIndices(n: number, max: number): number[] {
@@ -82,4 +84,11 @@ export function mergeCandles(
 		merged.volumes?.push(volume);
 	}
 	return merged;
+}
+
+/** The first `max` series, noting the rest. */
+export function firstSeries(series: SeriesValues[], max: number, notes: DrawingNotes): SeriesValues[] {
+	if (series.length <= max) return series;
+	notes.add(`the first ${max} of ${series.length} series are drawn; the CSV export has them all`);
+	return series.slice(0, max);
 }

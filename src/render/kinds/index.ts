@@ -7,8 +7,9 @@ import type { DrawingNotes } from "../drawing-notes";
 import type { Option } from "../frame";
 import type { RenderInput } from "../input";
 import { barOption, candlestickOption, lineOption, multiplesOption } from "./cartesian";
-import { boxplotOption, heatmapOption, radarOption, rangeFamilyOption, scatterOption, themeriverOption } from "./distribution";
+import { boxplotOption, heatmapOption, radarOption, themeriverOption } from "./distribution";
 import { pieOption, sankeyOption, treemapOption } from "./part-to-whole";
+import { rangeFamilyOption, scatterOption } from "./plane";
 import { tableOption } from "./table";
 
 /** `notes` collects what the drawing leaves out to stay within its budget (DESIGN D25). */
