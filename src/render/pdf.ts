@@ -28,8 +28,27 @@ function fontFor(text: string, attributes: string): string {
 	return embeddedName("Inter", weightOf(attributes));
 }
 
+/** pdfkit writes numbers only below 1e21 in size; JavaScript prints those as `1e+21` and up. */
+const unwritableNumber = /-?\d+(?:\.\d+)?e\+\d+/gi;
+/** Far outside any page (4000 pt at most), so a clamped point draws the same clipped line. */
+const farOutside = 1e9;
+const geometryAttribute = /\s(d|points|transform|x|y|x1|y1|x2|y2|cx|cy|r|rx|ry|width|height)="([^"]*)"/g;
+
+/**
+ * Data near the largest doubles (1e300) puts path points at 1e290 and beyond; resvg clips them,
+ * but pdfkit refuses to write such a number. Clamp them in geometry only, never in drawn text.
+ */
+function clampHugeCoordinates(svg: string): string {
+	if (!/\de\+\d/i.test(svg)) return svg;
+	return svg.replace(geometryAttribute, (match, name: string, value: string) =>
+		/e\+/i.test(value)
+			? ` ${name}="${value.replace(unwritableNumber, (n) => (n.startsWith("-") ? String(-farOutside) : String(farOutside)))}"`
+			: match,
+	);
+}
+
 export function prepareSvgForPdf(svg: string): string {
-	return svg.replace(/<text([^>]*)>([^<]*)<\/text>/g, (_match, rawAttributes: string, content: string) => {
+	return clampHugeCoordinates(svg).replace(/<text([^>]*)>([^<]*)<\/text>/g, (_match, rawAttributes: string, content: string) => {
 		const font = fontFor(content, rawAttributes);
 		let attributes = rawAttributes.includes("font-family:")
 			? rawAttributes.replace(/font-family:[^;"]*/, `font-family:${font}`)

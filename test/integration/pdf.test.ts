@@ -60,6 +60,22 @@ describe("PDF export", () => {
 		for (const ch of `${title}World Bank`.replace(/\s/g, "")) expect(text.has(ch), ch).toBe(true);
 	});
 
+	it("draws data near the largest doubles: coordinates pdfkit cannot write are clamped, labels kept", async () => {
+		const { key } = await makeAccount();
+		const created = await callJson<{ id: string }>(key, "POST", "/v1/charts", {
+			body: { data: "x,a\nq1,1e300\nq2,-1e300\nq3,0\n", meta: { title: "Huge" } },
+		});
+		expect(created.status).toBe(201);
+		const res = await call(key, "GET", `/v1/charts/${created.body.id}/export/pdf`);
+		expect(res.status, await res.clone().text()).toBe(200);
+		expect(new TextDecoder().decode((await res.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+
+		const { prepareSvgForPdf } = await import("../../src/render/pdf");
+		const out = prepareSvgForPdf('<path d="M1 2L2.5e+290 -1.1e+283Z"></path><text x="3">1e+300</text>');
+		expect(out).toContain('d="M1 2L1000000000 -1000000000Z"');
+		expect(out).toContain(">1e+300</text>");
+	});
+
 	it("keeps halo labels: the fill copy is drawn after the stroke copy", async () => {
 		const { prepareSvgForPdf } = await import("../../src/render/pdf");
 		const out = prepareSvgForPdf(
