@@ -1,6 +1,6 @@
 /**
  * `npm start`: applies the migrations to the local D1, seeds the demo workspace (keeping
- * existing data), prints the keys, runs `wrangler dev` on :8787, then makes and publishes the
+ * existing data), prints the keys and demo logins, runs `wrangler dev` on :8787, then makes and publishes the
  * demo charts on first start and prints their embed URLs and a first curl.
  *
  *   npm start [-- --persist-to DIR] [--port N]
@@ -36,8 +36,11 @@ const keys = await seedDemo(target, join(stateDir, "demo-keys.json"));
 const editor = keys.find((k) => k.role === "editor");
 
 console.log(`
-Demo keys (kept in ${join(stateDir, "demo-keys.json")}):
-${keys.map((k) => `  ${k.role.padEnd(9)} ${k.plan.padEnd(9)} ${k.accountId.padEnd(18)} ${k.key}`).join("\n")}
+Demo accounts: API key, and the console sign-in (kept in ${join(stateDir, "demo-keys.json")}):
+${keys.map((k) => `  ${k.role.padEnd(9)} ${k.plan.padEnd(9)} ${k.accountId.padEnd(18)} ${k.key}\n  ${"".padEnd(38)} sign in: ${k.email} / ${k.password}`).join("\n")}
+
+  The demo passwords are fixed, printed local demo data: never reuse them. Sign in with
+  POST ${base}/auth/sign-in (the Free account's session works on /v1 too; its key gets 403).
 `);
 
 const wrangler = spawn(
