@@ -72,5 +72,10 @@ Try:
   curl -s -X POST ${base}/v1/charts/ch_…/publish -H "Authorization: Bearer $CHARTS_KEY"    # the id printed above
   curl -s ${base}/v1/charts -H "Authorization: Bearer $CHARTS_KEY"
 
+Or with a session, as the console does (writes also send the csrfToken the sign-in answers):
+  curl -s -c charts.cookies -X POST ${base}/auth/sign-in -H "Content-Type: application/json" \
+       -d '{"email":"${editor?.email}","password":"${editor?.password}"}'
+  curl -s -b charts.cookies ${base}/v1/charts
+
 API reference: ${base}/v1/openapi.json
 `);
