@@ -2,7 +2,8 @@
  * Admin CLI: accounts, API keys and themes. Local by default (works while `wrangler dev`
  * runs), `--persist-to DIR` like wrangler, `--remote` for production. `--json` for scripts.
  *
- *   npm run admin -- account create --plan business [--team "Newsroom" | --workspace ws_…] [--name N] [--json]
+ *   npm run admin -- account create --plan business [--team "Newsroom" | --workspace ws_…] [--name N] [--email E --password-stdin] [--json]
+ *   echo 'a long password' | npm run admin -- account set-password --account ac_… --password-stdin [--email E]
  *   npm run admin -- key create --account ac_… --scopes chart:read,chart:write [--name N] [--json]
  *   npm run admin -- key revoke --id key_…
  *   npm run admin -- key list --account ac_… [--json]
@@ -10,9 +11,10 @@
  */
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
+import { Email, NewPassword } from "../src/domain/passwords.ts";
 import { Plan, Scope } from "../src/domain/plans.ts";
 import { ThemeDefinition } from "../src/domain/themes.ts";
-import { createAccount, createKey, importTheme, listKeys, revokeKey } from "./lib/admin-ops.ts";
+import { createAccount, createKey, importTheme, listKeys, revokeKey, setLogin } from "./lib/admin-ops.ts";
 import type { Target } from "./lib/d1.ts";
 
 class UsageError extends Error {}
@@ -20,6 +22,8 @@ class UsageError extends Error {}
 const usage = `Usage: npm run admin -- <command> [options]
 
   account create --plan <free|starter|professional|business> [--team <name> | --workspace <id>] [--name <name>]
+                 [--email <email> --password-stdin]
+  account set-password --account <id> --password-stdin [--email <email>]
   key create     --account <id> --scopes <scope,scope,...> [--name <name>]
   key revoke     --id <key id>
   key list       --account <id>
@@ -30,12 +34,37 @@ Common options:
   --persist-to DIR   local state directory (as wrangler's --persist-to)
   --remote           act on the production database
 
+Sign-in (the console): --email gives the account a sign-in email (unique, any case);
+--password-stdin reads the password as one line from standard input (8 to 1,000 characters),
+so it never appears in the shell history or the process list:
+  printf '%s\\n' "$PASSWORD" | npm run admin -- account set-password --account ac_… --password-stdin
+
 Scopes: ${Scope.options.join(", ")}`;
 
 function required(values: Record<string, unknown>, name: string): string {
 	const value = values[name];
 	if (typeof value !== "string" || value === "") throw new UsageError(`--${name} is required`);
 	return value;
+}
+
+/** One line from standard input: the password, without its line ending. */
+async function readPasswordLine(): Promise<string> {
+	if (process.stdin.isTTY) process.stderr.write("Password (one line, shown as typed): ");
+	let input = "";
+	for await (const chunk of process.stdin) {
+		input += String(chunk);
+		if (input.includes("\n")) break;
+	}
+	const line = input.split(/\r?\n/)[0] ?? "";
+	const checked = NewPassword.safeParse(line);
+	if (!checked.success) throw new UsageError(`the password ${checked.error.issues[0]?.message ?? "is not valid"}`);
+	return checked.data;
+}
+
+function parseEmail(raw: string): string {
+	const checked = Email.safeParse(raw);
+	if (!checked.success) throw new UsageError(`--email ${checked.error.issues[0]?.message ?? "is not valid"}`);
+	return checked.data;
 }
 
 function parseScopes(raw: string): Scope[] {
@@ -66,6 +95,8 @@ async function main(argv: string[]): Promise<void> {
 			id: { type: "string" },
 			file: { type: "string" },
 			default: { type: "boolean", default: false },
+			email: { type: "string" },
+			"password-stdin": { type: "boolean", default: false },
 			help: { type: "boolean", short: "h", default: false },
 		},
 	});
@@ -82,13 +113,29 @@ async function main(argv: string[]): Promise<void> {
 			const plan = Plan.safeParse(values.plan);
 			if (!plan.success) throw new UsageError(`--plan must be one of: ${Plan.options.join(", ")}`);
 			if (values.team && values.workspace) throw new UsageError("give --team or --workspace, not both");
+			if ((values.email === undefined) !== !values["password-stdin"]) throw new UsageError("give --email and --password-stdin together");
+			const email = values.email === undefined ? undefined : parseEmail(values.email);
+			const password = values["password-stdin"] ? await readPasswordLine() : undefined;
 			const result = await createAccount(target, {
 				plan: plan.data,
 				name: values.name,
 				team: values.team,
 				workspaceId: values.workspace,
+				email,
+				password,
 			});
-			print(result, `Created account ${result.accountId} in workspace ${result.workspaceId}`);
+			print(
+				{ ...result, ...(email ? { email } : {}) },
+				`Created account ${result.accountId} in workspace ${result.workspaceId}${email ? `; it signs in as ${email}` : ""}`,
+			);
+			return;
+		}
+		case "account set-password": {
+			const accountId = required(values, "account");
+			if (!values["password-stdin"]) throw new UsageError("--password-stdin is required: the password is read from standard input");
+			const email = values.email === undefined ? undefined : parseEmail(values.email);
+			const result = await setLogin(target, accountId, await readPasswordLine(), email);
+			print({ accountId, email: result.email, passwordSet: true }, `Set the password of ${accountId}; it signs in as ${result.email}`);
 			return;
 		}
 		case "key create": {

@@ -1,6 +1,6 @@
 /**
  * `npm start`: applies the migrations to the local D1, seeds the demo workspace (keeping
- * existing data), prints the keys, runs `wrangler dev` on :8787, then makes and publishes the
+ * existing data), prints the keys and demo logins, runs `wrangler dev` on :8787, then makes and publishes the
  * demo charts on first start and prints their embed URLs and a first curl.
  *
  *   npm start [-- --persist-to DIR] [--port N]
@@ -36,8 +36,11 @@ const keys = await seedDemo(target, join(stateDir, "demo-keys.json"));
 const editor = keys.find((k) => k.role === "editor");
 
 console.log(`
-Demo keys (kept in ${join(stateDir, "demo-keys.json")}):
-${keys.map((k) => `  ${k.role.padEnd(9)} ${k.plan.padEnd(9)} ${k.accountId.padEnd(18)} ${k.key}`).join("\n")}
+Demo accounts: API key, and the console sign-in (kept in ${join(stateDir, "demo-keys.json")}):
+${keys.map((k) => `  ${k.role.padEnd(9)} ${k.plan.padEnd(9)} ${k.accountId.padEnd(18)} ${k.key}\n  ${"".padEnd(38)} sign in: ${k.email} / ${k.password}`).join("\n")}
+
+  The demo passwords are fixed, printed local demo data: never reuse them. Sign in with
+  POST ${base}/auth/sign-in (the Free account's session works on /v1 too; its key gets 403).
 `);
 
 const wrangler = spawn(
@@ -68,6 +71,11 @@ Try:
        -d '{"kind":"horizontal-bar","data":"party,seats\\nGreens,19\\nLabour,38\\n","meta":{"title":"My first chart"}}'
   curl -s -X POST ${base}/v1/charts/ch_…/publish -H "Authorization: Bearer $CHARTS_KEY"    # the id printed above
   curl -s ${base}/v1/charts -H "Authorization: Bearer $CHARTS_KEY"
+
+Or with a session, as the console does (writes also send the csrfToken the sign-in answers):
+  curl -s -c charts.cookies -X POST ${base}/auth/sign-in -H "Content-Type: application/json" \
+       -d '{"email":"${editor?.email}","password":"${editor?.password}"}'
+  curl -s -b charts.cookies ${base}/v1/charts
 
 API reference: ${base}/v1/openapi.json
 `);

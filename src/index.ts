@@ -2,7 +2,7 @@
  * Worker entry: wires the API router and the embed host into the dispatcher, and re-exports the
  * Durable Objects.
  */
-import { apiRoutes } from "./api/routes";
+import { allRoutes } from "./api/routes";
 import { embedPath, serveEmbed } from "./embed/serve";
 import { dispatcher } from "./http/dispatch";
 import { buildApi } from "./http/router";
@@ -10,6 +10,6 @@ import { buildApi } from "./http/router";
 export { AccountLimiter } from "./limits/account-limiter";
 export { ExportGate } from "./limits/export-gate";
 
-const fetch = dispatcher(buildApi(apiRoutes), { match: embedPath, serve: serveEmbed });
+const fetch = dispatcher(buildApi(allRoutes), { match: embedPath, serve: serveEmbed });
 
 export default { fetch } satisfies ExportedHandler<Env>;

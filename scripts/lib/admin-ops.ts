@@ -4,6 +4,7 @@
  */
 import { issueApiKey } from "../../src/domain/api-keys.ts";
 import { newId } from "../../src/domain/ids.ts";
+import { hashPassword, normalizeEmail } from "../../src/domain/passwords.ts";
 import type { Plan, Scope } from "../../src/domain/plans.ts";
 import type { ThemeDefinition } from "../../src/domain/themes.ts";
 import type { Target } from "./d1.ts";
@@ -21,11 +22,34 @@ export interface NewAccount {
 	/** Fixed ids, for the demo seed; random otherwise. */
 	accountId?: string;
 	newWorkspaceId?: string;
+	/** A sign-in for the console: both or neither (the CLI checks). */
+	email?: string;
+	password?: string;
+}
+
+/** Emails are unique case-insensitively; say so plainly rather than as a constraint failure. */
+async function requireFreeEmail(target: Target, email: string, exceptAccountId?: string): Promise<void> {
+	const [taken] = await query(target, sql("SELECT id FROM accounts WHERE email_normalized = ?", normalizeEmail(email)));
+	if (taken && taken.id !== exceptAccountId) throw new AdminError(`the email ${email} is already used by account ${String(taken.id)}`);
+}
+
+async function loginStatement(accountId: string, email: string, password: string): Promise<string> {
+	const hash = await hashPassword(password);
+	return sql(
+		"UPDATE accounts SET email = ?, email_normalized = ?, password_hash = ?, password_salt = ?, password_iterations = ? WHERE id = ?",
+		email.trim(),
+		normalizeEmail(email),
+		hash.hash,
+		hash.salt,
+		hash.iterations,
+		accountId,
+	);
 }
 
 export async function createAccount(target: Target, input: NewAccount): Promise<{ accountId: string; workspaceId: string }> {
 	const now = Date.now();
 	const accountId = input.accountId ?? newId("ac");
+	if (input.email !== undefined) await requireFreeEmail(target, input.email);
 	const statements: string[] = [];
 	let workspaceId: string;
 	if (input.workspaceId) {
@@ -48,8 +72,24 @@ export async function createAccount(target: Target, input: NewAccount): Promise<
 			now,
 		),
 	);
+	if (input.email !== undefined && input.password !== undefined)
+		statements.push(await loginStatement(accountId, input.email, input.password));
 	await execute(target, statements);
 	return { accountId, workspaceId };
+}
+
+/**
+ * Sets an account's password (and, when given, its sign-in email). Sessions are left alone: a
+ * person who changes their own password in the console ends their other sessions there.
+ */
+export async function setLogin(target: Target, accountId: string, password: string, email?: string): Promise<{ email: string }> {
+	const [account] = await query(target, sql("SELECT id, email FROM accounts WHERE id = ?", accountId));
+	if (!account) throw new AdminError(`there is no account ${accountId}`);
+	const login = email ?? (typeof account.email === "string" ? account.email : undefined);
+	if (login === undefined) throw new AdminError(`account ${accountId} has no email yet; give --email`);
+	await requireFreeEmail(target, login, accountId);
+	await execute(target, [await loginStatement(accountId, login, password)]);
+	return { email: login.trim() };
 }
 
 export async function createKey(

@@ -1,7 +1,8 @@
 /**
- * `GET /v1/openapi.json`: the OpenAPI 3.1 document, generated from the route declarations and
- * their zod schemas (the same ones that validate requests). Nothing here is written by hand
- * except the prose of the info block.
+ * `GET /v1/openapi.json` and `GET /console/api/openapi.json`: OpenAPI 3.1 documents, generated
+ * from the route declarations and their zod schemas (the same ones that validate requests).
+ * Nothing here is written by hand except the prose of the info blocks. The public API's document
+ * lists only `/v1`; the console's lists sign-in and the console-only routes (DESIGN D33).
  */
 import { z } from "zod";
 import type { ErrorCode } from "../http/errors";
@@ -14,8 +15,14 @@ type JsonSchema = Record<string, unknown>;
 
 /** Errors a route can answer because of how it is declared, so declarations need not list them. */
 function impliedErrors(route: Route): ErrorCode[] {
+	const writes = route.method !== "GET";
 	return [
-		...(route.access === "public" ? [] : (["unauthorized", "rate_limited", "plan_required", "forbidden", "service_unavailable"] as const)),
+		...(route.access === "public"
+			? []
+			: route.access === "session"
+				? (["unauthorized", "rate_limited", "session_required", "service_unavailable"] as const)
+				: (["unauthorized", "rate_limited", "plan_required", "forbidden", "service_unavailable"] as const)),
+		...(route.access !== "public" && writes ? (["csrf_failed"] as const) : []),
 		...(route.body.type === "none" ? [] : (["invalid_body", "payload_too_large", "unsupported_media_type"] as const)),
 		...(route.query ? (["invalid_query"] as const) : []),
 		...(route.idempotent ? (["idempotency_key_reused", "idempotency_in_progress"] as const) : []),
@@ -42,11 +49,40 @@ function openApiPath(path: string): string {
 
 function describeAccess(route: Route): string {
 	if (route.access === "public") return "No key needed.";
-	if (route.access === "key") return "Any valid API key.";
-	return `Needs a key with scope \`${route.access}\`.`;
+	if (route.access === "session") return "Console session only (the `charts_session` cookie); an API key gets 403 `session_required`.";
+	if (route.access === "key") return "Any valid API key, or a console session.";
+	return `Needs a key with scope \`${route.access}\`, or a console session.`;
 }
 
-export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string) {
+export interface DocumentInfo {
+	title: string;
+	description: string;
+}
+
+const securitySchemes = {
+	bearerAuth: { type: "http", scheme: "bearer", description: "An API key: `cs_` followed by 40 characters." },
+	sessionCookie: {
+		type: "apiKey",
+		in: "cookie",
+		name: "charts_session",
+		description:
+			"The console session from POST /auth/sign-in. Writes (POST, PUT, PATCH, DELETE) also need the header X-CSRF-Token with the session's csrfToken.",
+	},
+};
+
+export const apiDocumentInfo: DocumentInfo = {
+	title: "Charts API",
+	description:
+		"Create, update, list, delete, publish and export charts from code. Every request except this document carries `Authorization: Bearer <API key>` (or, from the console, the session cookie and, on writes, `X-CSRF-Token`). Errors are `{ error: { code, message, details? } }`. Every keyed answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; a 429 carries `Retry-After`.",
+};
+
+export const consoleDocumentInfo: DocumentInfo = {
+	title: "Charts console API",
+	description:
+		"Sign-in and the console-only routes (account, API keys). These need a console session: sign in with POST /auth/sign-in, send the `charts_session` cookie back, and send `X-CSRF-Token` with the answer's csrfToken on every POST, PUT, PATCH and DELETE. API keys are refused with 403 `session_required`. Errors are `{ error: { code, message, details? } }`.",
+};
+
+export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string, info: DocumentInfo = apiDocumentInfo) {
 	const components: Record<string, JsonSchema> = {};
 	const errorRef = toSchema(ErrorBody, "output", components);
 	const paths: Record<string, Record<string, unknown>> = {};
@@ -113,7 +149,7 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
 				description: [route.description, describeAccess(route)].filter(Boolean).join("\n\n"),
 				operationId: `${route.method.toLowerCase()}${path.replace(/[{}]/g, "").replace(/[/:-](\w)/g, (_m, c: string) => c.toUpperCase())}`,
 				...(route.access === "public" ? { security: [] } : {}),
-				...(route.access !== "public" && route.access !== "key" ? { "x-required-scope": route.access } : {}),
+				...(route.access !== "public" && route.access !== "key" && route.access !== "session" ? { "x-required-scope": route.access } : {}),
 				...(parameters.length ? { parameters } : {}),
 				...(requestBody ? { requestBody } : {}),
 				responses,
@@ -121,32 +157,28 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
 		};
 	}
 
+	const usesSessionsOnly = routes.every((route) => route.access === "public" || route.access === "session");
 	return {
 		openapi: "3.1.0",
 		jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
-		info: {
-			title: "Charts API",
-			version: "1.0.0",
-			description:
-				"Create, update, list, delete, publish and export charts from code. Every request except this document carries `Authorization: Bearer <API key>`. Errors are `{ error: { code, message, details? } }`. Every keyed answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; a 429 carries `Retry-After`.",
-		},
+		info: { title: info.title, version: "1.0.0", description: info.description },
 		servers: [{ url: serverUrl }],
-		security: [{ bearerAuth: [] }],
+		security: usesSessionsOnly ? [{ sessionCookie: [] }] : [{ bearerAuth: [] }, { sessionCookie: [] }],
 		paths,
 		components: {
 			schemas: components,
-			securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "An API key: `cs_` followed by 40 characters." } },
+			securitySchemes: usesSessionsOnly ? { sessionCookie: securitySchemes.sessionCookie } : securitySchemes,
 		},
 	};
 }
 
-/** The document depends only on the code, so it is built once per isolate. */
-let cachedDocument: string | undefined;
-
-export function openApiRoute(routes: () => readonly Route[]): Route {
+/** A route serving the document of `routes` at `path`. */
+export function openApiRoute(routes: () => readonly Route[], path = "/v1/openapi.json", info: DocumentInfo = apiDocumentInfo): Route {
+	// The document depends only on the code, so it is built once per isolate.
+	let cachedDocument: string | undefined;
 	return defineRoute({
 		method: "GET",
-		path: "/v1/openapi.json",
+		path,
 		tag: "Meta",
 		summary: "This OpenAPI document",
 		access: "public",
@@ -154,7 +186,7 @@ export function openApiRoute(routes: () => readonly Route[]): Route {
 		responses: { 200: { description: "OpenAPI 3.1 document", contentType: "application/json" } },
 		errors: [],
 		async handler({ url }) {
-			cachedDocument ??= JSON.stringify(buildOpenApiDocument(routes(), url.origin));
+			cachedDocument ??= JSON.stringify(buildOpenApiDocument(routes(), url.origin, info));
 			return new Response(cachedDocument, { headers: { "Content-Type": "application/json", "Cache-Control": "public, max-age=300" } });
 		},
 	});

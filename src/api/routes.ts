@@ -1,10 +1,12 @@
 /**
- * Every API route, in one list: the router and the OpenAPI document both read it.
+ * Every route, in two lists: the public API (`/v1`, with its OpenAPI document) and the console's
+ * (sign-in and console-only routes, with theirs). The router serves both.
  */
 import type { Route } from "../http/route";
 import { chartDataRoutes } from "./chart-data";
 import { chartVersionRoutes } from "./chart-versions";
 import { chartRoutes } from "./charts";
+import { consoleRoutes } from "./console/routes";
 import { dataRoutes } from "./data";
 import { exportRoutes } from "./exports";
 import { folderRoutes } from "./folders";
@@ -12,6 +14,7 @@ import { openApiRoute } from "./openapi";
 import { publishRoutes } from "./publish";
 import { themeRoutes } from "./themes";
 
+/** The public API: what `GET /v1/openapi.json` documents. */
 export const apiRoutes: readonly Route[] = [
 	...chartRoutes,
 	...chartDataRoutes,
@@ -23,3 +26,6 @@ export const apiRoutes: readonly Route[] = [
 	...dataRoutes,
 	openApiRoute(() => apiRoutes),
 ];
+
+/** What the Worker serves. */
+export const allRoutes: readonly Route[] = [...apiRoutes, ...consoleRoutes];

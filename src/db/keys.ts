@@ -1,7 +1,8 @@
 /**
- * API keys: looked up by the SHA-256 of the presented key, joined with the account they belong to.
+ * API keys: looked up by the SHA-256 of the presented key, joined with the account they belong to;
+ * listed, created and revoked per account (the console's keys routes, DESIGN D33).
  */
-import { eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { Plan, Scope } from "../domain/plans";
 import type { Database } from "./client";
@@ -41,4 +42,48 @@ export async function findKeyByHash(db: Database, hash: string): Promise<KeyReco
 
 export async function markKeyUsed(db: Database, keyId: string, now: number): Promise<void> {
 	await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, keyId));
+}
+
+/** A key as its owner sees it: never the key itself, only its prefix. */
+export interface KeyListing {
+	id: string;
+	name: string;
+	prefix: string;
+	scopes: Scope[];
+	createdAt: number;
+	lastUsedAt: number | null;
+}
+
+/** The account's keys that still work, oldest first. */
+export async function listActiveKeys(db: Database, accountId: string): Promise<KeyListing[]> {
+	const rows = await db
+		.select({
+			id: apiKeys.id,
+			name: apiKeys.name,
+			prefix: apiKeys.prefix,
+			scopes: apiKeys.scopes,
+			createdAt: apiKeys.createdAt,
+			lastUsedAt: apiKeys.lastUsedAt,
+		})
+		.from(apiKeys)
+		.where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+		.orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+	return rows.map((row) => ({ ...row, scopes: parseJsonColumn(ScopeList, row.scopes, "api_keys.scopes") }));
+}
+
+export async function insertKey(
+	db: Database,
+	key: { id: string; accountId: string; name: string; prefix: string; hash: string; scopes: Scope[]; createdAt: number },
+): Promise<void> {
+	await db.insert(apiKeys).values({ ...key, scopes: JSON.stringify(key.scopes) });
+}
+
+/** Revokes one of the account's working keys; false if the account has no such key (another account's id included). */
+export async function revokeAccountKey(db: Database, accountId: string, keyId: string, now: number): Promise<boolean> {
+	const revoked = await db
+		.update(apiKeys)
+		.set({ revokedAt: now })
+		.where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+		.returning({ id: apiKeys.id });
+	return revoked.length === 1;
 }

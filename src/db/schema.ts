@@ -26,8 +26,42 @@ export const accounts = sqliteTable(
 		name: text("name").notNull(),
 		plan: text("plan", { enum: ["free", "starter", "professional", "business"] }).notNull(),
 		createdAt: integer("created_at").notNull(),
+		/** The sign-in email as the person typed it (shown back); null for key-only accounts. */
+		email: text("email"),
+		/** Lower-cased, trimmed email: what sign-in looks up and what makes emails unique (D30). */
+		emailNormalized: text("email_normalized"),
+		/** PBKDF2-SHA256 of the password (base64url), its 16-byte salt (base64url) and iteration count. */
+		passwordHash: text("password_hash"),
+		passwordSalt: text("password_salt"),
+		passwordIterations: integer("password_iterations"),
 	},
-	(t) => [index("accounts_workspace_idx").on(t.workspaceId)],
+	(t) => [index("accounts_workspace_idx").on(t.workspaceId), uniqueIndex("accounts_email_idx").on(t.emailNormalized)],
+);
+
+/** Console sessions (D31). Only the SHA-256 of the cookie's token is stored. */
+export const sessions = sqliteTable(
+	"sessions",
+	{
+		tokenHash: text("token_hash").primaryKey(),
+		accountId: text("account_id")
+			.notNull()
+			.references(() => accounts.id),
+		createdAt: integer("created_at").notNull(),
+		expiresAt: integer("expires_at").notNull(),
+		lastSeenAt: integer("last_seen_at").notNull(),
+	},
+	(t) => [index("sessions_account_idx").on(t.accountId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** Failed sign-ins per normalised email, for throttling (D31); rows older than the window are purged. */
+export const signInFailures = sqliteTable(
+	"sign_in_failures",
+	{
+		id: integer("id").primaryKey({ autoIncrement: true }),
+		emailNormalized: text("email_normalized").notNull(),
+		at: integer("at").notNull(),
+	},
+	(t) => [index("sign_in_failures_email_at_idx").on(t.emailNormalized, t.at)],
 );
 
 export const apiKeys = sqliteTable(

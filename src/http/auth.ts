@@ -1,15 +1,21 @@
 /**
- * Who is calling: `Authorization: Bearer <key>` → the key's account, workspace, plan and scopes.
- * Every failure is 401 `unauthorized` with `WWW-Authenticate: Bearer` (DESIGN D1).
+ * Who is calling (DESIGN D1, D32): `Authorization: Bearer <key>` → the key's account, workspace,
+ * plan and scopes; without that header, the console's session cookie. A request that carries a
+ * bearer key is judged by the key alone, its cookie ignored, so a script can never be upgraded
+ * (or downgraded) by a cookie it happens to send. Key failures are 401 `unauthorized` with
+ * `WWW-Authenticate: Bearer`.
  */
 import { findKeyByHash, markKeyUsed } from "../db/keys";
 import { apiKeyPattern } from "../domain/api-keys";
-import type { Caller } from "../domain/caller";
+import type { Caller, KeyCaller, SessionCaller } from "../domain/caller";
 import { sha256Hex } from "../domain/ids";
 import type { Scope } from "../domain/plans";
 import { planHasApiAccess } from "../domain/plans";
+import { csrfTokenMatches } from "../domain/session-tokens";
 import type { Services } from "../services/context";
+import { readSessionCookie } from "./cookies";
 import { ApiError } from "./errors";
+import { authenticateSession } from "./session-auth";
 
 /** Writing last-used on every request would make every read a write; once a minute is enough. */
 const lastUsedResolutionMs = 60_000;
@@ -19,11 +25,24 @@ function unauthorized(message: string, tokenProblem: boolean): ApiError {
 	return new ApiError("unauthorized", message, undefined, { "WWW-Authenticate": challenge });
 }
 
-export async function authenticate(request: Request, services: Services, now: number): Promise<Caller> {
+export interface Authenticated {
+	caller: Caller;
+	/** Headers the answer must carry whatever it is (a session's refreshed cookie). */
+	headers: Record<string, string>;
+}
+
+export async function authenticate(request: Request, services: Services, now: number): Promise<Authenticated> {
 	const header = request.headers.get("authorization");
-	if (!header) {
-		throw unauthorized("Missing API key. Send the header `Authorization: Bearer <API key>`.", false);
-	}
+	if (header !== null) return { caller: await authenticateKey(header, services, now), headers: {} };
+	const sessionToken = readSessionCookie(request);
+	if (sessionToken !== null) return authenticateSession(request, sessionToken, services, now);
+	throw unauthorized(
+		"Missing API key. Send the header `Authorization: Bearer <API key>` (or, from the console, sign in with POST /auth/sign-in).",
+		false,
+	);
+}
+
+async function authenticateKey(header: string, services: Services, now: number): Promise<KeyCaller> {
 	const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
 	if (!match?.[1]) {
 		throw unauthorized("The Authorization header must be `Bearer <API key>`.", true);
@@ -40,6 +59,7 @@ export async function authenticate(request: Request, services: Services, now: nu
 		services.waitUntil(markKeyUsed(services.db, record.keyId, now));
 	}
 	return {
+		credential: "key",
 		keyId: record.keyId,
 		accountId: record.accountId,
 		workspaceId: record.workspaceId,
@@ -64,5 +84,29 @@ export function requireScope(caller: Caller, scope: Scope): void {
 			requiredScope: scope,
 			keyScopes: caller.scopes,
 		});
+	}
+}
+
+const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * A cookie is sent by the browser whoever asks it to, so a cookie-authenticated write must also
+ * prove it comes from a page that could read the session's CSRF token (DESIGN D32). Keys need no
+ * such proof: a header is only sent by code that holds the key.
+ */
+export function requireCsrfToken(caller: Caller, request: Request): void {
+	if (caller.credential !== "session" || !unsafeMethods.has(request.method)) return;
+	if (!csrfTokenMatches(caller.csrfToken, request.headers.get("x-csrf-token"))) {
+		throw new ApiError(
+			"csrf_failed",
+			"A signed-in write must carry the header X-CSRF-Token with the session's csrfToken (from POST /auth/sign-in or GET /auth/session).",
+		);
+	}
+}
+
+/** Console-only routes act for a person signed in, never for a key (DESIGN D33). */
+export function requireSession(caller: Caller): asserts caller is SessionCaller {
+	if (caller.credential !== "session") {
+		throw new ApiError("session_required", "This route is for the signed-in console only; API keys cannot use it.");
 	}
 }

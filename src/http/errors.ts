@@ -9,8 +9,11 @@ import { InvalidSeriesError } from "../library/resolve";
 /** Every error code the API answers, with its HTTP status. */
 export const errorStatus = {
 	unauthorized: 401,
+	invalid_credentials: 401,
 	forbidden: 403,
 	plan_required: 403,
+	csrf_failed: 403,
+	session_required: 403,
 	not_found: 404,
 	method_not_allowed: 405,
 	conflict: 409,

@@ -1,15 +1,19 @@
 /**
  * What every request goes through, in the order of DESIGN D2:
- * key (401) → account rate limit (429) → plan (403) → scope (403) → query/body (422) → handler.
- * So a rate-limited key with the wrong scope gets 429, never 403. Every step, the limiter call
- * included, answers its failures through `errorResponse` (D28): nothing here can throw.
+ * key or session (401) → CSRF token of a cookie write (403) → account rate limit (429) →
+ * plan (403, keys only) or session-only route (403) → scope (403, keys only) → query/body (422)
+ * → handler. So a rate-limited key with the wrong scope gets 429, never 403, and a forged
+ * cookie write is refused before it does anything, even spending the account's budget.
+ * Every step, the limiter call included, answers its failures through `errorResponse` (D28):
+ * nothing here can throw.
  */
 import type { z } from "zod";
 import type { Caller } from "../domain/caller";
 import { requestsPerMinute } from "../domain/plans";
 import type { RateDecision } from "../limits/client";
 import type { Services } from "../services/context";
-import { authenticate, requirePlan, requireScope } from "./auth";
+import type { Authenticated } from "./auth";
+import { authenticate, requireCsrfToken, requirePlan, requireScope, requireSession } from "./auth";
 import { maxCsvBytes, maxJsonBytes, parseJsonObject, readText, requireCsvContentType, requireJsonContentType } from "./body";
 import { ApiError, errorResponse, validationError } from "./errors";
 import { readIdempotencyKey, withIdempotency } from "./idempotency";
@@ -32,12 +36,14 @@ export async function runRoute(route: Route, incoming: Incoming): Promise<Respon
 			return errorResponse(error, incoming.requestId);
 		}
 	}
-	let caller: Caller;
+	let authenticated: Authenticated;
 	try {
-		caller = await authenticate(incoming.request, incoming.services, now);
+		authenticated = await authenticate(incoming.request, incoming.services, now);
+		requireCsrfToken(authenticated.caller, incoming.request);
 	} catch (error) {
 		return errorResponse(error, incoming.requestId);
 	}
+	const { caller } = authenticated;
 	let decision: RateDecision;
 	try {
 		decision = await incoming.services.limiter.consume(caller.accountId, requestsPerMinute[caller.plan]);
@@ -47,13 +53,22 @@ export async function runRoute(route: Route, incoming: Incoming): Promise<Respon
 	const response = decision.allowed
 		? await runAuthorized(route, incoming, caller, now)
 		: errorResponse(rateLimited(decision), incoming.requestId);
-	return withHeaders(response, rateLimitHeaders(decision));
+	return withHeaders(response, { ...rateLimitHeaders(decision), ...headersNotSetBy(response, authenticated.headers) });
+}
+
+/** A session's refreshed cookie must not undo a cookie the handler set (sign-out clears it). */
+function headersNotSetBy(response: Response, headers: Record<string, string>): Record<string, string> {
+	return Object.fromEntries(Object.entries(headers).filter(([name]) => !response.headers.has(name)));
 }
 
 async function runAuthorized(route: Route, incoming: Incoming, caller: Caller, now: number): Promise<Response> {
 	try {
-		requirePlan(caller);
-		if (route.access !== "key" && route.access !== "public") requireScope(caller, route.access);
+		if (route.access === "session") requireSession(caller);
+		// A session holds every scope and skips the plan check: the console serves every plan (D32).
+		else if (caller.credential === "key") {
+			requirePlan(caller);
+			if (route.access !== "key" && route.access !== "public") requireScope(caller, route.access);
+		}
 		const idempotencyKey = route.idempotent ? readIdempotencyKey(incoming.request) : null;
 		// Input is validated before an idempotency key is reserved: a refused body stores nothing.
 		const input = await parseInput(route, incoming.request);

@@ -4,15 +4,19 @@
  * OpenAPI document all read the same declaration, so they cannot drift apart.
  */
 import type { z } from "zod";
-import type { Caller } from "../domain/caller";
+import type { Caller, SessionCaller } from "../domain/caller";
 import type { Scope } from "../domain/plans";
 import type { Services } from "../services/context";
 import type { ErrorCode } from "./errors";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** `public`: no key; `key`: any valid key of an API plan; a scope: a key holding that scope. */
-export type Access = "public" | "key" | Scope;
+/**
+ * `public`: no credential; `key`: any valid key of an API plan, or a session; a scope: a key
+ * holding that scope, or a session (which holds every scope, DESIGN D32); `session`: a signed-in
+ * console session only (DESIGN D33).
+ */
+export type Access = "public" | "key" | "session" | Scope;
 
 export type Body = { type: "json"; schema: z.ZodType; maxBytes?: number } | { type: "csv"; maxBytes: number } | { type: "none" };
 
@@ -30,7 +34,7 @@ export interface HandlerContext<Q, B, C = Caller> {
 	query: Q;
 	body: B;
 	services: Services;
-	/** The key's account; null only on public routes. */
+	/** The key's or session's account; null only on public routes. */
 	caller: C;
 	requestId: string;
 	now: number;
@@ -39,7 +43,7 @@ export interface HandlerContext<Q, B, C = Caller> {
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 type BodyOutput<B> = B extends { type: "json"; schema: infer S } ? Output<S> : B extends { type: "csv" } ? string : undefined;
 
-type CallerOf<A extends Access> = A extends "public" ? null : Caller;
+type CallerOf<A extends Access> = A extends "public" ? null : A extends "session" ? SessionCaller : Caller;
 
 export interface RouteDefinition<QS extends z.ZodType | undefined, B extends Body, A extends Access> {
 	method: Method;

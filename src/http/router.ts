@@ -1,8 +1,10 @@
 /**
  * Builds the itty-router from the route declarations, and answers what matches no route:
  * a known path with another method is 405 with `Allow`, anything else 404 (DESIGN D1).
- * CORS is open (`*`): keys travel in a header, never in cookies, so notebooks in a browser
- * can call the API without a proxy.
+ * CORS is open (`*`): keys travel in a header, so notebooks in a browser can call the API
+ * without a proxy. It never allows credentials (no `Access-Control-Allow-Credentials`, and `*`
+ * forbids them anyway), so another site's page can never make a browser send the console's
+ * session cookie with a cross-origin request it can read (DESIGN D32).
  */
 
 import type { IRequest } from "itty-router";

@@ -5,6 +5,7 @@
 import { env } from "cloudflare:workers";
 import { issueApiKey } from "../../src/domain/api-keys";
 import { newId } from "../../src/domain/ids";
+import { hashPassword, normalizeEmail } from "../../src/domain/passwords";
 import type { Plan, Scope } from "../../src/domain/plans";
 import { allScopes } from "../../src/domain/plans";
 
@@ -13,6 +14,9 @@ export interface TestAccount {
 	keyId: string;
 	accountId: string;
 	workspaceId: string;
+	/** Set when the account was made with a password: what it signs in with. */
+	email: string;
+	password: string;
 }
 
 export async function makeWorkspace(kind: "personal" | "team" = "team"): Promise<string> {
@@ -32,14 +36,35 @@ export async function makeKey(accountId: string, scopes: readonly Scope[] = allS
 	return { key: issued.key, keyId };
 }
 
-export async function makeAccount(options: { plan?: Plan; scopes?: readonly Scope[]; workspaceId?: string } = {}): Promise<TestAccount> {
+export interface AccountOptions {
+	plan?: Plan;
+	scopes?: readonly Scope[];
+	workspaceId?: string;
+	/** Gives the account a sign-in: this password and `email` (a unique one if not given). */
+	password?: string;
+	email?: string;
+}
+
+export async function makeAccount(options: AccountOptions = {}): Promise<TestAccount> {
 	const workspaceId = options.workspaceId ?? (await makeWorkspace("personal"));
 	const accountId = newId("ac");
 	await env.DB.prepare("INSERT INTO accounts (id, workspace_id, name, plan, created_at) VALUES (?, ?, ?, ?, ?)")
 		.bind(accountId, workspaceId, `Account ${accountId}`, options.plan ?? "business", Date.now())
 		.run();
+	let email = "";
+	let password = "";
+	if (options.password !== undefined) {
+		email = options.email ?? `${accountId.toLowerCase()}@example.test`;
+		password = options.password;
+		const hash = await hashPassword(password);
+		await env.DB.prepare(
+			"UPDATE accounts SET email = ?, email_normalized = ?, password_hash = ?, password_salt = ?, password_iterations = ? WHERE id = ?",
+		)
+			.bind(email, normalizeEmail(email), hash.hash, hash.salt, hash.iterations, accountId)
+			.run();
+	}
 	const { key, keyId } = await makeKey(accountId, options.scopes ?? allScopes);
-	return { key, keyId, accountId, workspaceId };
+	return { key, keyId, accountId, workspaceId, email, password };
 }
 
 export async function makeTheme(workspaceId: string, options: { isDefault?: boolean; name?: string } = {}): Promise<string> {

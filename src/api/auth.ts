@@ -1,0 +1,69 @@
+/**
+ * `/auth/*`: signing in and out of the console (DESIGN D31). The session these routes hand out
+ * also works on every `/v1` route (D32).
+ */
+import { signIn } from "../auth/sign-in";
+import { deleteSession } from "../db/sessions";
+import { csrfTokenFor } from "../domain/session-tokens";
+import { clearedSessionCookie, sessionCookie } from "../http/cookies";
+import { json } from "../http/respond";
+import { defineRoute } from "../http/route";
+import { Session, SignedOut, SignInBody } from "./console/schemas";
+
+const signInRoute = defineRoute({
+	method: "POST",
+	path: "/auth/sign-in",
+	tag: "Session",
+	summary: "Sign in",
+	description:
+		"Answers the session and sets the `charts_session` cookie (HttpOnly, SameSite=Strict, 14 days, sliding). More than 10 failed sign-ins for one email within 15 minutes are refused with 429.",
+	access: "public",
+	body: { type: "json", schema: SignInBody },
+	responses: { 200: { description: "Signed in", schema: Session } },
+	errors: ["invalid_credentials", "rate_limited"],
+	async handler({ request, body, services, now }) {
+		const signedIn = await signIn(services, body.email, body.password, now);
+		const session = {
+			accountId: signedIn.accountId,
+			workspaceId: signedIn.workspaceId,
+			plan: signedIn.plan,
+			email: signedIn.email,
+			csrfToken: await csrfTokenFor(signedIn.token),
+		};
+		return json(session, 200, { "Set-Cookie": sessionCookie(request, signedIn.token), "Cache-Control": "no-store" });
+	},
+});
+
+const sessionRoute = defineRoute({
+	method: "GET",
+	path: "/auth/session",
+	tag: "Session",
+	summary: "The current session",
+	description: "401 when there is no live session.",
+	access: "session",
+	body: { type: "none" },
+	responses: { 200: { description: "The session", schema: Session } },
+	errors: [],
+	async handler({ caller }) {
+		const { accountId, workspaceId, plan, email, csrfToken } = caller;
+		return json({ accountId, workspaceId, plan, email, csrfToken }, 200, { "Cache-Control": "no-store" });
+	},
+});
+
+const signOutRoute = defineRoute({
+	method: "POST",
+	path: "/auth/sign-out",
+	tag: "Session",
+	summary: "Sign out",
+	description: "Ends the session and clears the cookie.",
+	access: "session",
+	body: { type: "none" },
+	responses: { 200: { description: "Signed out", schema: SignedOut } },
+	errors: [],
+	async handler({ request, caller, services }) {
+		await deleteSession(services.db, caller.sessionId);
+		return json({ signedOut: true }, 200, { "Set-Cookie": clearedSessionCookie(request) });
+	},
+});
+
+export const authRoutes = [signInRoute, sessionRoute, signOutRoute];

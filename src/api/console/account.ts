@@ -1,0 +1,43 @@
+/**
+ * `/console/api/account`: the signed-in account and its password (DESIGN D33).
+ */
+import { changePassword } from "../../auth/change-password";
+import { accountOverview } from "../../db/accounts";
+import { ApiError } from "../../http/errors";
+import { json } from "../../http/respond";
+import { defineRoute } from "../../http/route";
+import { Account, ChangePasswordBody, PasswordChanged } from "./schemas";
+
+const getAccountRoute = defineRoute({
+	method: "GET",
+	path: "/console/api/account",
+	tag: "Account",
+	summary: "The signed-in account",
+	access: "session",
+	body: { type: "none" },
+	responses: { 200: { description: "The account, its plan and workspace", schema: Account } },
+	errors: ["not_found"],
+	async handler({ caller, services }) {
+		const account = await accountOverview(services.db, caller.accountId);
+		if (!account) throw new ApiError("not_found", "This account no longer exists.");
+		return json(account);
+	},
+});
+
+const changePasswordRoute = defineRoute({
+	method: "POST",
+	path: "/console/api/account/password",
+	tag: "Account",
+	summary: "Change the password",
+	description: "Needs the current password. Ends every other session of the account; this one stays signed in.",
+	access: "session",
+	body: { type: "json", schema: ChangePasswordBody },
+	responses: { 200: { description: "Changed", schema: PasswordChanged } },
+	errors: ["invalid_credentials"],
+	async handler({ caller, services, body }) {
+		await changePassword(services, caller, body.currentPassword, body.newPassword);
+		return json({ changed: true });
+	},
+});
+
+export const accountRoutes = [getAccountRoute, changePasswordRoute];

@@ -1,0 +1,84 @@
+/**
+ * `/console/api/keys`: the signed-in account's API keys (DESIGN D33). Keys are what the
+ * Professional and Business plans buy, so creating one checks the plan even though the session
+ * itself does not; listing and revoking stay open so a downgraded account can still clean up.
+ */
+import { insertKey, listActiveKeys, revokeAccountKey } from "../../db/keys";
+import { issueApiKey } from "../../domain/api-keys";
+import { newId } from "../../domain/ids";
+import { requirePlan } from "../../http/auth";
+import { ApiError } from "../../http/errors";
+import { json } from "../../http/respond";
+import { defineRoute } from "../../http/route";
+import { Deleted } from "../schemas";
+import { ApiKeyCreated, ApiKeyList, CreateKeyBody } from "./schemas";
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const listKeysRoute = defineRoute({
+	method: "GET",
+	path: "/console/api/keys",
+	tag: "Keys",
+	summary: "List the account's API keys",
+	description: "Keys that still work, oldest first; revoked keys are not listed. The keys themselves are never shown again.",
+	access: "session",
+	body: { type: "none" },
+	responses: { 200: { description: "The keys", schema: ApiKeyList } },
+	errors: [],
+	async handler({ caller, services }) {
+		const keys = await listActiveKeys(services.db, caller.accountId);
+		return json({
+			keys: keys.map((key) => ({
+				...key,
+				createdAt: iso(key.createdAt),
+				lastUsedAt: key.lastUsedAt === null ? null : iso(key.lastUsedAt),
+			})),
+		});
+	},
+});
+
+const createKeyRoute = defineRoute({
+	method: "POST",
+	path: "/console/api/keys",
+	tag: "Keys",
+	summary: "Create an API key",
+	description: "The answer is the only time the key is shown. Needs the Professional or Business plan.",
+	access: "session",
+	body: { type: "json", schema: CreateKeyBody },
+	responses: { 201: { description: "Created; copy `key` now", schema: ApiKeyCreated } },
+	errors: ["plan_required"],
+	async handler({ caller, services, body, now }) {
+		requirePlan(caller);
+		const issued = await issueApiKey();
+		const key = {
+			id: newId("key"),
+			accountId: caller.accountId,
+			name: body.name,
+			prefix: issued.prefix,
+			hash: issued.hash,
+			scopes: body.scopes,
+			createdAt: now,
+		};
+		await insertKey(services.db, key);
+		return json({ id: key.id, name: key.name, prefix: key.prefix, scopes: key.scopes, createdAt: iso(now), key: issued.key }, 201);
+	},
+});
+
+const revokeKeyRoute = defineRoute({
+	method: "DELETE",
+	path: "/console/api/keys/:id",
+	tag: "Keys",
+	summary: "Revoke an API key",
+	description: "The key stops working at once. Another account's key, or one already revoked, is 404.",
+	access: "session",
+	body: { type: "none" },
+	responses: { 200: { description: "Revoked", schema: Deleted } },
+	errors: ["not_found"],
+	async handler({ caller, services, params, now }) {
+		const revoked = await revokeAccountKey(services.db, caller.accountId, params.id ?? "", now);
+		if (!revoked) throw new ApiError("not_found", `This account has no working key ${params.id}.`);
+		return json({ deleted: true });
+	},
+});
+
+export const keyRoutes = [listKeysRoute, createKeyRoute, revokeKeyRoute];

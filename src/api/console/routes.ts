@@ -1,0 +1,16 @@
+/**
+ * Sign-in and the console-only routes, in one list with their own OpenAPI document
+ * (`GET /console/api/openapi.json`, DESIGN D33); the public `/v1` document does not list them.
+ */
+import type { Route } from "../../http/route";
+import { authRoutes } from "../auth";
+import { consoleDocumentInfo, openApiRoute } from "../openapi";
+import { accountRoutes } from "./account";
+import { keyRoutes } from "./keys";
+
+export const consoleRoutes: readonly Route[] = [
+	...authRoutes,
+	...accountRoutes,
+	...keyRoutes,
+	openApiRoute(() => consoleRoutes, "/console/api/openapi.json", consoleDocumentInfo),
+];

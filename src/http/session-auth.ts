@@ -1,0 +1,54 @@
+/**
+ * Authenticates a console session from the `charts_session` cookie (DESIGN D31, D32): an unknown
+ * or expired session is 401 and clears the cookie; a live one slides its expiry, written at most
+ * once a minute so reads stay reads, and the cookie is re-sent with it so the browser's copy
+ * slides too.
+ */
+import { deleteSession, findSession, touchSession } from "../db/sessions";
+import type { SessionCaller } from "../domain/caller";
+import { allScopes } from "../domain/plans";
+import { csrfTokenFor, sessionLifetimeMs, sessionTokenHash, sessionTokenPattern, sessionTouchIntervalMs } from "../domain/session-tokens";
+import type { Services } from "../services/context";
+import { clearedSessionCookie, sessionCookie } from "./cookies";
+import { ApiError } from "./errors";
+
+export interface AuthenticatedSession {
+	caller: SessionCaller;
+	/** Headers the answer carries: the refreshed cookie when the expiry moved. */
+	headers: Record<string, string>;
+}
+
+function sessionEnded(request: Request): ApiError {
+	return new ApiError("unauthorized", "This session has ended or is not valid. Sign in again with POST /auth/sign-in.", undefined, {
+		"Set-Cookie": clearedSessionCookie(request),
+	});
+}
+
+export async function authenticateSession(request: Request, token: string, services: Services, now: number): Promise<AuthenticatedSession> {
+	if (!sessionTokenPattern.test(token)) throw sessionEnded(request);
+	const tokenHash = await sessionTokenHash(token);
+	const session = await findSession(services.db, tokenHash);
+	if (!session) throw sessionEnded(request);
+	if (session.expiresAt <= now) {
+		services.waitUntil(deleteSession(services.db, tokenHash));
+		throw sessionEnded(request);
+	}
+	const headers: Record<string, string> = {};
+	if (now - session.lastSeenAt >= sessionTouchIntervalMs) {
+		services.waitUntil(touchSession(services.db, tokenHash, now, sessionLifetimeMs));
+		headers["Set-Cookie"] = sessionCookie(request, token);
+	}
+	return {
+		caller: {
+			credential: "session",
+			sessionId: tokenHash,
+			accountId: session.accountId,
+			workspaceId: session.workspaceId,
+			plan: session.plan,
+			email: session.email,
+			scopes: [...allScopes],
+			csrfToken: await csrfTokenFor(token),
+		},
+		headers,
+	};
+}
