@@ -59,10 +59,16 @@ export function categories(input: RenderInput): string[] {
 }
 
 const numberFormat = new Intl.NumberFormat("en-US", { maximumSignificantDigits: 4 });
+const scientificFormat = new Intl.NumberFormat("en-US", { maximumSignificantDigits: 4, notation: "scientific" });
 
-/** A value for people to read in legends and descriptions: 4 significant digits, grouped. */
+/**
+ * A value for people to read in legends and descriptions: 4 significant digits, grouped; very
+ * small or very large values in scientific notation, since spelled out, 5e-324 is a label of
+ * 330 characters that pushes a map's colour scale off the canvas.
+ */
 export function formatNumber(value: number): string {
-	return numberFormat.format(value);
+	const size = Math.abs(value);
+	return size !== 0 && (size < 1e-4 || size >= 1e15) ? scientificFormat.format(value) : numberFormat.format(value);
 }
 
 export function numbersOf(columnValues: readonly Cell[]): (number | null)[] {

@@ -92,7 +92,8 @@ function csvFor(kind: ChartKind, { rows, series, texts, values, seed }: Parts): 
 	const value = (r: number, c: number) => values[(r * 7 + c * 13 + seed) % values.length] ?? null;
 	const positive = (r: number, c: number) => Math.abs(value(r, c) ?? 1);
 	const categories = names("c", rows, texts);
-	const seriesNames = names("s", series, texts);
+	// At least two, so kinds that need two value columns (dot, range, arrow) always get them.
+	const seriesNames = names("s", Math.max(series, 2), texts);
 	const wide = (count: number) =>
 		csv(
 			["category", ...seriesNames.slice(0, count)],

@@ -146,6 +146,27 @@ describe("text that XML cannot carry", () => {
 	});
 });
 
+describe("values at the ends of the doubles", () => {
+	it("a map whose values are 0 and the smallest subnormal keeps its colour scale on the canvas and exports", async () => {
+		const { key } = await makeAccount();
+		const id = await chartWithCsv(key, "map", "region,value\nNY,0\n06,-5e-324\n", { basemap: "us-states" });
+		const { bytes } = await exported(key, id, "svg");
+		const svg = new TextDecoder().decode(bytes);
+		// The scale's labels are short (scientific), so the scale is drawn inside the 800 px canvas.
+		expect(svg).toContain("-5E-324");
+		const scaleX = Number(/clip-path="url[^"]*"[\s\S]{0,200}?transform="matrix\(0,-1,1,0,([\d.]+),/.exec(svg)?.[1]);
+		expect(scaleX).toBeLessThan(800);
+		await exported(key, id, "png");
+		await exported(key, id, "pdf");
+	});
+
+	it("a chart of values near the largest double exports in every format", async () => {
+		const { key } = await makeAccount();
+		const id = await chartWithCsv(key, "line", "x,a\nq1,1e300\nq2,-1e300\nq3,0\n");
+		for (const format of ["svg", "png", "pdf"] as const) await exported(key, id, format);
+	});
+});
+
 describe("map regions in the warnings header", () => {
 	it("a region cell holding a quoted CR/LF: every export answers 200 with an ASCII header", async () => {
 		const { key } = await makeAccount();
