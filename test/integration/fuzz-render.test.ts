@@ -213,6 +213,13 @@ const exportOptions = fc.record(
 	{ requiredKeys: [] },
 );
 
+/**
+ * A fixed seed keeps CI deterministic: a run that lands is the run that was checked. To explore,
+ * change it (or delete the `seed` options) and run this file a few times; every counterexample
+ * found so far became a fix and a named test in render-limits.test.ts or pdf.test.ts.
+ */
+const fuzzSeed = 20_261_123;
+
 const pixelBudget = 16_000_000;
 const defaultSize = { w: 800, h: 500 };
 
@@ -277,7 +284,7 @@ describe("random charts in every drawing format", () => {
 					stats.exported++;
 				},
 			),
-			{ numRuns: 70 },
+			{ numRuns: 70, seed: fuzzSeed },
 		);
 		// The property must have drawn charts, not only met refusals.
 		expect(stats.exported).toBeGreaterThan(35);
@@ -303,7 +310,7 @@ describe("random charts in every drawing format", () => {
 					await call(key, "DELETE", `/v1/charts/${id}`).then((r) => r.body?.cancel());
 				},
 			),
-			{ numRuns: 20 },
+			{ numRuns: 20, seed: fuzzSeed },
 		);
 	}, 600_000);
 });
