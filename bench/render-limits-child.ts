@@ -33,7 +33,16 @@ const input: RenderInput = {
 };
 // Everything but drawing (Node itself, the data) is the baseline the render adds to.
 await svgToPng("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>", 1);
+const collect = (globalThis as { gc?: () => void }).gc;
+collect?.();
 const baselineMiB = mib(process.memoryUsage().rss);
+/** Live JavaScript memory after a full collection: what the isolate must hold, garbage aside. */
+const liveMiB = () => {
+	collect?.();
+	const usage = process.memoryUsage();
+	return mib(usage.heapUsed + usage.external);
+};
+const dataLiveMiB = liveMiB();
 
 const time = async <T>(task: () => T | Promise<T>): Promise<{ ms: number; value: T }> => {
 	const started = performance.now();
@@ -54,6 +63,8 @@ console.log(
 		pdfMs: pdf.ms,
 		svgKiB: svg.value.length / 1024,
 		baselineMiB,
+		dataLiveMiB,
+		afterLiveMiB: liveMiB(),
 		peakSvgMiB: afterSvg,
 		peakPngMiB: afterPng,
 		peakMiB: peakMiB(),

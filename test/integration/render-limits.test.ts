@@ -90,7 +90,7 @@ describe("long data inside the limits", () => {
 			const { key } = await makeAccount();
 			const id = await chartWithCsv(key, "scatter", bigCsv.scatter(maxRows));
 			const png = await exported(key, id, "png");
-			expect(warningsOf(png.res)).toContain("drawn from 5,000 of 200,000 points (thinned evenly)");
+			expect(warningsOf(png.res)).toContain("drawn from 2,500 of 200,000 points (thinned evenly)");
 		},
 		heavy,
 	);

@@ -120,11 +120,11 @@ describe("every kind draws from a bounded number of marks at 200,000 rows, and s
 		expect(flat.series[0]?.data).toHaveLength(200);
 	});
 
-	it("scatter: at most 5,000 points and 20 groups", () => {
+	it("scatter: at most 2,500 points and 20 groups", () => {
 		const { series, notes } = drawn("scatter", bigCsv.scatter(rows));
-		expect(points(series)).toBe(5_000);
+		expect(points(series)).toBe(2_500);
 		expect(series).toHaveLength(20);
-		expect(notes.join()).toContain("drawn from 5,000 of 200,000 points (thinned evenly)");
+		expect(notes.join()).toContain("drawn from 2,500 of 200,000 points (thinned evenly)");
 		expect(notes.join()).toContain("the 19 largest of 30 groups are drawn apart, the other 11 as one group");
 	});
 

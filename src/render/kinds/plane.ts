@@ -11,8 +11,8 @@ import type { RenderInput } from "../input";
 import { categories, colors, label, numbersOf, visibleSeries } from "../input";
 import { evenIndices, firstSeries, otherPartsName } from "../reduce";
 
-/** Scatter plots draw at most this many points (more overlap into a blot); past it they are thinned evenly. */
-export const maxScatterPoints = 5_000;
+/** Scatter plots draw at most this many points (more overlap into a blot); past it they are thinned evenly. 5,000 points made a PDF need more than the 128 MB an isolate has (svg-to-pdfkit holds every element). */
+export const maxScatterPoints = 2_500;
 /** Scatter groups beyond the largest ones are drawn as one "Other" group. */
 export const maxScatterGroups = 20;
 /** Dot, range and arrow plots give each row at least this many pixels of height. */
