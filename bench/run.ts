@@ -3,7 +3,7 @@
  * JSON to `bench/results/<suite>.json` (and all of them to `bench/results/latest.json`).
  * Timings belong here, never in tests.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
 import { runDataBench } from "./data.ts";
 import { runLimitsBench } from "./limits.ts";
@@ -30,4 +30,9 @@ for (const [name, run] of Object.entries(suites)) {
 	results[name] = record;
 	await writeFile(`bench/results/${name}.json`, `${JSON.stringify(record, null, 2)}\n`);
 }
-await writeFile("bench/results/latest.json", `${JSON.stringify(results, null, 2)}\n`);
+// A run of some suites updates theirs and keeps the others' latest results.
+const previous = await readFile("bench/results/latest.json", "utf8").then(
+	(text) => JSON.parse(text) as Record<string, unknown>,
+	() => ({}),
+);
+await writeFile("bench/results/latest.json", `${JSON.stringify({ ...previous, ...results }, null, 2)}\n`);
