@@ -5,6 +5,7 @@ import { deleteChart, insertChart, listCharts } from "../db/charts";
 import type { Caller } from "../domain/caller";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import { applyChartPatch, sameSnapshot } from "../domain/chart";
+import { ChartListQuery, rootFolder, selectCharts } from "../domain/chart-list";
 import { parseCsv } from "../domain/csv-parse";
 import { newId } from "../domain/ids";
 import { defaultKind } from "../domain/kinds";
@@ -96,13 +97,16 @@ export const listChartsRoute = defineRoute({
 	path: "/v1/charts",
 	tag,
 	summary: "List the workspace's charts",
-	description: "Every chart of the workspace (a team's shared charts included), most recently updated first. Not paginated.",
+	description:
+		"Every chart of the workspace (a team's shared charts included), most recently updated first. Not paginated. Optional filters: `search` (name contains, ignoring case), `folderId` (charts filed directly in that folder, or `root` for charts in no folder), `sort` (`updated` or `name`).",
 	access: "chart:read",
+	query: ChartListQuery,
 	body: { type: "none" },
-	responses: { 200: { description: "All charts of the workspace", schema: ChartList } },
-	errors: [],
-	async handler({ services, caller }) {
-		const rows = await listCharts(services.db, caller.workspaceId);
+	responses: { 200: { description: "The workspace's charts", schema: ChartList } },
+	errors: ["invalid_folder"],
+	async handler({ services, caller, query }) {
+		if (query.folderId !== undefined && query.folderId !== rootFolder) await assertFolderUsable(services, caller, query.folderId);
+		const rows = selectCharts(await listCharts(services.db, caller.workspaceId), query);
 		return json({
 			charts: rows.map((row) => chartListItem(row, services.config.embedBase)),
 		});
