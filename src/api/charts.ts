@@ -1,28 +1,25 @@
 /**
  * Chart routes (spec §4.1): create, list, read, update, delete.
  */
-import { deleteChart, insertChart, listCharts } from "../db/charts";
-import type { Caller } from "../domain/caller";
-import type { ChartRecord, ChartSnapshot } from "../domain/chart";
+import { deleteChart, listCharts } from "../db/charts";
+import type { ChartSnapshot } from "../domain/chart";
 import { applyChartPatch, sameSnapshot } from "../domain/chart";
 import { ChartListQuery, rootFolder, selectCharts } from "../domain/chart-list";
 import { parseCsv } from "../domain/csv-parse";
-import { newId } from "../domain/ids";
 import { defaultKind } from "../domain/kinds";
-import { chartName } from "../domain/meta";
 import { maxCsvBytes, maxJsonBytes } from "../http/body";
 import { ApiError } from "../http/errors";
 import { json, versionEtag } from "../http/respond";
 import { defineRoute } from "../http/route";
+import { storeNewChart } from "../services/chart-create";
 import { dataForKind, dataFromDataset, dataFromReferences } from "../services/chart-data";
 import { assertFolderUsable, assertIfMatch, loadChart, validateMeta, writeChart } from "../services/chart-writes";
-import { confirmDatasetStored, removeDeletedChartFiles } from "../services/data-retention";
+import { removeDeletedChartFiles } from "../services/data-retention";
 import { retryConditionalWrite } from "../services/retry";
 import { chartListItem, chartResponse, createdChartResource } from "./chart-resource";
 import { Chart, ChartCreated, ChartList, CreateChartBody, Deleted, PatchChartBody } from "./schemas";
 
 const tag = "Charts";
-const maxCreateAttempts = 3;
 const maxDeleteAttempts = 5;
 
 export const createChartRoute = defineRoute({
@@ -51,46 +48,13 @@ export const createChartRoute = defineRoute({
 		const data = dataset ? await dataFromDataset(services, kind, dataset) : await dataFromReferences(services, kind, body.series ?? []);
 		const meta = await validateMeta(services, caller, body.meta ?? {}, data);
 		const snapshot: ChartSnapshot = { kind, meta, seriesRefs: body.series ?? [], folderId, ...data };
-		return retryConditionalWrite(
-			async () => {
-				const chart = newChartRecord(caller, snapshot, now);
-				const inserted = await insertChart(services.d1, {
-					id: chart.id,
-					workspaceId: caller.workspaceId,
-					authorAccountId: caller.accountId,
-					name: chart.name,
-					snapshot,
-					now,
-				});
-				if (!inserted) {
-					// The folder vanished between the check and the insert: say so precisely if it is gone for good.
-					await assertFolderUsable(services, caller, folderId);
-					return null;
-				}
-				// A concurrent chart delete may have removed this shared blob before the row named it (D29).
-				if (dataset) await confirmDatasetStored(services, snapshot.dataBlobKey, dataset);
-				return json(createdChartResource(chart, services.config.embedBase), 201, {
-					ETag: versionEtag(1),
-					Location: `/v1/charts/${chart.id}`,
-				});
-			},
-			{ budget: maxCreateAttempts, conflictMessage: "The chart could not be saved because its folder kept changing. Retry the request." },
-		);
+		const chart = await storeNewChart(services, caller, snapshot, dataset, now);
+		return json(createdChartResource(chart, services.config.embedBase), 201, {
+			ETag: versionEtag(1),
+			Location: `/v1/charts/${chart.id}`,
+		});
 	},
 });
-
-function newChartRecord(caller: Caller, snapshot: ChartSnapshot, now: number): ChartRecord {
-	return {
-		...snapshot,
-		id: newId("ch"),
-		workspaceId: caller.workspaceId,
-		name: chartName(snapshot.meta),
-		version: 1,
-		publishedVersion: null,
-		createdAt: now,
-		updatedAt: now,
-	};
-}
 
 export const listChartsRoute = defineRoute({
 	method: "GET",

@@ -3,6 +3,7 @@
  * (sign-in and console-only routes, with theirs). The router serves both.
  */
 import type { Route } from "../http/route";
+import { copyChartRoute } from "./chart-copy";
 import { chartDataRoutes } from "./chart-data";
 import { chartVersionRoutes } from "./chart-versions";
 import { chartRoutes } from "./charts";
@@ -17,6 +18,7 @@ import { themeRoutes } from "./themes";
 /** The public API: what `GET /v1/openapi.json` documents. */
 export const apiRoutes: readonly Route[] = [
 	...chartRoutes,
+	copyChartRoute,
 	...chartDataRoutes,
 	...chartVersionRoutes,
 	...exportRoutes,

@@ -32,6 +32,15 @@ export const CreateChartBody = z
 	})
 	.meta({ id: "CreateChart" });
 
+export const CopyChartBody = z
+	.object({
+		folderId: Id.nullable().optional().meta({ description: "File the copy here (null: no folder); the source's folder when absent" }),
+		meta: MetaPatch.optional().meta({ description: "JSON merge patch (RFC 7386) applied to the source's meta for the copy" }),
+		series: SeriesReferences.optional().meta({ description: "Library statistics that replace the copy's data" }),
+		data: z.string().optional().meta({ description: "CSV that replaces the copy's data" }),
+	})
+	.meta({ id: "CopyChart" });
+
 export const PatchChartBody = z
 	.object({
 		kind: ChartKind.optional(),

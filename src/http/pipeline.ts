@@ -96,7 +96,8 @@ async function parseInput(route: Route, request: Request): Promise<Input> {
 		case "json": {
 			requireJsonContentType(request);
 			const bodyText = await readText(request, route.body.maxBytes ?? maxJsonBytes);
-			return { url, query, body: parseJsonObject(bodyText, route.body.schema), bodyText };
+			const text = route.body.optional && bodyText.trim() === "" ? "{}" : bodyText;
+			return { url, query, body: parseJsonObject(text, route.body.schema), bodyText };
 		}
 		case "csv": {
 			requireCsvContentType(request);

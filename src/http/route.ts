@@ -18,7 +18,9 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  */
 export type Access = "public" | "key" | "session" | Scope;
 
-export type Body = { type: "json"; schema: z.ZodType; maxBytes?: number } | { type: "csv"; maxBytes: number } | { type: "none" };
+export type Body =
+	/** `optional`: an empty body reads as `{}` (a POST whose every field has a default). */
+	{ type: "json"; schema: z.ZodType; maxBytes?: number; optional?: boolean } | { type: "csv"; maxBytes: number } | { type: "none" };
 
 export interface ResponseSpec {
 	description: string;

@@ -1,0 +1,62 @@
+/**
+ * Storing a new chart at version 1, for every route that makes one (create and copy): the
+ * insert is retried while its folder races with a folder delete, and a data blob shared with
+ * other charts is confirmed after the row names it (D29).
+ */
+import { insertChart } from "../db/charts";
+import type { Caller } from "../domain/caller";
+import type { ChartRecord, ChartSnapshot } from "../domain/chart";
+import type { Dataset } from "../domain/dataset";
+import { newId } from "../domain/ids";
+import { chartName } from "../domain/meta";
+import { assertFolderUsable } from "./chart-writes";
+import type { Services } from "./context";
+import { confirmDatasetStored } from "./data-retention";
+import { retryConditionalWrite } from "./retry";
+
+const maxCreateAttempts = 3;
+
+function newChartRecord(caller: Caller, snapshot: ChartSnapshot, now: number): ChartRecord {
+	return {
+		...snapshot,
+		id: newId("ch"),
+		workspaceId: caller.workspaceId,
+		name: chartName(snapshot.meta),
+		version: 1,
+		publishedVersion: null,
+		createdAt: now,
+		updatedAt: now,
+	};
+}
+
+/** Inserts the chart; `dataset` is its data when the snapshot names a blob, to put back if a delete took it. */
+export function storeNewChart(
+	services: Services,
+	caller: Caller,
+	snapshot: ChartSnapshot,
+	dataset: Dataset | null,
+	now: number,
+): Promise<ChartRecord> {
+	return retryConditionalWrite(
+		async () => {
+			const chart = newChartRecord(caller, snapshot, now);
+			const inserted = await insertChart(services.d1, {
+				id: chart.id,
+				workspaceId: caller.workspaceId,
+				authorAccountId: caller.accountId,
+				name: chart.name,
+				snapshot,
+				now,
+			});
+			if (!inserted) {
+				// The folder vanished between the check and the insert: say so precisely if it is gone for good.
+				await assertFolderUsable(services, caller, snapshot.folderId);
+				return null;
+			}
+			// A concurrent chart delete may have removed this shared blob before the row named it (D29).
+			if (dataset) await confirmDatasetStored(services, snapshot.dataBlobKey, dataset);
+			return chart;
+		},
+		{ budget: maxCreateAttempts, conflictMessage: "The chart could not be saved because its folder kept changing. Retry the request." },
+	);
+}
