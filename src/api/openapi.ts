@@ -135,7 +135,10 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
 
 		let requestBody: unknown;
 		if (route.body.type === "json") {
-			requestBody = { required: true, content: { "application/json": { schema: toSchema(route.body.schema, "input", components) } } };
+			requestBody = {
+				required: !route.body.optional,
+				content: { "application/json": { schema: toSchema(route.body.schema, "input", components) } },
+			};
 		} else if (route.body.type === "csv") {
 			requestBody = { required: true, content: { "text/csv": { schema: { type: "string" } } } };
 		}

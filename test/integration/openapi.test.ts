@@ -35,5 +35,8 @@ describe("GET /v1/openapi.json", () => {
 		expect(res.body.components.schemas).toHaveProperty("Chart");
 		expect(res.body.components.schemas).toHaveProperty("Error");
 		expect(res.body.paths["/v1/openapi.json"]?.get?.security).toEqual([]);
+		const copy = res.body.paths["/v1/charts/{id}/copy"]?.post as Operation & { requestBody?: { required?: boolean } };
+		expect(copy.requestBody?.required).toBe(false);
+		expect(create?.requestBody).toMatchObject({ required: true });
 	});
 });
