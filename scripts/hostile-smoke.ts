@@ -30,20 +30,24 @@ async function chartWith(api: Api, kind: string, csv: string, meta: object = {})
 	return id;
 }
 
+/** A chart of `kind` with `csv`, exported; `path` is the format and any query, e.g. `png?scale=4`. */
+async function exported(api: Api, kind: string, csv: string, path: string, meta: object = {}): Promise<Response> {
+	return api("GET", `/v1/charts/${await chartWith(api, kind, csv, meta)}/export/${path}`);
+}
+
 const day = (i: number) => new Date(Date.UTC(1600, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
 
 const cases: Case[] = [
 	...["svg", "png", "pdf"].map((format) => ({
 		name: `150,000-row line chart, ${format}`,
 		expect: 200,
-		run: async (api: Api) => {
-			const id = await chartWith(
+		run: (api: Api) =>
+			exported(
 				api,
 				"line",
 				rows(150_000, (i) => `${day(i)},${i % 977},${(i * 7) % 1000}`, "date,a,b"),
-			);
-			return api("GET", `/v1/charts/${id}/export/${format}`);
-		},
+				format,
+			),
 	})),
 	{
 		name: "150,000-row line chart, publish",
@@ -61,13 +65,11 @@ const cases: Case[] = [
 		name: "200,000-point scatter, png",
 		expect: 200,
 		run: async (api) =>
-			api(
-				"GET",
-				`/v1/charts/${await chartWith(
-					api,
-					"scatter",
-					rows(200_000, (i) => `${i % 1013},${(i * 7) % 997}`, "x,y"),
-				)}/export/png`,
+			exported(
+				api,
+				"scatter",
+				rows(200_000, (i) => `${i % 1013},${(i * 7) % 997}`, "x,y"),
+				"png",
 			),
 	},
 	{
@@ -87,71 +89,61 @@ const cases: Case[] = [
 	{
 		name: "map with a CR/LF region, png",
 		expect: 200,
-		run: async (api) => api("GET", `/v1/charts/${await chartWith(api, "map", 'country,v\nFRA,1\n"Bad\r\nRegion",2\n')}/export/png`),
+		run: async (api) => exported(api, "map", 'country,v\nFRA,1\n"Bad\r\nRegion",2\n', "png"),
 	},
 	{
 		name: "map with 300 unknown regions, svg",
 		expect: 200,
 		run: async (api) =>
-			api(
-				"GET",
-				`/v1/charts/${await chartWith(
-					api,
-					"map",
-					rows(300, (i) => `Nowhere ${i},${i}`, "country,v"),
-				)}/export/svg`,
+			exported(
+				api,
+				"map",
+				rows(300, (i) => `Nowhere ${i},${i}`, "country,v"),
+				"svg",
 			),
 	},
 	{
 		name: "map png at 4000×4000 scale 4 (past the pixel budget)",
 		expect: 422,
-		run: async (api) =>
-			api("GET", `/v1/charts/${await chartWith(api, "map", "country,v\nFRA,1\nDEU,2\n")}/export/png?w=4000&h=4000&scale=4`),
+		run: async (api) => exported(api, "map", "country,v\nFRA,1\nDEU,2\n", "png?w=4000&h=4000&scale=4"),
 	},
 	{
 		name: "pie of 50,000 slices, png",
 		expect: 200,
 		run: async (api) =>
-			api(
-				"GET",
-				`/v1/charts/${await chartWith(
-					api,
-					"pie",
-					rows(50_000, (i) => `slice ${i},${(i % 89) + 1}`, "name,v"),
-				)}/export/png`,
+			exported(
+				api,
+				"pie",
+				rows(50_000, (i) => `slice ${i},${(i % 89) + 1}`, "name,v"),
+				"png",
 			),
 	},
 	{
 		name: "150,000-row candlestick, png",
 		expect: 200,
 		run: async (api) =>
-			api(
-				"GET",
-				`/v1/charts/${await chartWith(
-					api,
-					"candlestick",
-					rows(150_000, (i) => `${day(i)},10,12,8,11,${i % 100}`, "date,open,high,low,close,volume"),
-				)}/export/png`,
+			exported(
+				api,
+				"candlestick",
+				rows(150_000, (i) => `${day(i)},10,12,8,11,${i % 100}`, "date,open,high,low,close,volume"),
+				"png",
 			),
 	},
 	{
 		name: "20,000-row radar, svg",
 		expect: 200,
 		run: async (api) =>
-			api(
-				"GET",
-				`/v1/charts/${await chartWith(
-					api,
-					"radar",
-					rows(20_000, (i) => `axis ${i},${i % 50},${i % 30}`, "axis,a,b"),
-				)}/export/svg`,
+			exported(
+				api,
+				"radar",
+				rows(20_000, (i) => `axis ${i},${i % 50},${i % 30}`, "axis,a,b"),
+				"svg",
 			),
 	},
 	{
 		name: "control characters in title and cells, png",
 		expect: 200,
-		run: async (api) =>
-			api("GET", `/v1/charts/${await chartWith(api, "horizontal-bar", "label,v\nx\u0002y,2\nb,3\n", { title: "bell\u0007" })}/export/png`),
+		run: async (api) => exported(api, "horizontal-bar", "label,v\nx\u0002y,2\nb,3\n", "png", { title: "bell\u0007" }),
 	},
 	{
 		name: "meta nested 5,000 levels (refused)",
@@ -166,8 +158,7 @@ const cases: Case[] = [
 	{
 		name: "__proto__ title and label, svg",
 		expect: 200,
-		run: async (api) =>
-			api("GET", `/v1/charts/${await chartWith(api, "horizontal-bar", "label,v\n__proto__,2\nb,3\n", { title: "__proto__" })}/export/svg`),
+		run: async (api) => exported(api, "horizontal-bar", "label,v\n__proto__,2\nb,3\n", "svg", { title: "__proto__" }),
 	},
 	{
 		name: "after __proto__: a transform still validates",
