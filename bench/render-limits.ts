@@ -21,7 +21,7 @@ export const maxRows = 200_000;
 const isolateLimitMiB = 128;
 
 /** Fonts as ArrayBuffer and resvg's wasm as a compiled module, as wrangler's module rules give them. */
-const workerAssets: Plugin = {
+export const workerAssets: Plugin = {
 	name: "worker-assets",
 	setup(builder) {
 		builder.onLoad({ filter: /\.ttf$/ }, async (args) => ({

@@ -7,10 +7,19 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
 import { runDataBench } from "./data.ts";
 import { runLimitsBench } from "./limits.ts";
+import { runLoadBench } from "./load.ts";
+import { runProfileBench } from "./profile.ts";
 import { runRenderBench } from "./render.ts";
 import { runRenderLimitsBench } from "./render-limits.ts";
 
-const suites = { limits: runLimitsBench, data: runDataBench, render: runRenderBench, "render-limits": runRenderLimitsBench };
+const suites = {
+	limits: runLimitsBench,
+	data: runDataBench,
+	render: runRenderBench,
+	"render-limits": runRenderLimitsBench,
+	load: runLoadBench,
+	profile: runProfileBench,
+};
 
 const only = process.argv.slice(2);
 const machine = {

@@ -2,6 +2,9 @@
  * `npm run render:gallery`: starts a throwaway `wrangler dev`, makes one chart per kind from
  * the documented layout examples plus charts from the demo library, and exports each in light
  * and dark as SVG, PNG and PDF through the API into `gallery/` (git-ignored), with an index page.
+ * The settings charts (`lib/settings-gallery.ts`) show each `meta` setting; the five newsroom
+ * charts among them are also written to `docs/screenshots/` for the README. `--only=<prefix>`
+ * renders only the charts whose names start with the prefix (e.g. `--only=newsroom`).
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { chartKinds } from "../src/domain/kinds.ts";
@@ -9,6 +12,7 @@ import { layoutExamples } from "../src/domain/layout-examples.ts";
 import { createAccount, createKey } from "./lib/admin-ops.ts";
 import { startDevServer } from "./lib/dev-server.ts";
 import { importLibrary, readVegaLibrary } from "./lib/library.ts";
+import { settingsCharts } from "./lib/settings-gallery.ts";
 
 const formats = ["svg", "png", "pdf"] as const;
 
@@ -73,7 +77,7 @@ try {
 	const { accountId } = await createAccount(server.target, { plan: "business" });
 	const { key } = await createKey(server.target, { accountId, scopes: ["chart:read", "chart:write"], name: "gallery" });
 	const headers = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
-	const charts: { name: string; body: Record<string, unknown> }[] = [
+	const allCharts: { name: string; body: Record<string, unknown>; screenshot?: boolean }[] = [
 		...chartKinds.map((kind) => ({
 			name: kind,
 			body: {
@@ -99,8 +103,12 @@ try {
 			name: c.name,
 			body: { kind: c.kind, series: c.series, meta: { title: c.title, sourceText: "Source: vega-datasets", ...c.meta } },
 		})),
+		...settingsCharts,
 	];
+	const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
+	const charts = only ? allCharts.filter((chart) => chart.name.startsWith(only)) : allCharts;
 	await mkdir("gallery", { recursive: true });
+	await mkdir("docs/screenshots", { recursive: true });
 	const rows: string[] = [];
 	for (const chart of charts) {
 		const created = await fetch(`${server.url}/v1/charts`, { method: "POST", headers, body: JSON.stringify(chart.body) });
@@ -115,7 +123,11 @@ try {
 					cells.push(`<td>${format} ${mode}: ${res.status} ${await res.text()}</td>`);
 					continue;
 				}
-				await writeFile(`gallery/${file}`, new Uint8Array(await res.arrayBuffer()));
+				const bytes = new Uint8Array(await res.arrayBuffer());
+				await writeFile(`gallery/${file}`, bytes);
+				const warnings = res.headers.get("X-Render-Warnings");
+				if (warnings && format === "svg" && mode === "light") console.log(`${chart.name}: ${decodeURIComponent(warnings)}`);
+				if (chart.screenshot && format === "png" && mode === "light") await writeFile(`docs/screenshots/${chart.name}.png`, bytes);
 				cells.push(
 					format === "pdf"
 						? `<td><a href="${file}">${file}</a></td>`

@@ -77,5 +77,9 @@ Or with a session, as the console does (writes also send the csrfToken the sign-
        -d '{"email":"${editor?.email}","password":"${editor?.password}"}'
   curl -s -b charts.cookies ${base}/v1/charts
 
+The console: open ${base} and sign in as ${editor?.email} / ${editor?.password}
+  (or teammate@demo.test / free@demo.test, passwords above). Charts made with the curl lines
+  above appear in its list and open in its editor.
+
 API reference: ${base}/v1/openapi.json
 `);

@@ -42,6 +42,9 @@ export async function startDevServer(port: number, script?: string, vars: Record
 		...(script ? [script] : []),
 		"--port",
 		String(port),
+		// Each dev server its own debugger port: several may run at once (tests, bench, start).
+		"--inspector-port",
+		String(port + 10_000),
 		"--ip",
 		"127.0.0.1",
 		"--persist-to",

@@ -3,7 +3,7 @@
  * also works on every `/v1` route (D32).
  */
 import { signIn } from "../auth/sign-in";
-import { deleteSession } from "../db/sessions";
+import { deleteOtherSessions, deleteSession } from "../db/sessions";
 import { csrfTokenFor } from "../domain/session-tokens";
 import { clearedSessionCookie, sessionCookie } from "../http/cookies";
 import { json } from "../http/respond";
@@ -66,4 +66,21 @@ const signOutRoute = defineRoute({
 	},
 });
 
-export const authRoutes = [signInRoute, sessionRoute, signOutRoute];
+const signOutEverywhereRoute = defineRoute({
+	method: "POST",
+	path: "/auth/sign-out-everywhere",
+	tag: "Session",
+	summary: "Sign out on every device",
+	description: "Ends every session of the account, this one included (a laptop left signed in, a lost phone), and clears the cookie.",
+	access: "session",
+	body: { type: "none" },
+	responses: { 200: { description: "Signed out everywhere", schema: SignedOut } },
+	errors: [],
+	async handler({ request, caller, services }) {
+		await deleteOtherSessions(services.db, caller.accountId, caller.sessionId);
+		await deleteSession(services.db, caller.sessionId);
+		return json({ signedOut: true }, 200, { "Set-Cookie": clearedSessionCookie(request) });
+	},
+});
+
+export const authRoutes = [signInRoute, sessionRoute, signOutRoute, signOutEverywhereRoute];

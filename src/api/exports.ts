@@ -17,6 +17,7 @@ import { datasetOf } from "../services/chart-data";
 import { loadChart } from "../services/chart-writes";
 import type { Services } from "../services/context";
 import { cachedExportPath, readCachedExport, storeCachedExport } from "../services/export-cache";
+import { exportDataset } from "../services/export-datasets";
 import { exportKey, exportMaterials } from "../services/export-key";
 import { renderInputFrom } from "../services/render-input";
 import { renderInExportSlot } from "./export-slot";
@@ -95,8 +96,7 @@ async function drawnExport(
 	const cached = await readCachedExport(services, path);
 	if (cached) return drawnResponse(chart, format, etag, cached.body, cached.contentType, cached.warnings);
 
-	const dataset = materials.dataset ?? (await datasetOf(services, chart));
-	if (!dataset) throw new Error(`chart ${chart.id} has no dataset`);
+	const dataset = await exportDataset(services, chart, materials);
 	const input = renderInputFrom(chart, options, dataset, materials.theme);
 	const file = await renderInExportSlot(services.exportSlots, () => drawingExporters[format](input, options));
 	const body = new Uint8Array(await new Response(file.body).arrayBuffer());

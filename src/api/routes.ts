@@ -11,6 +11,8 @@ import { consoleRoutes } from "./console/routes";
 import { dataRoutes } from "./data";
 import { exportRoutes } from "./exports";
 import { folderRoutes } from "./folders";
+import { healthRoute } from "./health";
+import { metaSchemaRoute } from "./meta-schema";
 import { openApiRoute } from "./openapi";
 import { publishRoutes } from "./publish";
 import { themeRoutes } from "./themes";
@@ -26,6 +28,8 @@ export const apiRoutes: readonly Route[] = [
 	...folderRoutes,
 	...themeRoutes,
 	...dataRoutes,
+	healthRoute,
+	metaSchemaRoute,
 	openApiRoute(() => apiRoutes),
 ];
 

@@ -1,9 +1,9 @@
 /**
- * Workspace themes (authored outside the API: admin CLI now, theme studio later).
+ * Workspace themes, authored in the console's theme studio (DESIGN D33) or imported with the admin CLI.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "./client";
-import { themes } from "./schema";
+import { charts, themes } from "./schema";
 
 /** In creation order; rowid (insertion order) breaks ties within a millisecond. */
 export async function listWorkspaceThemes(db: Database, workspaceId: string) {
@@ -31,4 +31,97 @@ export async function findThemeDefinition(db: Database, workspaceId: string, id:
 		.where(and(eq(themes.workspaceId, workspaceId), id === undefined ? eq(themes.isDefault, true) : eq(themes.id, id)))
 		.get();
 	return row?.definition ?? null;
+}
+
+export interface StoredTheme {
+	id: string;
+	name: string;
+	definition: string;
+	isDefault: boolean;
+	createdAt: number;
+}
+
+const storedColumns = {
+	id: themes.id,
+	name: themes.name,
+	definition: themes.definition,
+	isDefault: themes.isDefault,
+	createdAt: themes.createdAt,
+};
+
+/** The workspace's themes with their definitions (the console's list), in creation order. */
+export async function listWorkspaceThemeDefinitions(db: Database, workspaceId: string): Promise<StoredTheme[]> {
+	return db.select(storedColumns).from(themes).where(eq(themes.workspaceId, workspaceId)).orderBy(asc(themes.createdAt), asc(sql`rowid`));
+}
+
+export async function findWorkspaceTheme(db: Database, workspaceId: string, id: string): Promise<StoredTheme | null> {
+	const row = await db
+		.select(storedColumns)
+		.from(themes)
+		.where(and(eq(themes.id, id), eq(themes.workspaceId, workspaceId)))
+		.get();
+	return row ?? null;
+}
+
+export async function insertTheme(
+	db: Database,
+	theme: { id: string; workspaceId: string; name: string; definition: string; createdAt: number },
+): Promise<void> {
+	await db.insert(themes).values({ ...theme, isDefault: false });
+}
+
+/** False when the workspace has no such theme. */
+export async function updateThemeDefinition(
+	db: Database,
+	workspaceId: string,
+	id: string,
+	name: string,
+	definition: string,
+): Promise<boolean> {
+	const updated = await db
+		.update(themes)
+		.set({ name, definition })
+		.where(and(eq(themes.id, id), eq(themes.workspaceId, workspaceId)))
+		.returning({ id: themes.id });
+	return updated.length > 0;
+}
+
+export async function deleteWorkspaceTheme(db: Database, workspaceId: string, id: string): Promise<boolean> {
+	const deleted = await db
+		.delete(themes)
+		.where(and(eq(themes.id, id), eq(themes.workspaceId, workspaceId)))
+		.returning({ id: themes.id });
+	return deleted.length > 0;
+}
+
+/**
+ * Makes `id` the workspace's default, or clears the workspace default (so Classic applies) when
+ * `id` is null. One batch, so the one-default index never sees two defaults or a moment with none.
+ */
+export async function setDefaultTheme(db: Database, workspaceId: string, id: string | null): Promise<void> {
+	const clear = db
+		.update(themes)
+		.set({ isDefault: false })
+		.where(and(eq(themes.workspaceId, workspaceId), eq(themes.isDefault, true)));
+	if (id === null) {
+		await clear;
+		return;
+	}
+	await db.batch([
+		clear,
+		db
+			.update(themes)
+			.set({ isDefault: true })
+			.where(and(eq(themes.id, id), eq(themes.workspaceId, workspaceId))),
+	]);
+}
+
+/** How many of the workspace's charts name the theme in `meta.theme`. */
+export async function countChartsUsingTheme(db: Database, workspaceId: string, id: string): Promise<number> {
+	const row = await db
+		.select({ count: sql<number>`count(*)` })
+		.from(charts)
+		.where(and(eq(charts.workspaceId, workspaceId), sql`json_extract(${charts.meta}, '$.theme') = ${id}`))
+		.get();
+	return row?.count ?? 0;
 }

@@ -4,6 +4,7 @@
  * as long as the whole stays within D24's size and depth limits.
  */
 import { z } from "zod";
+import { settingsFields } from "./meta-settings";
 import { SeriesTransformMap } from "./transforms";
 
 export const maxNameLength = 300;
@@ -56,27 +57,99 @@ const whenAnObject = {
 	when: (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null && !Array.isArray(payload.value),
 };
 
-const MetaFields = z.looseObject({
-	title: z.string().max(maxNameLength, `at most ${maxNameLength} characters`).optional(),
-	subtitle: z.string().max(2000, "at most 2000 characters").optional(),
-	sourceText: z.string().max(2000, "at most 2000 characters").optional(),
-	theme: z.string().min(1).max(100).optional(),
-	mode: z.enum(["light", "dark"], { error: 'must be "light" or "dark"' }).optional(),
-	w: z.number().min(100, "must be between 100 and 4000 pixels").max(4000, "must be between 100 and 4000 pixels").optional(),
-	h: z.number().min(100, "must be between 100 and 4000 pixels").max(4000, "must be between 100 and 4000 pixels").optional(),
-	seriesTransform: SeriesTransformMap.optional(),
-	// Drawing variants of the kinds (see the README's rendering section).
-	stack: z.enum(["none", "stacked", "percent"], { error: 'must be "none", "stacked" or "percent"' }).optional(),
-	area: z.boolean().optional(),
-	orientation: z.enum(["horizontal", "vertical"], { error: 'must be "horizontal" or "vertical"' }).optional(),
-	sort: z.enum(["none", "descending"], { error: 'must be "none" or "descending"' }).optional(),
-	donut: z.boolean().optional(),
-	halfPie: z.boolean().optional(),
-	connected: z.boolean().optional(),
-	basemap: z.enum(["world", "us-states"], { error: 'must be "world" or "us-states"' }).optional(),
-	/** The period a library-backed pie, treemap or map shows; the latest when absent. */
-	period: z.string().max(40).optional(),
-});
+const pixels = z.number().min(100, "must be between 100 and 4000 pixels").max(4000, "must be between 100 and 4000 pixels");
+
+const MetaFields = z
+	.looseObject({
+		title: z
+			.string()
+			.max(maxNameLength, `at most ${maxNameLength} characters`)
+			.describe("Chart title, and the chart's name")
+			.meta({ examples: ["Who won the seats"] })
+			.optional(),
+		subtitle: z
+			.string()
+			.max(2000, "at most 2000 characters")
+			.describe("A line under the title")
+			.meta({ examples: ["General election, 2024"] })
+			.optional(),
+		sourceText: z
+			.string()
+			.max(2000, "at most 2000 characters")
+			.describe("Source line in the footer")
+			.meta({ examples: ["Source: House of Commons Library"] })
+			.optional(),
+		theme: z
+			.string()
+			.min(1)
+			.max(100)
+			.describe("A built-in theme id or one of GET /v1/themes")
+			.meta({ examples: ["newsroom"] })
+			.optional(),
+		mode: z
+			.enum(["light", "dark"], { error: 'must be "light" or "dark"' })
+			.describe("Light or dark colours")
+			.meta({ examples: ["light"] })
+			.optional(),
+		w: pixels
+			.describe("Width in pixels")
+			.meta({ examples: [800] })
+			.optional(),
+		h: pixels
+			.describe("Height in pixels")
+			.meta({ examples: [500] })
+			.optional(),
+		seriesTransform: SeriesTransformMap.optional(),
+		// Drawing variants of the kinds (see the README's rendering section).
+		stack: z
+			.enum(["none", "stacked", "percent"], { error: 'must be "none", "stacked" or "percent"' })
+			.describe("Lines and bars: stacked or 100% stacked")
+			.meta({ examples: ["stacked"] })
+			.optional(),
+		area: z
+			.boolean()
+			.describe("Lines: fill the area under each line")
+			.meta({ examples: [true] })
+			.optional(),
+		orientation: z
+			.enum(["horizontal", "vertical"], { error: 'must be "horizontal" or "vertical"' })
+			.describe("Bars: horizontal bars or vertical columns")
+			.meta({ examples: ["vertical"] })
+			.optional(),
+		sort: z
+			.enum(["none", "descending"], { error: 'must be "none" or "descending"' })
+			.describe("Bars: largest first")
+			.meta({ examples: ["descending"] })
+			.optional(),
+		donut: z
+			.boolean()
+			.describe("Pies: a ring")
+			.meta({ examples: [true] })
+			.optional(),
+		halfPie: z
+			.boolean()
+			.describe("Pies: a half ring, as for parliaments")
+			.meta({ examples: [true] })
+			.optional(),
+		connected: z
+			.boolean()
+			.describe("Scatter: join the points in row order")
+			.meta({ examples: [true] })
+			.optional(),
+		basemap: z
+			.enum(["world", "us-states"], { error: 'must be "world" or "us-states"' })
+			.describe("Maps: the base map")
+			.meta({ examples: ["world"] })
+			.optional(),
+		period: z
+			.string()
+			.max(40)
+			.describe("The period a library-backed pie, treemap or map shows; the latest when absent")
+			.meta({ examples: ["2020"] })
+			.optional(),
+		...settingsFields,
+	})
+	.describe("Every editor setting of a chart. Unknown fields are kept as sent.");
 
 export const Meta = MetaFields.superRefine(checkMetaLimits, whenAnObject);
 export type Meta = z.infer<typeof Meta>;
@@ -87,9 +160,15 @@ export type Meta = z.infer<typeof Meta>;
  * is refused before merging, which walks the patch recursively. Size is checked after merging,
  * since a large patch of `null`s can shrink the settings.
  */
-export const MetaPatch = z.record(z.string(), z.unknown()).superRefine((patch, ctx) => {
-	if (nestsDeeperThan(patch, maxMetaDepth)) ctx.addIssue({ code: "custom", message: depthProblem });
-});
+export const MetaPatch = z
+	.record(z.string(), z.unknown())
+	.superRefine((patch, ctx) => {
+		if (nestsDeeperThan(patch, maxMetaDepth)) ctx.addIssue({ code: "custom", message: depthProblem });
+	})
+	.describe(
+		"A JSON merge patch of meta (null removes a key). The merged settings are validated as a whole; GET /v1/schema/meta.json lists every setting.",
+	)
+	.meta({ examples: [{ labels: { values: "last" }, legend: null }] });
 
 /** A copy of stored settings without the top-level fields that nest past the depth limit. */
 function withoutOverDeepFields(stored: unknown): unknown {

@@ -3,8 +3,12 @@
  * Applying one is `apply-transforms.ts`, which has no zod so the embed page's client can carry it.
  */
 import { z } from "zod";
+import { seriesKeyedRecord, unknownSeriesKeys } from "./series-keyed";
 
-export const transformFunctions = ["divide", "multiply", "rollsum", "rollmean", "index100", "cumulative"] as const;
+import { transformFunctions } from "./transform-functions";
+
+export { transformFunctions };
+
 type TransformFunction = (typeof transformFunctions)[number];
 
 /** Why `{ fn, args }` is not a valid op, or null when it is. */
@@ -46,68 +50,27 @@ export const TransformOp = z
 export type TransformOp = z.infer<typeof TransformOp>;
 
 export const SeriesTransform = z.strictObject({
-	hidden: z.boolean().optional(),
-	ops: z.array(TransformOp).max(20, "at most 20 ops per series").optional(),
+	hidden: z
+		.boolean()
+		.describe("Keep the series in the data but do not draw it")
+		.meta({ examples: [true] })
+		.optional(),
+	ops: z
+		.array(TransformOp)
+		.max(20, "at most 20 ops per series")
+		.describe(`Ordered pipeline of { fn, args }; fn is one of ${transformFunctions.join(", ")}`)
+		.meta({ examples: [[{ fn: "rollmean", args: [12] }]] })
+		.optional(),
 });
 export type SeriesTransform = z.infer<typeof SeriesTransform>;
 
-/*
- * Keys are series names, which are user text, so `__proto__` can be one. zod's record leaves a
- * `__proto__` key out of its output (assigning it to a plain object would swap the object's
- * prototype), which silently dropped the transform. So the key is escaped before zod sees it and
- * restored after, into a prototype-less object where every name is an ordinary own key: a
- * lookup by a name such as "constructor" then finds nothing instead of Object's members.
- */
-const escapeMark = "\u0001";
-
-/** A bijection: `__proto__` and keys starting with the mark gain one mark in front. */
-function escapeKey(key: string): string {
-	return key === "__proto__" || key.startsWith(escapeMark) ? `${escapeMark}${key}` : key;
-}
-
-function unescapeKey(key: string): string {
-	return key.startsWith(escapeMark) ? key.slice(escapeMark.length) : key;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function rekeyed<T>(record: Record<string, T>, rekey: (key: string) => string): Record<string, T> {
-	const result: Record<string, T> = Object.create(null);
-	for (const [key, value] of Object.entries(record)) result[rekey(key)] = value;
-	return result;
-}
-
-/**
- * Escapes the keys. An escaped entry is validated here, so that its problems name the key as sent
- * (the record would report them under the escaped key); only valid ones go on to the record.
- */
-function escapeKeys(input: unknown, ctx: z.RefinementCtx): unknown {
-	if (!isRecord(input)) return input;
-	const result: Record<string, unknown> = Object.create(null);
-	for (const [key, value] of Object.entries(input)) {
-		const escaped = escapeKey(key);
-		if (escaped !== key) {
-			const checked = SeriesTransform.safeParse(value);
-			if (!checked.success) {
-				for (const issue of checked.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: [key, ...issue.path] });
-				continue;
-			}
-		}
-		result[escaped] = value;
-	}
-	return result;
-}
-
-export const SeriesTransformMap = z.preprocess(
-	escapeKeys,
-	// `overwrite` keeps the record's JSON schema (a transform would hide it from the OpenAPI document).
-	z.record(z.string(), SeriesTransform).overwrite((transforms) => rekeyed(transforms, unescapeKey)),
-);
+/** Keyed by series name; `__proto__` and friends are ordinary keys (see `series-keyed.ts`). */
+export const SeriesTransformMap = seriesKeyedRecord(SeriesTransform, {
+	description: "Per-series transforms keyed by series name (spec 2.4)",
+	examples: [{ GDP: { ops: [{ fn: "divide", args: [1000] }] } }],
+});
 
 /** Transform keys must name current series once the chart has data (D9). */
 export function unknownTransformKeys(transforms: Record<string, unknown>, seriesNames: readonly string[]): string[] {
-	const known = new Set(seriesNames);
-	return Object.keys(transforms).filter((key) => !known.has(key));
+	return unknownSeriesKeys(transforms, seriesNames);
 }

@@ -2,7 +2,7 @@
  * What the public `{embedUrl}data.json` holds: exactly what the embed page's client needs to draw
  * the chart again, and nothing more. Anyone with the link can read it, so `meta` is rebuilt from
  * an allow-list of the fields the option builders read (`src/render`), never copied: a field the
- * chart does not draw (an internal `notes`, editor state, anything unknown) cannot leak.
+ * chart does not draw (editor state, anything unknown) cannot leak.
  *
  * Keep `drawnMetaFields` in step with `grep -rhoE "meta\.[a-zA-Z]+" src/render` (`theme` is
  * resolved into `input.theme` before drawing, so the id itself is not needed): a field drawn but
@@ -29,6 +29,22 @@ export const drawnMetaFields = [
 	"connected",
 	"basemap",
 	"period",
+	// The chart settings (issue 12); `description` is the hydrated chart's accessible description.
+	"description",
+	"notes",
+	"byline",
+	"sourceUrl",
+	"locale",
+	"numberFormat",
+	"axes",
+	"seriesStyle",
+	"highlight",
+	"labels",
+	"legend",
+	"annotations",
+	"colorScale",
+	"race",
+	"table",
 ] as const satisfies readonly (keyof Meta)[];
 
 /** The chart's settings cut down to what the page draws. */

@@ -15,6 +15,20 @@ export interface EmbedPage {
 	/** The data the client draws from, and the client itself (both on the embed host). */
 	dataUrl: string;
 	clientUrl: string;
+	/** `meta.sourceUrl` and where the source line is drawn, as fractions of the chart's size. */
+	sourceLink?: { url: string; label: string; box: { left: number; top: number; width: number; height: number } };
+}
+
+const percent = (fraction: number) => `${(fraction * 100).toFixed(3)}%`;
+
+/**
+ * A real link over the drawn source line (the SVG has no links): scaled with the chart as
+ * percentages, moved by the client whenever it draws again. Never followed with the page's rights.
+ */
+function sourceLinkHtml(link: NonNullable<EmbedPage["sourceLink"]>): string {
+	const { left, top, width, height } = link.box;
+	const place = `left:${percent(left)};top:${percent(top)};width:${percent(width)};height:${percent(height)}`;
+	return `<a class="source-link" href="${escapeMarkup(link.url)}" rel="noopener nofollow" target="_blank" aria-label="${escapeMarkup(link.label)}" style="${place}"></a>`;
 }
 
 export function embedHtml(page: EmbedPage): string {
@@ -33,10 +47,10 @@ export function embedHtml(page: EmbedPage): string {
 <meta property="og:url" content="${escapeMarkup(page.pageUrl)}">
 <meta property="og:image" content="${escapeMarkup(page.previewUrl)}">
 <meta name="twitter:card" content="summary_large_image">
-<style>html,body{margin:0;padding:0;background:${page.background}}main svg{display:block;width:100%;height:auto}</style>
+<style>html,body{margin:0;padding:0;background:${page.background}}main{position:relative}main svg{display:block;width:100%;height:auto}.source-link{position:absolute;display:block}.source-link:focus-visible{outline:2px solid currentColor}.race-controls{position:absolute;top:4px;right:4px}.table-controls{display:flex;gap:8px;align-items:center;padding:4px 8px;font:13px system-ui,sans-serif}</style>
 </head>
 <body>
-<main data-chart="${escapeMarkup(page.dataUrl)}">${page.svg}</main>
+<main data-chart="${escapeMarkup(page.dataUrl)}">${page.svg}${page.sourceLink ? sourceLinkHtml(page.sourceLink) : ""}</main>
 <script src="${escapeMarkup(page.clientUrl)}" defer></script>
 </body>
 </html>

@@ -6,7 +6,8 @@
  */
 import type { ChartRecord } from "../domain/chart";
 import { embedUrl } from "../domain/chart";
-import { describeChart } from "../render/describe";
+import { chartDescription } from "../render/describe";
+import { sourceLineBox } from "../render/footer";
 import { colors } from "../render/input";
 import { svgToPng } from "../render/png";
 import { renderSvg } from "../render/svg";
@@ -33,15 +34,31 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 	const input = await renderInputFor(services, chart, {});
 	const page = embedUrl(services.config.embedBase, chart.id);
 	const svg = renderSvg(input, true);
+	const sourceBox = sourceLineBox(input);
+	const sourceUrl = input.meta.sourceUrl;
 	const html = embedHtml({
 		title: chart.name,
-		description: describeChart(input),
+		description: chartDescription(input),
 		svg,
 		background: colors(input).background,
 		previewUrl: `${page}preview.png`,
 		pageUrl: page,
 		dataUrl: `${page}data.json`,
 		clientUrl: `${services.config.embedBase}${clientPath(chart.kind)}`,
+		...(sourceUrl && sourceBox
+			? {
+					sourceLink: {
+						url: sourceUrl,
+						label: input.meta.sourceText ?? sourceUrl,
+						box: {
+							left: sourceBox.left / input.width,
+							top: sourceBox.top / input.height,
+							width: sourceBox.width / input.width,
+							height: sourceBox.height / input.height,
+						},
+					},
+				}
+			: {}),
 	});
 	const put = (file: SnapshotFile, body: string | Uint8Array) =>
 		services.blobs.put(snapshotKey(chart.id, version, file), body, { httpMetadata: { contentType: snapshotFiles[file].contentType } });

@@ -1,11 +1,13 @@
 /**
- * The Worker's fetch: picks the host (embed or API) and is the last line of the one error path
+ * The Worker's fetch: picks the host (embed or API), on the API host the console's static app for
+ * every path that is not the API's (DESIGN §8), and is the last line of the one error path
  * (DESIGN D28). Reading the config happens inside it, so a broken var answers a JSON 500 with a
  * request id instead of workerd's bare 500. Before the config is read the embed host cannot be
  * told apart from the API, so that one failure is always answered the API's way.
  */
 import type { Services } from "../services/context";
 import { buildServices } from "../services/context";
+import { isConsoleAppPath, serveConsoleApp } from "./console-app";
 import { errorResponse } from "./errors";
 import { withHeaders } from "./respond";
 import type { ApiHandler } from "./router";
@@ -29,6 +31,7 @@ export function dispatcher(api: ApiHandler, embed: EmbedHost) {
 			const services = buildServices(env, ctx);
 			const embedPath = embed.match(request.url, services.config.embedBase);
 			if (embedPath !== null) return await embed.serve(request, embedPath, services, requestId);
+			if (isConsoleAppPath(new URL(request.url).pathname)) return await serveConsoleApp(request, env.ASSETS, requestId);
 			return await api(request, services, requestId);
 		} catch (error) {
 			return withHeaders(errorResponse(error, requestId), { "X-Request-Id": requestId });

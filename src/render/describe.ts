@@ -3,7 +3,8 @@
  */
 import { extent } from "./extent";
 import type { RenderInput } from "./input";
-import { categories, formatNumber, visibleSeries } from "./input";
+import { categories, visibleSeries } from "./input";
+import { valueWriter } from "./settings/numbers";
 
 /** The description names at most this many series (a chart may have hundreds). */
 const namedSeries = 20;
@@ -36,10 +37,18 @@ export function describeChart(input: RenderInput): string {
 	if (series.length > namedSeries) names.push(`and ${series.length - namedSeries} more`);
 	const parts = [`${kindNames[input.kind] ?? "Chart"} of ${series.length} series (${names.join(", ")})`];
 	if (labels.length > 0) parts[0] += `, ${labels.length} rows from ${labels[0]} to ${labels.at(-1)}`;
+	// Values as the chart writes them (locale, prefix, suffix), so the alt text reads like the chart.
+	const write = valueWriter(input);
 	for (const s of series.slice(0, 5)) {
 		const range = extent(s.values);
-		if (range) parts.push(`${s.name} ranges from ${formatNumber(range.min)} to ${formatNumber(range.max)}`);
+		if (range) parts.push(`${s.name} ranges from ${write(range.min)} to ${write(range.max)}`);
 	}
 	if (input.meta.sourceText) parts.push(`Source: ${input.meta.sourceText}`);
 	return `${parts.join(". ")}.`;
+}
+
+/** The chart's alt text: `meta.description` as written, or the generated description. */
+export function chartDescription(input: RenderInput): string {
+	const written = input.meta.description?.trim();
+	return written ? written : describeChart(input);
 }

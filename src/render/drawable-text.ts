@@ -24,16 +24,41 @@ function drawableDataset(dataset: Dataset): Dataset {
 	};
 }
 
+/** Every string inside a settings value (annotation texts, axis titles, column names), made drawable. */
+function drawableDeep(value: unknown): unknown {
+	if (typeof value === "string") return drawableText(value);
+	if (Array.isArray(value)) return value.map(drawableDeep);
+	if (typeof value === "object" && value !== null) {
+		const out: Record<string, unknown> = Object.create(null);
+		for (const [key, inner] of Object.entries(value)) out[key] = drawableDeep(inner);
+		return out;
+	}
+	return value;
+}
+
+/** Settings whose strings are drawn (or name what is drawn); nested, so cleaned whole. */
+const drawnSettings = ["axes", "highlight", "annotations", "race", "table", "numberFormat"] as const;
+
 function drawableMeta(meta: Meta): Meta {
-	const texts = { title: meta.title, subtitle: meta.subtitle, sourceText: meta.sourceText, period: meta.period };
+	const texts = {
+		title: meta.title,
+		subtitle: meta.subtitle,
+		sourceText: meta.sourceText,
+		period: meta.period,
+		description: meta.description,
+		notes: meta.notes,
+		byline: meta.byline,
+	};
 	const cleaned: Partial<Meta> = {};
 	for (const [field, value] of Object.entries(texts))
 		if (typeof value === "string") cleaned[field as keyof typeof texts] = drawableText(value);
-	// Transforms are keyed by series name, so their keys change exactly as the column names do.
-	const transforms = meta.seriesTransform
-		? Object.fromEntries(Object.entries(meta.seriesTransform).map(([name, transform]) => [drawableText(name), transform]))
-		: undefined;
-	return { ...meta, ...cleaned, ...(transforms ? { seriesTransform: transforms } : {}) };
+	for (const field of drawnSettings) if (meta[field] !== undefined) Object.assign(cleaned, { [field]: drawableDeep(meta[field]) });
+	// Transforms and styles are keyed by series name, so their keys change exactly as the column names do.
+	const rekey = <T>(record: Record<string, T> | undefined) =>
+		record ? Object.fromEntries(Object.entries(record).map(([name, value]) => [drawableText(name), drawableDeep(value) as T])) : undefined;
+	const transforms = rekey(meta.seriesTransform);
+	const styles = rekey(meta.seriesStyle);
+	return { ...meta, ...cleaned, ...(transforms ? { seriesTransform: transforms } : {}), ...(styles ? { seriesStyle: styles } : {}) };
 }
 
 /** The input with every text it draws made drawable: column names, text cells, series names, titles. */

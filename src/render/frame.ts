@@ -2,8 +2,11 @@
  * What every chart kind shares: background, palette, fonts, title and subtitle, the source
  * line in the footer, the legend, and the plot area left between them.
  */
+
+import { footer } from "./footer";
 import type { RenderInput } from "./input";
 import { colors } from "./input";
+import { textWidth } from "./text-width";
 
 export type Option = Record<string, unknown>;
 
@@ -16,19 +19,52 @@ export interface Frame {
 // Single quotes only: ECharts writes this into a double-quoted SVG attribute without escaping.
 export const fontStack = (input: RenderInput) => `${input.theme.fonts.family}, Inter, 'DejaVu Sans', Helvetica, Arial, sans-serif`;
 
+/** Where the legend goes: `meta.legend.position`, hidden when lines are labelled directly. */
+export function legendPosition(input: RenderInput): "top" | "bottom" | "right" | "none" {
+	if (input.meta.labels?.direct === true && input.kind === "line") return "none";
+	return input.meta.legend?.position ?? "top";
+}
+
+/** The name a series is shown by (`meta.seriesStyle[name].label`), for legends, tooltips and labels. */
+export function displayName(input: RenderInput, name: string): string {
+	const label = input.meta.seriesStyle?.[name]?.label?.trim();
+	return label ? label : name;
+}
+
+/** The widest legend entry plus its swatch, capped so the plot keeps most of the width. */
+function rightLegendWidth(input: RenderInput, names: readonly string[]): number {
+	const size = input.theme.fonts.bodySize;
+	const widest = names.slice(0, 50).reduce((w, name) => Math.max(w, textWidth(name, size, fontStack(input))), 0);
+	return Math.min(widest + 24, input.width * 0.3);
+}
+
 export function frame(input: RenderInput, options: { legend: boolean; legendNames?: string[] }): Frame {
 	const c = colors(input);
 	const { padding } = input.theme.surfaces;
 	const { titleSize, bodySize, titleWeight } = input.theme.fonts;
 	const title = input.meta.title?.trim();
 	const subtitle = input.meta.subtitle?.trim();
-	const source = input.meta.sourceText?.trim();
+	const position = legendPosition(input);
+	const showLegend = options.legend && position !== "none";
+	const legendNames = (options.legendNames ?? input.seriesNames).map((name) => displayName(input, name));
 	let top = padding;
 	if (title) top += titleSize * 1.35;
 	if (subtitle) top += bodySize * 1.5 + 2;
 	const legendTop = top + (title || subtitle ? 6 : 0);
-	if (options.legend) top = legendTop + bodySize * 1.8;
-	const bottom = padding + (source ? bodySize * 1.8 : 0);
+	const foot = footer(input);
+	let bottom = padding + foot.height;
+	let right = padding;
+	let legendPlace: Option = { top: legendTop, left: padding };
+	if (showLegend && position === "top") top = legendTop + bodySize * 1.8;
+	if (showLegend && position === "bottom") {
+		legendPlace = { bottom, left: padding };
+		bottom += bodySize * 1.8;
+	}
+	if (showLegend && position === "right") {
+		const width = rightLegendWidth(input, legendNames);
+		legendPlace = { top: legendTop, right: padding, orient: "vertical", type: "scroll", width };
+		right += width + 8;
+	}
 
 	const option: Option = {
 		animation: false,
@@ -47,31 +83,19 @@ export function frame(input: RenderInput, options: { legend: boolean; legendName
 			subtextStyle: { fontSize: bodySize, color: c.mutedText, fontFamily: fontStack(input) },
 		},
 		legend: {
-			show: options.legend,
-			...(options.legendNames ? { data: options.legendNames } : {}),
-			top: legendTop,
-			left: padding,
+			show: showLegend,
+			...(options.legendNames ? { data: legendNames } : {}),
+			...legendPlace,
 			padding: 0,
 			itemWidth: 14,
 			itemHeight: 10,
 			textStyle: { color: c.text, fontSize: bodySize },
+			pageTextStyle: { color: c.mutedText },
 		},
 		tooltip: { trigger: "item" },
-		graphic: [
-			...(source
-				? [
-						{
-							type: "text",
-							left: padding,
-							bottom: padding,
-							style: { text: source, fill: c.mutedText, fontSize: bodySize * 0.92, fontFamily: fontStack(input) },
-						},
-					]
-				: []),
-			...logo(input),
-		],
+		graphic: [...foot.graphics, ...logo(input)],
 	};
-	return { option, plot: { top: top + 8, right: padding + 8, bottom: bottom + 8, left: padding + 8 } };
+	return { option, plot: { top: top + 8, right: right + 8, bottom: bottom + 8, left: padding + 8 } };
 }
 
 /** The theme's logo (a data URI only: renders never fetch), in the corner the theme names. */

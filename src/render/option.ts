@@ -6,6 +6,7 @@ import type { Option } from "./frame";
 import type { RenderInput } from "./input";
 import { optionBuilders } from "./kinds";
 import { mapOption, unmatchedRegions } from "./kinds/map";
+import { withSettings } from "./settings";
 
 /** A warning names at most 20 regions, each cut to 40 characters, in about 500 bytes once percent-encoded; the rest are counted. */
 const namedRegions = 20;
@@ -26,8 +27,10 @@ function regionNames(unmatched: readonly string[]): string {
 	return `${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
 }
 
+const mappedWithSettings = withSettings(mapOption);
+
 export function chartOption(input: RenderInput, notes = new DrawingNotes()): Option {
-	return input.kind === "map" ? mapOption(input) : optionBuilders[input.kind](input, notes);
+	return input.kind === "map" ? mappedWithSettings(input, notes) : optionBuilders[input.kind](input, notes);
 }
 
 /** What the data shows that the drawing cannot: for maps, regions no base map knows. */

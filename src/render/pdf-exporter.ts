@@ -7,6 +7,7 @@
  * logo is left out of the PDF and the export says so in `X-Render-Warnings`.
  */
 import { chartName } from "../domain/meta";
+import { chartDescription } from "./describe";
 import type { DrawingExporter } from "./exporters";
 import type { RenderInput } from "./input";
 import { svgToPdf } from "./pdf";
@@ -33,7 +34,7 @@ export const pdfExporter: DrawingExporter = async (input) => {
 	const { svg, warnings } = drawSvg(logoProblem ? { ...input, theme: { ...input.theme, logo: undefined } } : input);
 	return {
 		// The document title is the chart's name, from the input's (drawable) meta.
-		body: await svgToPdf(svg, input.width, input.height, chartName(input.meta)),
+		body: await svgToPdf(svg, input.width, input.height, chartName(input.meta), chartDescription(input)),
 		contentType: "application/pdf",
 		extension: "pdf",
 		warnings: [...warnings, ...(logoProblem ? [logoProblem] : [])],

@@ -7,11 +7,8 @@
  */
 import PDFDocument from "pdfkit";
 import SVGtoPDF from "svg-to-pdfkit";
-import { bundledMetrics, fontFiles } from "./fonts";
-
-function embeddedName(family: string, weight: number): string {
-	return `${family.replace(/\s+/g, "")}${weight}`;
-}
+import { bundledMetrics } from "./fonts";
+import { embeddedName, pdfFonts } from "./pdf-fonts";
 
 function weightOf(attributes: string): 400 | 600 | 700 {
 	const raw = /font-weight:\s*(\w+)/.exec(attributes)?.[1] ?? /font-weight="(\w+)"/.exec(attributes)?.[1] ?? "400";
@@ -62,18 +59,21 @@ export function prepareSvgForPdf(svg: string): string {
 	});
 }
 
-export async function svgToPdf(svg: string, width: number, height: number, title: string): Promise<Uint8Array> {
-	const regular = fontFiles[0] as (typeof fontFiles)[number];
+/** `subject` is the chart's alt text (`meta.description` or the generated one): PDF readers show it as the document's Subject. */
+export async function svgToPdf(svg: string, width: number, height: number, title: string, subject?: string): Promise<Uint8Array> {
+	const fonts = pdfFonts();
+	const regular = fonts[0] as (typeof fonts)[number];
 	const doc = new PDFDocument({
 		size: [width, height],
 		margin: 0,
 		compress: true,
-		info: { Title: title, Producer: "Charts service" },
+		info: { Title: title, ...(subject ? { Subject: subject } : {}), Producer: "Charts service" },
 		displayTitle: true,
 		// The default font must be embedded too: this build of pdfkit carries no standard fonts.
-		font: new Uint8Array(regular.data) as unknown as string,
+		// pdfkit takes a parsed fontkit font where its types only name bytes or a path.
+		font: regular.font as unknown as string,
 	});
-	for (const font of fontFiles) doc.registerFont(embeddedName(font.family, font.weight), font.data);
+	for (const { name, font } of fonts) doc.registerFont(name, font as unknown as Uint8Array);
 	const chunks: Uint8Array[] = [];
 	const done = new Promise<void>((resolve, reject) => {
 		doc.on("data", (chunk: Uint8Array) => chunks.push(chunk));
@@ -84,8 +84,7 @@ export async function svgToPdf(svg: string, width: number, height: number, title
 		width,
 		height,
 		assumePt: true,
-		fontCallback: (family: string) =>
-			fontFiles.some((f) => embeddedName(f.family, f.weight) === family) ? family : embeddedName("Inter", 400),
+		fontCallback: (family: string) => (fonts.some((f) => f.name === family) ? family : embeddedName("Inter", 400)),
 	});
 	doc.end();
 	await done;

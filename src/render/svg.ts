@@ -4,7 +4,7 @@
  */
 
 import { escapeMarkup } from "../domain/markup";
-import { describeChart } from "./describe";
+import { chartDescription } from "./describe";
 import { wellFormedSvg } from "./drawable-text";
 import { DrawingNotes } from "./drawing-notes";
 import { echarts } from "./echarts";
@@ -33,7 +33,7 @@ export function drawSvg(input: RenderInput, scalable = false): DrawnSvg {
 		chart.dispose();
 	}
 	const title = input.meta.title?.trim() || "Chart";
-	const accessible = `<title>${escapeMarkup(title)}</title><desc>${escapeMarkup(describeChart(input))}</desc>`;
+	const accessible = `<title>${escapeMarkup(title)}</title><desc>${escapeMarkup(chartDescription(input))}</desc>`;
 	const withText = svg.replace(/^<svg([^>]*)>/, (_match, attributes: string) => `<svg${attributes} role="img">${accessible}`);
 	return { svg: wellFormedSvg(withText), warnings: [...dataWarnings(input), ...notes.sentences] };
 }

@@ -19,3 +19,12 @@ declare module "d3-geo-projection" {
 	import type { GeoProjection } from "d3-geo";
 	export function geoProject<T>(object: T, projection: GeoProjection): T;
 }
+
+// fontkit ships no types; the PDF path only parses a font once and hands the object to pdfkit,
+// which accepts any fontkit font (an object with `layout`) in place of the font's bytes.
+declare module "fontkit" {
+	export interface Font {
+		layout(text: string): unknown;
+	}
+	export function create(buffer: Uint8Array, postscriptName?: string): Font;
+}

@@ -9,8 +9,8 @@ import { workspaceThemeExists } from "../db/themes";
 import type { Caller } from "../domain/caller";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import { chartName, Meta } from "../domain/meta";
+import { unknownSeriesKeys } from "../domain/series-keyed";
 import { findBuiltInTheme } from "../domain/themes";
-import { unknownTransformKeys } from "../domain/transforms";
 import { ApiError, validationError } from "../http/errors";
 import type { Services } from "./context";
 
@@ -49,17 +49,32 @@ export async function validateMeta(
 			path: "meta.theme",
 		});
 	}
-	if (chart.hasData && meta.seriesTransform) {
-		const unknown = unknownTransformKeys(meta.seriesTransform, chart.seriesNames);
-		if (unknown.length > 0) {
-			throw new ApiError(
-				"invalid_transform",
-				`meta.seriesTransform: ${unknown.map((k) => `"${k}"`).join(", ")} ${unknown.length === 1 ? "is not a series" : "are not series"} of this chart. Valid names: ${chart.seriesNames.map((n) => `"${n}"`).join(", ")}.`,
-				{ path: "meta.seriesTransform", unknown, validNames: chart.seriesNames },
-			);
+	if (chart.hasData) {
+		for (const [field, code] of [
+			["seriesTransform", "invalid_transform"],
+			["seriesStyle", "invalid_body"],
+		] as const) {
+			const record = meta[field];
+			if (record) assertSeriesKeys(field, code, record, chart.seriesNames);
 		}
 	}
 	return meta;
+}
+
+/** D9 for every setting keyed by series name: each key must be a current series. */
+function assertSeriesKeys(
+	field: string,
+	code: "invalid_transform" | "invalid_body",
+	record: Record<string, unknown>,
+	seriesNames: readonly string[],
+): void {
+	const unknown = unknownSeriesKeys(record, seriesNames);
+	if (unknown.length === 0) return;
+	throw new ApiError(
+		code,
+		`meta.${field}: ${unknown.map((k) => `"${k}"`).join(", ")} ${unknown.length === 1 ? "is not a series" : "are not series"} of this chart. Valid names: ${seriesNames.map((n) => `"${n}"`).join(", ")}.`,
+		{ path: `meta.${field}`, unknown, validNames: seriesNames },
+	);
 }
 
 export async function assertFolderUsable(services: Services, caller: Caller, folderId: string | null): Promise<void> {

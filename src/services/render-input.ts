@@ -21,9 +21,11 @@ import type { Services } from "./context";
 export async function themeFor(services: Services, chart: ChartRecord): Promise<ThemeDefinition> {
 	const builtIn = chart.meta.theme === undefined ? undefined : findBuiltInTheme(chart.meta.theme);
 	if (builtIn) return builtIn.definition;
-	const stored = await findThemeDefinition(services.db, chart.workspaceId, chart.meta.theme);
+	let stored = await findThemeDefinition(services.db, chart.workspaceId, chart.meta.theme);
+	// A theme deleted since falls back to the workspace default (issue 13), as a chart without one does.
+	if (stored === null && chart.meta.theme !== undefined) stored = await findThemeDefinition(services.db, chart.workspaceId, undefined);
 	const parsed = stored === null ? null : ThemeSchema.safeParse(JSON.parse(stored));
-	// A theme deleted since (or never valid) falls back to Classic rather than failing the export.
+	// No workspace default (or a row that no longer parses) falls back to Classic rather than failing the export.
 	return parsed?.success ? parsed.data : (findBuiltInTheme(defaultBuiltInThemeId)?.definition as ThemeDefinition);
 }
 

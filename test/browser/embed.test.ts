@@ -59,8 +59,12 @@ describe("live embed in a browser", { skip }, () => {
 		return (await res.json()) as Record<string, unknown>;
 	}
 
-	async function publishedChart(meta: Record<string, unknown>, data = "party,2022,2026\nGreens,12,19\nLabour,41,38\nLiberals,27,30\n") {
-		const chart = await api("POST", "/v1/charts", { kind: "horizontal-bar", data, meta });
+	async function publishedChart(
+		meta: Record<string, unknown>,
+		data = "party,2022,2026\nGreens,12,19\nLabour,41,38\nLiberals,27,30\n",
+		kind = "horizontal-bar",
+	) {
+		const chart = await api("POST", "/v1/charts", { kind, data, meta });
 		const published = await api("POST", `/v1/charts/${chart.id}/publish`);
 		return { id: String(chart.id), iframe: String(published.iframe) };
 	}
@@ -174,6 +178,76 @@ describe("live embed in a browser", { skip }, () => {
 		await frame.waitForSelector("main > div.chart svg", { timeout: 20_000 });
 		assert.equal(await frame.title(), "After");
 		assert.ok(await frame.locator("main svg text", { hasText: "After" }).count(), "the new title is drawn");
+		await host.page.close();
+	});
+
+	it("draws direct labels, an annotation and the source link of the chart's settings", async () => {
+		const { iframe } = await publishedChart(
+			{
+				title: "Prices",
+				sourceText: "Source: BLS",
+				sourceUrl: "https://www.bls.gov/cpi/",
+				description: "Prices rose, then fell.",
+				labels: { direct: true },
+				annotations: [{ type: "line", axis: "y", value: 2, label: "Target 2%" }],
+			},
+			"year,CPI,Core\n2019,1.8,2.1\n2020,0.9,1.6\n2021,2.6,2.0\n",
+			"line",
+		);
+		const host = await hostPage(iframe);
+		const drawn = (text: string) => host.frame.locator("main > div.chart svg text", { hasText: text }).count();
+		assert.ok(await drawn("Core"), "the line is named at its end");
+		assert.ok(await drawn("Target 2%"), "the annotation is drawn");
+		const link = host.frame.locator("a.source-link");
+		assert.equal(await link.getAttribute("href"), "https://www.bls.gov/cpi/");
+		assert.equal(await link.getAttribute("rel"), "noopener nofollow");
+		const chartBox = host.frame.locator("main > div.chart");
+		assert.equal(await chartBox.getAttribute("role"), "img");
+		assert.equal(await host.frame.locator("#chart-description").textContent(), "Prices rose, then fell.");
+		assert.deepEqual(host.problems, [], "no console errors or CSP violations");
+		await host.page.close();
+	});
+
+	it("plays a bar race through its periods, and pauses", async () => {
+		const { iframe } = await publishedChart(
+			{ title: "Race", race: { enabled: true } },
+			"year,China,India,USA\n2000,1263,1057,282\n2010,1338,1234,309\n2023,1410,1429,335\n",
+		);
+		const host = await hostPage(iframe);
+		const main = host.frame.locator("main");
+		// Playing starts from the first period and moves on by itself.
+		await host.frame.waitForFunction(() => document.querySelector("main")?.dataset.period === "2010", undefined, { timeout: 20_000 });
+		await host.frame.waitForFunction(() => document.querySelector("main")?.dataset.period === "2023", undefined, { timeout: 20_000 });
+		assert.ok(await host.frame.locator("main > div.chart svg text", { hasText: "2023" }).count(), "the period is drawn");
+		const button = host.frame.getByRole("button", { name: "Play the race" });
+		await button.waitFor({ timeout: 20_000 });
+		await button.click();
+		await host.frame.waitForFunction(() => document.querySelector("main")?.dataset.period === "2000", undefined, { timeout: 20_000 });
+		await host.frame.getByRole("button", { name: "Pause the race" }).click();
+		assert.ok(await main.getAttribute("data-period"));
+		assert.deepEqual(host.problems, [], "no console errors or CSP violations");
+		await host.page.close();
+	});
+
+	it("searches and pages a table", async () => {
+		const rows = Array.from({ length: 12 }, (_, i) => `City ${String.fromCharCode(65 + i)},${(i + 1) * 1000}`).join("\n");
+		const { iframe } = await publishedChart(
+			{ title: "Cities", locale: "de-DE", table: { sortBy: "people", sortDirection: "desc", pageSize: 5, search: true } },
+			`city,people\n${rows}\n`,
+			"table",
+		);
+		const host = await hostPage(iframe);
+		const cell = (text: string) => host.frame.locator("main > div.chart svg text", { hasText: text }).count();
+		// Largest first, five to a page, numbers in the locale.
+		assert.ok(await cell("12.000"), "the first page starts with the largest row");
+		assert.equal(await cell("City G"), 0, "the sixth row is on the next page");
+		await host.frame.getByRole("button", { name: "Next" }).click();
+		await host.frame.locator("main > div.chart svg text", { hasText: "City G" }).waitFor({ timeout: 20_000 });
+		await host.frame.getByRole("searchbox", { name: "Search the table" }).fill("City B");
+		await host.frame.getByText("1 row · page 1 of 1").waitFor({ timeout: 20_000 });
+		assert.ok(await cell("2.000"));
+		assert.equal(await cell("City L"), 0);
+		assert.deepEqual(host.problems, [], "no console errors or CSP violations");
 		await host.page.close();
 	});
 });

@@ -90,7 +90,7 @@ describe("meta limits (D24): 64 KiB serialised, 20 levels deep", () => {
 	it("accepts meta 20 levels deep and about 60 KiB, and answers it back intact", async () => {
 		const { key } = await makeAccount();
 		const deep = JSON.parse(nestedJson(19)) as unknown;
-		const meta = { title: "At the limits", deep, notes: "x".repeat(60 * 1024) };
+		const meta = { title: "At the limits", deep, memo: "x".repeat(60 * 1024) };
 		const id = await createChart(key, { meta });
 		const read = await callJson<Chart>(key, "GET", `/v1/charts/${id}`);
 		expect(read.status).toBe(200);
@@ -130,7 +130,7 @@ describe("meta limits (D24): 64 KiB serialised, 20 levels deep", () => {
 
 	it("refuses a 900 KB meta on create (the JSON body limit is higher)", async () => {
 		const { key, workspaceId } = await makeAccount();
-		const res = await callJson<ErrorBody>(key, "POST", "/v1/charts", { body: { meta: { notes: "x".repeat(900 * 1024) } } });
+		const res = await callJson<ErrorBody>(key, "POST", "/v1/charts", { body: { meta: { memo: "x".repeat(900 * 1024) } } });
 		expectMetaRefused(res, "the limit is 64 KiB");
 		expect(await chartCount(workspaceId)).toBe(0);
 	});
@@ -207,20 +207,20 @@ describe("a chart stored with a meta past the limits before they existed", () =>
 	it("900 KB: still answers GET as stored; a PATCH must bring it under 64 KiB", async () => {
 		const { key } = await makeAccount();
 		const id = await createChart(key, { meta: { title: "Heavy" } });
-		const notes = "x".repeat(900 * 1024);
+		const memo = "x".repeat(900 * 1024);
 		await env.DB.prepare("UPDATE charts SET meta = ? WHERE id = ?")
-			.bind(JSON.stringify({ title: "Heavy", notes }), id)
+			.bind(JSON.stringify({ title: "Heavy", memo }), id)
 			.run();
 
 		const read = await callJson<Chart>(key, "GET", `/v1/charts/${id}`);
 		expect(read.status).toBe(200);
-		expect(read.body.meta.notes).toBe(notes);
+		expect(read.body.meta.memo).toBe(memo);
 
 		const stillHeavy = await callJson<ErrorBody>(key, "PATCH", `/v1/charts/${id}`, { body: { meta: { title: "Lighter" } } });
 		expectMetaRefused(stillHeavy, "the limit is 64 KiB");
 		expect((await storedChartRow(id)).version).toBe(1);
 
-		const repaired = await callJson<Chart>(key, "PATCH", `/v1/charts/${id}`, { body: { meta: { title: "Lighter", notes: null } } });
+		const repaired = await callJson<Chart>(key, "PATCH", `/v1/charts/${id}`, { body: { meta: { title: "Lighter", memo: null } } });
 		expect(repaired.status).toBe(200);
 		expect(JSON.parse((await storedChartRow(id)).meta)).toEqual({ title: "Lighter" });
 	});

@@ -180,8 +180,51 @@ function csvFor(kind: ChartKind, { rows, series, texts, values, seed }: Parts): 
 	}
 }
 
+/** Chart settings (issue 12): every shape valid, texts hostile. */
+const shortText = (max: number) => hostileText.filter((text) => text.length <= max);
+const axisPoint = fc.oneof(shortText(200), number);
+const axisSettings = fc.record(
+	{
+		title: shortText(200),
+		scale: fc.constantFrom("linear", "log"),
+		ticks: fc.integer({ min: 2, max: 20 }),
+		grid: fc.boolean(),
+		hidden: fc.boolean(),
+	},
+	{ requiredKeys: [] },
+);
+const annotation = fc.oneof(
+	fc.record({ type: fc.constant("text"), x: axisPoint, y: axisPoint, text: hostileText }),
+	fc.record({ type: fc.constant("line"), axis: fc.constantFrom("x", "y"), value: axisPoint, label: hostileText }),
+	fc.record({ type: fc.constant("range"), axis: fc.constantFrom("x", "y"), from: axisPoint, to: axisPoint, label: hostileText }),
+);
+const settings = {
+	description: hostileText,
+	byline: hostileText,
+	locale: fc.constantFrom("en-US", "de-DE", "fr-FR", "pt-BR", "pl-PL", "sv-SE"),
+	numberFormat: fc.record(
+		{ decimals: fc.integer({ min: 0, max: 10 }), prefix: fc.constantFrom("$", "€ ", "<b>"), compact: fc.boolean(), percent: fc.boolean() },
+		{ requiredKeys: [] },
+	),
+	axes: fc.record({ x: axisSettings, y: axisSettings }, { requiredKeys: [] }),
+	highlight: fc.array(hostileText, { maxLength: 3 }),
+	labels: fc.record({ direct: fc.boolean(), values: fc.constantFrom("none", "last", "all") }, { requiredKeys: [] }),
+	legend: fc.record({ position: fc.constantFrom("top", "bottom", "right", "none") }),
+	annotations: fc.array(annotation, { maxLength: 3 }),
+	colorScale: fc.record(
+		{ type: fc.constantFrom("sequential", "diverging", "steps"), steps: fc.integer({ min: 2, max: 9 }) },
+		{ requiredKeys: [] },
+	),
+	race: fc.record({ enabled: fc.boolean(), period: shortText(40) }, { requiredKeys: [] }),
+	table: fc.record(
+		{ sortBy: hostileText, sortDirection: fc.constantFrom("asc", "desc"), heatmap: fc.array(hostileText, { maxLength: 2 }) },
+		{ requiredKeys: [] },
+	),
+};
+
 const meta = fc.record(
 	{
+		...settings,
 		title: hostileText,
 		subtitle: hostileText,
 		sourceText: hostileText,

@@ -179,12 +179,12 @@ describe("publishing", () => {
 			title: "T",
 			subtitle: "S",
 			orientation: "vertical",
-			notes: "internal",
+			editorNotes: "internal",
 			editor: { draft: "internal too", history: ["internal"] },
 		});
 		const text = await (await embed(`${embedUrl}data.json`)).text();
 		expect(text).not.toContain("internal");
-		expect(text).not.toContain("notes");
+		expect(text).not.toContain("editorNotes");
 		const data = JSON.parse(text) as { meta: Record<string, unknown>; kind: string; dataset: { columns: unknown[] } };
 		expect(data.meta).toEqual({ title: "T", subtitle: "S", orientation: "vertical" });
 		expect(data).toMatchObject({ kind: "horizontal-bar", mode: "light", width: 800, height: 500 });

@@ -214,6 +214,37 @@ describe("GET /auth/session and POST /auth/sign-out", () => {
 	});
 });
 
+describe("POST /auth/sign-out-everywhere", () => {
+	it("ends every session of the account, this one included, and no other account's", async () => {
+		const account = await makeAccount({ password });
+		const here = await signIn(account.email, password);
+		const laptop = await signIn(account.email, password);
+		const other = await makeAccount({ password });
+		const otherSession = await signIn(other.email, password);
+		const out = await callWithSession(here, "POST", "/auth/sign-out-everywhere");
+		expect(out.status).toBe(200);
+		expect(out.body).toEqual({ signedOut: true });
+		expect(out.headers.get("Set-Cookie")).toMatch(/^charts_session=; Max-Age=0; /);
+		expect(await sessionRow(here.cookie)).toBeNull();
+		expect(await sessionRow(laptop.cookie)).toBeNull();
+		expect((await callWithSession(laptop, "GET", "/v1/charts")).status).toBe(401);
+		expect((await callWithSession(otherSession, "GET", "/auth/session")).status).toBe(200);
+	});
+
+	it("needs the CSRF token and a session, not a key", async () => {
+		const account = await makeAccount({ password });
+		const session = await signIn(account.email, password);
+		const noToken = await callWithSession(session, "POST", "/auth/sign-out-everywhere", { csrf: false });
+		expect(noToken.status).toBe(403);
+		expect(noToken.body.error?.code).toBe("csrf_failed");
+		expect(await sessionRow(session.cookie)).not.toBeNull();
+		const withKey = await callJson<ErrorBody>(account.key, "POST", "/auth/sign-out-everywhere");
+		expect(withKey.status).toBe(403);
+		expect(withKey.body.error.code).toBe("session_required");
+		expect(await sessionRow(session.cookie)).not.toBeNull();
+	});
+});
+
 describe("expiry", () => {
 	it("refuses an expired session and deletes it", async () => {
 		const account = await makeAccount({ password });

@@ -28,7 +28,7 @@ describe("nestsDeeperThan", () => {
 
 describe("Meta limits (D24)", () => {
 	it("accepts 20 levels and 60 KiB", () => {
-		expect(Meta.safeParse({ deep: nested(19), notes: "x".repeat(60 * 1024) }).success).toBe(true);
+		expect(Meta.safeParse({ deep: nested(19), memo: "x".repeat(60 * 1024) }).success).toBe(true);
 	});
 
 	it("refuses 21 levels and 100,000 levels, naming the limit", () => {
@@ -40,9 +40,9 @@ describe("Meta limits (D24)", () => {
 	});
 
 	it("refuses more than 64 KiB serialised, counting UTF-8 bytes", () => {
-		expect(Meta.safeParse({ notes: "x".repeat(maxMetaBytes) }).success).toBe(false);
+		expect(Meta.safeParse({ memo: "x".repeat(maxMetaBytes) }).success).toBe(false);
 		// 30,000 three-byte characters: 90,000 bytes, though only 30,000 UTF-16 units.
-		expect(messages(Meta.safeParse({ notes: "€".repeat(30_000) }))[0]).toContain("the limit is 64 KiB");
+		expect(messages(Meta.safeParse({ memo: "€".repeat(30_000) }))[0]).toContain("the limit is 64 KiB");
 	});
 
 	it("reports a limit together with a wrong known field", () => {
@@ -63,7 +63,7 @@ describe("StoredMeta: reading settings saved before the limits", () => {
 	});
 
 	it("keeps an oversized but shallow meta, which a response can still carry", () => {
-		const stored = { notes: "x".repeat(200 * 1024) };
+		const stored = { memo: "x".repeat(200 * 1024) };
 		expect(StoredMeta.parse(stored)).toEqual(stored);
 	});
 

@@ -21,13 +21,28 @@ describe("drawnMeta", () => {
 			connected: true,
 			basemap: "us-states",
 			period: "2020",
+			description: "Alt text",
+			notes: "Provisional",
+			byline: "Jane Doe",
+			sourceUrl: "https://example.org/data",
+			locale: "de-DE",
+			numberFormat: { decimals: 1 },
+			axes: { y: { min: 0 } },
+			seriesStyle: { a: { color: "#ff0000" } },
+			highlight: ["a"],
+			labels: { values: "last" },
+			legend: { position: "bottom" },
+			annotations: [{ type: "line", axis: "y", value: 1 }],
+			colorScale: { type: "steps", steps: 4 },
+			race: { enabled: true },
+			table: { sortBy: "a" },
 		};
 		expect(drawnMeta(meta)).toEqual(meta);
 		expect(Object.keys(meta).sort()).toEqual([...drawnMetaFields].sort());
 	});
 
 	it("drops unknown fields and the theme id, and never reads the prototype", () => {
-		const meta = JSON.parse('{"title":"T","theme":"classic","notes":"internal","__proto__":{"title":"polluted"}}') as Meta;
+		const meta = JSON.parse('{"title":"T","theme":"classic","editorNotes":"internal","__proto__":{"title":"polluted"}}') as Meta;
 		expect(drawnMeta(meta)).toEqual({ title: "T" });
 		expect(drawnMeta({} as Meta)).toEqual({});
 	});

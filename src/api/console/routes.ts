@@ -6,11 +6,15 @@ import type { Route } from "../../http/route";
 import { authRoutes } from "../auth";
 import { consoleDocumentInfo, openApiRoute } from "../openapi";
 import { accountRoutes } from "./account";
+import { chartPreviewRoute } from "./chart-preview";
 import { keyRoutes } from "./keys";
+import { consoleThemeRoutes } from "./themes";
 
 export const consoleRoutes: readonly Route[] = [
 	...authRoutes,
 	...accountRoutes,
 	...keyRoutes,
+	...consoleThemeRoutes,
+	chartPreviewRoute,
 	openApiRoute(() => consoleRoutes, "/console/api/openapi.json", consoleDocumentInfo),
 ];

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { NewPassword, PresentedPassword } from "../../domain/passwords";
 import { Plan, Scope } from "../../domain/plans";
+import { ThemeDefinition } from "../../domain/themes";
 
 const Timestamp = z.string().meta({ description: "ISO 8601 UTC with milliseconds", example: "2026-11-22T10:15:30.123Z" });
 
@@ -66,3 +67,41 @@ export const CreateKeyBody = z
 export const ApiKeyCreated = ApiKey.omit({ lastUsedAt: true })
 	.extend({ key: z.string().meta({ description: "The key itself: shown this once, never again" }) })
 	.meta({ id: "ApiKeyCreated" });
+
+export const ThemeCheck = z
+	.object({
+		id: z.string().meta({ description: "`contrast:<mode>:<field>[:<index>]` or `cvd:<mode>:<i>:<j>` (palette indexes from 0)" }),
+		level: z.literal("warning"),
+		message: z.string(),
+		colors: z.array(z.string()).meta({ description: "The colours concerned, foreground first" }),
+	})
+	.meta({ id: "ThemeCheck", description: "An accessibility warning; checks never block saving" });
+
+const themeFacts = {
+	id: z.string(),
+	builtIn: z.boolean().meta({ description: "Built-in themes can be used and copied but not changed or deleted" }),
+	isDefault: z.boolean().meta({ description: "Charts without `meta.theme` use the default; exactly one theme is it" }),
+	chartCount: z.number().int().meta({ description: "How many of the workspace's charts name this theme in `meta.theme`" }),
+	checks: z.array(ThemeCheck),
+};
+
+export const ConsoleTheme = ThemeDefinition.extend(themeFacts).meta({ id: "ConsoleTheme" });
+
+export const ConsoleThemeList = z
+	.object({
+		themes: z.array(z.object({ ...themeFacts, name: z.string(), definition: ThemeDefinition })),
+	})
+	.meta({ id: "ConsoleThemeList", description: "The workspace's themes, then the built-in ones" });
+
+export const ThemePatch = z.record(z.string(), z.json()).meta({
+	id: "ThemePatch",
+	description: "A JSON merge patch (RFC 7386) of the theme definition: objects merge, null removes a key, arrays replace",
+});
+
+export const ThemeDeleted = z
+	.object({
+		deleted: z.literal(true),
+		chartCount: z.number().int().meta({ description: "Charts that named the theme; they now use the workspace default" }),
+		wasDefault: z.boolean().meta({ description: "It was the default, so Classic is the default now" }),
+	})
+	.meta({ id: "ThemeDeleted" });

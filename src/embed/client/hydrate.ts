@@ -1,14 +1,19 @@
 /**
  * The embed page's client, run in readers' browsers and served by the embed host itself (never a
  * third-party CDN). It fetches the snapshot's render input and draws the same chart with ECharts
- * in the browser, laid out for the frame's real width, adding tooltips on hover and legend
- * toggling. Until it has drawn, and whenever it cannot, the server-rendered SVG stays.
+ * in the browser, laid out for the frame's real width, adding tooltips on hover, legend
+ * toggling, a playing bar race and a table's search and paging. Until it has drawn, and whenever
+ * it cannot, the server-rendered SVG stays.
  */
 import { echarts } from "../../render/echarts";
 import type { Option } from "../../render/frame";
 import type { RenderInput } from "../../render/input";
 import { colors } from "../../render/input";
 import type { OptionBuilder } from "../../render/kinds";
+import { describeBox } from "./accessible";
+import { startRace } from "./race-player";
+import { placeSourceLink } from "./source-link";
+import { startTableControls } from "./table-controls";
 
 /** Narrower than this, titles and axes no longer fit; the chart scrolls instead. */
 const minWidth = 280;
@@ -38,6 +43,9 @@ function interactiveOption(build: OptionBuilder, input: RenderInput, size: { wid
 	};
 }
 
+/** A race frame moves its bars to the next period; everything else is drawn at once. */
+const moving = { animation: true, animationDurationUpdate: 900, animationEasingUpdate: "linear" } as const;
+
 export async function hydrate(build: OptionBuilder): Promise<void> {
 	const main = document.querySelector("main");
 	const dataUrl = main?.getAttribute("data-chart");
@@ -46,15 +54,26 @@ export async function hydrate(build: OptionBuilder): Promise<void> {
 	if (!response.ok) throw new Error(`${dataUrl} answered ${response.status}`);
 	const input = (await response.json()) as RenderInput;
 	let size = frameSize(input);
+	// What is drawn now: the chart, or a race's period, or a table's page.
+	let view = input;
 	// Built before the SVG is touched: an option that cannot be built leaves the SVG in place.
 	const option = interactiveOption(build, input, size);
-	const serverSvg = [...main.childNodes];
+	const serverSvg = [...main.childNodes].filter((node) => !(node instanceof HTMLAnchorElement));
 	const box = document.createElement("div");
 	box.className = "chart";
-	main.replaceChildren(box);
+	for (const node of serverSvg) node.parentNode?.removeChild(node);
+	main.prepend(box);
 	try {
 		const chart = echarts.init(box, null, { renderer: "svg", ...size });
 		chart.setOption(option);
+		describeBox(box, input, serverSvg);
+		placeSourceLink(main, { ...input, ...size });
+		const show = (next: RenderInput, animate: boolean) => {
+			view = next;
+			chart.setOption({ ...interactiveOption(build, view, size), ...(animate ? moving : {}) }, { notMerge: !animate });
+		};
+		startRace(main, input, show);
+		startTableControls(main, input, (next) => show(next, false));
 		let pending: number | undefined;
 		window.addEventListener("resize", () => {
 			window.clearTimeout(pending);
@@ -63,11 +82,13 @@ export async function hydrate(build: OptionBuilder): Promise<void> {
 				if (next.width === size.width) return;
 				size = next;
 				chart.resize(size);
-				chart.setOption(interactiveOption(build, input, size), { notMerge: true });
+				chart.setOption(interactiveOption(build, view, size), { notMerge: true });
+				placeSourceLink(main, { ...input, ...size });
 			}, 100);
 		});
 	} catch (error) {
-		main.replaceChildren(...serverSvg);
+		box.remove();
+		main.prepend(...serverSvg);
 		throw error;
 	}
 }

@@ -1,6 +1,6 @@
 /**
  * Cartesian kinds: line (line, area, stacked, 100%), horizontal-bar (bar, column, stacked,
- * grouped, 100%; a bar race is drawn as its final frame), small multiples and candlestick.
+ * grouped, 100%; a bar race (`race.ts`) as one period's frame), small multiples and candlestick.
  *
  * Variants are meta fields: `area` (boolean), `stack` ("none" | "stacked" | "percent"),
  * `orientation` ("horizontal" | "vertical", bars only), `sort` ("none" | "descending", bars).
@@ -15,6 +15,7 @@ import type { RenderInput, SeriesValues } from "../input";
 import { categories, colors, numbersOf, visibleSeries } from "../input";
 import type { Candle } from "../reduce";
 import { mergeCandles } from "../reduce";
+import { isRace, periodMark, raceColors, raceFrameInput } from "./race";
 
 /** More lines or bar series than this are unreadable, and each one multiplies the marks drawn. */
 export const maxDrawnSeries = 50;
@@ -102,7 +103,16 @@ export function lineOption(input: RenderInput, notes = new DrawingNotes()): Opti
 	};
 }
 
+/** One frame of a bar race: the period's bars, sorted, in the entities' own colours. */
+function raceOption(input: RenderInput, notes: DrawingNotes): Option {
+	const { frameInput, period, entities } = raceFrameInput(input, notes);
+	const option = raceColors(barOption(frameInput, notes), input, entities);
+	const grid = option.grid as { right: number; bottom: number };
+	return { ...option, graphic: [...((option.graphic as unknown[]) ?? []), periodMark(input, period, grid)] };
+}
+
 export function barOption(input: RenderInput, notes = new DrawingNotes()): Option {
+	if (isRace(input)) return raceOption(input, notes);
 	const stack = stackMode(input);
 	const visible = cappedSeries(visibleSeries(input), maxDrawnSeries, notes);
 	let drawn = stack === "percent" ? asPercent(visible) : visible;

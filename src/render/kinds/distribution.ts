@@ -1,3 +1,4 @@
+import { colorScale } from "../color-scale";
 import { sharedIndices } from "../downsample";
 import { DrawingNotes, formatCount } from "../drawing-notes";
 import { extent, extentWithin } from "../extent";
@@ -6,6 +7,7 @@ import { axisStyle, frame, gridLines, plotGrid } from "../frame";
 import type { RenderInput } from "../input";
 import { categories, colors, label, numbersOf, visibleSeries } from "../input";
 import { bucketRanges, firstSeries } from "../reduce";
+import { valueWriter } from "../settings/numbers";
 
 /** Box plots draw at most this many groups. */
 export const maxBoxes = 100;
@@ -116,17 +118,16 @@ export function heatmapOption(input: RenderInput, notes = new DrawingNotes()): O
 	const valueColumn = input.dataset.columns[calendar ? 1 : 2];
 	const values = numbersOf(valueColumn?.values ?? []);
 	const { option, plot } = frame(input, { legend: false });
-	const scale = extentWithin(values, 0, 1);
+	const range = input.meta.colorScale ? (extent(values) ?? { min: 0, max: 1 }) : extentWithin(values, 0, 1);
+	const scale = colorScale(input, range, valueWriter(input));
 	const visualMap = {
-		min: scale.min,
-		max: scale.max,
+		...scale,
 		calculable: false,
 		orient: "horizontal",
 		left: "center",
 		bottom: plot.bottom - 6,
-		itemHeight: Math.min(240, input.width / 3),
+		...(scale.type === "piecewise" ? { itemGap: 6, itemWidth: 18, itemHeight: 12 } : { itemHeight: Math.min(240, input.width / 3) }),
 		textStyle: { color: c.mutedText },
-		inRange: { color: [c.surface, c.palette[0] as string] },
 	};
 	if (calendar) {
 		const dates = (input.dataset.columns[0]?.values ?? []).map(label);

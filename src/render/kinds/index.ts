@@ -6,6 +6,7 @@ import type { ChartKind } from "../../domain/kinds";
 import type { DrawingNotes } from "../drawing-notes";
 import type { Option } from "../frame";
 import type { RenderInput } from "../input";
+import { withSettings } from "../settings";
 import { barOption, candlestickOption, lineOption, multiplesOption } from "./cartesian";
 import { boxplotOption, heatmapOption, radarOption, themeriverOption } from "./distribution";
 import { pieOption, sankeyOption, treemapOption } from "./part-to-whole";
@@ -15,21 +16,22 @@ import { tableOption } from "./table";
 /** `notes` collects what the drawing leaves out to stay within its budget (DESIGN D25). */
 export type OptionBuilder = (input: RenderInput, notes?: DrawingNotes) => Option;
 
+/** Each kind's builder, with the chart settings of `meta` applied (`../settings`). */
 export const optionBuilders: Record<Exclude<ChartKind, "map">, OptionBuilder> = {
-	line: lineOption,
-	"horizontal-bar": barOption,
-	multiples: multiplesOption,
-	candlestick: candlestickOption,
-	pie: pieOption,
-	treemap: treemapOption,
-	sankey: sankeyOption,
-	scatter: scatterOption,
-	dot: rangeFamilyOption,
-	range: rangeFamilyOption,
-	arrow: rangeFamilyOption,
-	boxplot: boxplotOption,
-	heatmap: heatmapOption,
-	themeriver: themeriverOption,
-	radar: radarOption,
-	table: tableOption,
+	line: withSettings(lineOption),
+	"horizontal-bar": withSettings(barOption),
+	multiples: withSettings(multiplesOption),
+	candlestick: withSettings(candlestickOption),
+	pie: withSettings(pieOption),
+	treemap: withSettings(treemapOption),
+	sankey: withSettings(sankeyOption),
+	scatter: withSettings(scatterOption),
+	dot: withSettings(rangeFamilyOption),
+	range: withSettings(rangeFamilyOption),
+	arrow: withSettings(rangeFamilyOption),
+	boxplot: withSettings(boxplotOption),
+	heatmap: withSettings(heatmapOption),
+	themeriver: withSettings(themeriverOption),
+	radar: withSettings(radarOption),
+	table: withSettings(tableOption),
 };

@@ -6,11 +6,13 @@
 import * as echarts from "echarts/core";
 import type { Basemap } from "../basemaps";
 import { chooseBasemap, normalizeRegion } from "../basemaps";
-import { extentWithin } from "../extent";
+import { colorScale } from "../color-scale";
+import { extent, extentWithin } from "../extent";
 import type { Option } from "../frame";
 import { frame } from "../frame";
 import type { RenderInput } from "../input";
-import { colors, formatNumber, visibleSeries } from "../input";
+import { colors, visibleSeries } from "../input";
+import { valueWriter } from "../settings/numbers";
 import { slices } from "./part-to-whole";
 
 const registered = new Set<string>();
@@ -59,11 +61,17 @@ export function mapOption(input: RenderInput): Option {
 	const data = [...byRegion].map(([name, value]) => ({ name, value }));
 	const { option, plot } = frame(input, { legend: false });
 	const c = colors(input);
-	const { min, max } = extentWithin(
-		data.map((d) => d.value),
-		0,
-		1,
-	);
+	const found = extent(data.map((d) => d.value));
+	// Without a scale of its own a map spans at least 0–1, so one region or equal values still shade.
+	const range = input.meta.colorScale
+		? (found ?? { min: 0, max: 1 })
+		: extentWithin(
+				data.map((d) => d.value),
+				0,
+				1,
+			);
+	const write = valueWriter(input);
+	const scale = colorScale(input, range, write);
 	// Own data names its value column; library series are places, so their name says nothing here.
 	const valueName = input.fromStatistics ? "" : String(visibleSeries(input)[0]?.name ?? "");
 	const identity = (point: number[]) => point;
@@ -71,17 +79,19 @@ export function mapOption(input: RenderInput): Option {
 		...option,
 		tooltip: { trigger: "item" },
 		visualMap: {
-			min,
-			max,
+			...scale,
 			orient: "horizontal",
 			left: plot.left,
 			bottom: plot.bottom - 4,
-			itemHeight: Math.min(220, input.width / 3),
 			calculable: false,
 			// The scale's ends in numbers (high on the right), then what the values are.
-			text: [`${formatNumber(max)}${valueName ? `  ${valueName}` : ""}`, formatNumber(min)],
+			...(scale.type === "piecewise"
+				? { itemGap: 6, itemWidth: 18, itemHeight: 12 }
+				: {
+						itemHeight: Math.min(220, input.width / 3),
+						text: [`${write(Number(scale.max))}${valueName ? `  ${valueName}` : ""}`, write(Number(scale.min))],
+					}),
 			textStyle: { color: c.mutedText },
-			inRange: { color: [c.surface, c.palette[0] as string] },
 		},
 		series: [
 			{

@@ -3,13 +3,55 @@
  * note of how many more there are. Numbers are right-aligned; hidden series are left out.
  */
 
+import type { DatasetColumn } from "../../domain/dataset";
+import { hexToRgb, mix } from "../color-scale";
 import { DrawingNotes } from "../drawing-notes";
+import { extent } from "../extent";
 import type { Option } from "../frame";
 import { fontStack, frame } from "../frame";
 import type { RenderInput } from "../input";
 import { colors, label } from "../input";
+import { chartLocale, formatsNumbers, valueFormatter } from "../number-format";
 
 const numberFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 });
+
+/** Row order from `meta.table.sortBy` (numbers by value, text by the locale's collation; empty cells last). */
+export function rowOrder(input: RenderInput, notes: DrawingNotes): number[] {
+	const rows = input.dataset.columns[0]?.values.length ?? 0;
+	const order = Array.from({ length: rows }, (_, i) => i);
+	const settings = input.meta.table;
+	if (!settings?.sortBy) return order;
+	const column = input.dataset.columns.find((col) => col.name === settings.sortBy);
+	if (!column) {
+		notes.add(`table.sortBy names no column of this table ("${settings.sortBy}"); rows are in data order`);
+		return order;
+	}
+	const direction = settings.sortDirection === "desc" ? -1 : 1;
+	const collator = new Intl.Collator(chartLocale(input.meta), { numeric: true });
+	return order.sort((a, b) => {
+		const x = column.values[a] ?? null;
+		const y = column.values[b] ?? null;
+		if (x === null || y === null) return x === y ? a - b : x === null ? 1 : -1;
+		const compared = typeof x === "number" && typeof y === "number" ? x - y : collator.compare(String(x), String(y));
+		return compared === 0 ? a - b : compared * direction;
+	});
+}
+
+/** Cell colours of the `meta.table.heatmap` columns: the theme's surface to its first colour, by value. */
+function heatColors(input: RenderInput, column: DatasetColumn): ((value: number) => string) | null {
+	if (!input.meta.table?.heatmap?.includes(column.name) || column.type !== "number") return null;
+	const range = extent(column.values.map((v) => (typeof v === "number" ? v : null)));
+	if (!range) return null;
+	const c = colors(input);
+	const scale = input.meta.colorScale?.colors ?? [c.surface, c.palette[0] as string];
+	return (value) => mix(scale, range.max === range.min ? 1 : (value - range.min) / (range.max - range.min));
+}
+
+/** Dark text on light cells and light text on dark ones (relative luminance). */
+function textOn(fill: string, c: { text: string; background: string }): string {
+	const [r, g, b] = hexToRgb(fill);
+	return 0.2126 * r + 0.7152 * g + 0.0722 * b < 128 ? "#ffffff" : c.text === "#ffffff" ? c.background : c.text;
+}
 
 /** A column narrower than this shows no text, so tables draw only as many columns as fit. */
 export const minColumnPixels = 48;
@@ -50,15 +92,37 @@ export function tableOption(input: RenderInput, notes = new DrawingNotes()): Opt
 		},
 	});
 	elements.push({ type: "rect", shape: { x: plot.left, y: plot.top, width, height: rowHeight }, style: { fill: c.surface } });
+	const order = rowOrder(input, notes).slice(0, shownRows);
+	const writeNumber = formatsNumbers(input.meta) ? valueFormatter(input.meta) : (value: number) => numberFormat.format(value);
+	if (input.meta.table?.heatmap)
+		for (const name of input.meta.table.heatmap)
+			if (!input.dataset.columns.some((col) => col.name === name && col.type === "number"))
+				notes.add(`table.heatmap names no number column of this table ("${name}")`);
 	columns.forEach((col, i) => {
 		const right = col.type === "number";
 		const x = plot.left + i * columnWidth + (right ? columnWidth - 6 : 6);
+		const heat = heatColors(input, col);
 		elements.push(text(col.name, x, plot.top + rowHeight / 2, right ? "right" : "left", true));
-		for (let row = 0; row < shownRows; row++) {
+		order.forEach((row, k) => {
 			const value = col.values[row] ?? null;
-			const shown = typeof value === "number" ? numberFormat.format(value) : label(value);
-			elements.push(text(shown, x, plot.top + rowHeight * (row + 1.5), right ? "right" : "left"));
-		}
+			const shown = typeof value === "number" ? writeNumber(value) : label(value);
+			const y = plot.top + rowHeight * (k + 1.5);
+			if (heat && typeof value === "number") {
+				const fill = heat(value);
+				elements.push({
+					type: "rect",
+					shape: {
+						x: plot.left + i * columnWidth + 1,
+						y: plot.top + rowHeight * (k + 1) + 1,
+						width: columnWidth - 2,
+						height: rowHeight - 2,
+					},
+					style: { fill },
+				});
+				const cell = text(shown, x, y, "right");
+				elements.push({ ...cell, style: { ...cell.style, fill: textOn(fill, c) } });
+			} else elements.push(text(shown, x, y, right ? "right" : "left"));
+		});
 	});
 	for (let row = 0; row <= shownRows; row++) {
 		const y = plot.top + rowHeight * (row + 1);

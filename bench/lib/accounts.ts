@@ -1,0 +1,44 @@
+/**
+ * Many bench accounts, each with one key, in a single `wrangler d1 execute` (one call per
+ * account would spend seconds each). Each suite's clients get their own account so the
+ * per-account rate limit measures nothing here.
+ */
+import { execute, sql, type Target } from "../../scripts/lib/d1.ts";
+import { issueApiKey } from "../../src/domain/api-keys.ts";
+import { newId } from "../../src/domain/ids.ts";
+import type { Plan, Scope } from "../../src/domain/plans.ts";
+
+export async function createBenchKeys(target: Target, count: number, plan: Plan, scopes: Scope[]): Promise<string[]> {
+	const now = Date.now();
+	const statements: string[] = [];
+	const keys: string[] = [];
+	for (let i = 0; i < count; i++) {
+		const workspaceId = newId("ws");
+		const accountId = newId("ac");
+		const issued = await issueApiKey();
+		keys.push(issued.key);
+		statements.push(
+			sql("INSERT INTO workspaces (id, name, kind, created_at) VALUES (?, ?, ?, ?)", workspaceId, `bench ${i}`, "personal", now),
+			sql(
+				"INSERT INTO accounts (id, workspace_id, name, plan, created_at) VALUES (?, ?, ?, ?, ?)",
+				accountId,
+				workspaceId,
+				`bench ${i}`,
+				plan,
+				now,
+			),
+			sql(
+				"INSERT INTO api_keys (id, account_id, name, prefix, hash, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+				newId("key"),
+				accountId,
+				"bench",
+				issued.prefix,
+				issued.hash,
+				JSON.stringify(scopes),
+				now,
+			),
+		);
+	}
+	await execute(target, statements);
+	return keys;
+}

@@ -1,0 +1,189 @@
+/**
+ * Load: 50 concurrent clients, each its own account (50 customers), sending mixed traffic for
+ * 2 minutes to one `wrangler dev`: reads, lists, meta writes, CSV uploads, exports (repeats
+ * that hit the export cache and fresh ones after a write) and publishes. Reports throughput,
+ * p50/p99 per route, 5xx, 503 `export_busy`, 429, and the workerd process's resident memory
+ * when idle, after a 15-second warm-up of the same mix (the start), at its peak and at the end.
+ * `LOAD_SECONDS` shortens the run for a try.
+ */
+import { startDevServer } from "../scripts/lib/dev-server.ts";
+import { createBenchKeys } from "./lib/accounts.ts";
+import { timedFetch } from "./lib/http.ts";
+import { type Client, pickOperation, setUpClient } from "./lib/load-operations.ts";
+import { freePort } from "./lib/ports.ts";
+import { listeningPid, rssMiB } from "./lib/process-memory.ts";
+import { waitForSteadyWorker } from "./lib/settle.ts";
+import { markdownTable, ms, summarize } from "./lib/stats.ts";
+
+const clients = 50;
+const seconds = Number(process.env.LOAD_SECONDS ?? 120);
+const warmUpSeconds = 15;
+const answerTimeoutMs = 30_000;
+
+interface RouteStats {
+	latencies: number[];
+	statuses: Map<number, number>;
+	exportBusy: number;
+	/** 503s written by wrangler's dev proxy (not our Worker) while it restarts the Worker. */
+	proxyRestarts: number;
+}
+
+const proxyRestartText = "Your worker restarted mid-request";
+
+async function drive(url: string, all: Client[], durationMs: number, stats: Map<string, RouteStats>): Promise<number> {
+	const until = performance.now() + durationMs;
+	let sent = 0;
+	await Promise.all(
+		all.map(async (client) => {
+			while (performance.now() < until) {
+				const operation = pickOperation(client);
+				// A request that gets no answer within 30 s is counted (status 0) rather than left to hang the run.
+				const timed = await timedFetch(`${url}${operation.path}`, {
+					...operation.init,
+					signal: AbortSignal.timeout(answerTimeoutMs),
+				}).catch(() => ({ ms: answerTimeoutMs, status: 0, headers: new Headers(), body: new ArrayBuffer(0) }));
+				sent++;
+				const route: RouteStats = stats.get(operation.route) ?? {
+					latencies: [],
+					statuses: new Map<number, number>(),
+					exportBusy: 0,
+					proxyRestarts: 0,
+				};
+				stats.set(operation.route, route);
+				route.latencies.push(timed.ms);
+				route.statuses.set(timed.status, (route.statuses.get(timed.status) ?? 0) + 1);
+				if (timed.status === 503) {
+					const text = new TextDecoder().decode(timed.body);
+					if (text.includes('"export_busy"')) route.exportBusy++;
+					if (text.startsWith(proxyRestartText)) route.proxyRestarts++;
+				}
+			}
+		}),
+	);
+	return sent;
+}
+
+export async function runLoadBench() {
+	const port = await freePort();
+	const server = await startDevServer(port);
+	try {
+		await waitForSteadyWorker(server.url);
+		const pid = await listeningPid(port);
+		const keys = await createBenchKeys(server.target, clients, "business", ["chart:read", "chart:write"]);
+		const all = await Promise.all(keys.map((key, i) => setUpClient(server.url, key, i)));
+		const idleMiB = await rssMiB(pid);
+		await drive(server.url, all, warmUpSeconds * 1000, new Map());
+		const startMiB = await rssMiB(pid);
+		let peakMiB = startMiB;
+		const sampler = setInterval(() => {
+			rssMiB(pid).then(
+				(m) => {
+					peakMiB = Math.max(peakMiB, m);
+				},
+				() => {},
+			);
+		}, 2000);
+		const stats = new Map<string, RouteStats>();
+		const started = performance.now();
+		const sent = await drive(server.url, all, seconds * 1000, stats);
+		const elapsed = (performance.now() - started) / 1000;
+		clearInterval(sampler);
+		const endMiB = await rssMiB(pid);
+		peakMiB = Math.max(peakMiB, endMiB);
+
+		const count = (route: RouteStats, test: (status: number) => boolean) =>
+			[...route.statuses].filter(([status]) => test(status)).reduce((n, [, c]) => n + c, 0);
+		const routes = [...stats].sort(([a], [b]) => a.localeCompare(b));
+		const perRoute = routes.map(([name, route]) => {
+			const s = summarize(route.latencies);
+			return {
+				route: name,
+				requests: s.n,
+				p50: s.p50,
+				p99: s.p99,
+				ok: count(route, (status) => status < 400),
+				rateLimited: count(route, (status) => status === 429),
+				otherClientErrors: count(route, (status) => status >= 400 && status < 500 && status !== 429),
+				noAnswer: count(route, (status) => status === 0),
+				// 503 export_busy is the documented answer of a full renderer (D16) and the proxy's 503 is wrangler's, not ours.
+				serverErrors: count(route, (status) => status >= 500) - route.proxyRestarts - route.exportBusy,
+				proxyRestarts: route.proxyRestarts,
+				exportBusy: route.exportBusy,
+			};
+		});
+		const serverErrors = perRoute.reduce((n, r) => n + r.serverErrors, 0);
+		const exportBusy = perRoute.reduce((n, r) => n + r.exportBusy, 0);
+		const noAnswer = perRoute.reduce((n, r) => n + r.noAnswer, 0);
+		const proxyRestarts = perRoute.reduce((n, r) => n + r.proxyRestarts, 0);
+		const endPid = await listeningPid(port);
+		const memoryChange = (endMiB - startMiB) / startMiB;
+		const table = [
+			markdownTable(
+				[
+					"route (50 clients, mixed)",
+					"requests",
+					"p50",
+					"p99",
+					"2xx/3xx",
+					"429",
+					"other 4xx",
+					"5xx from our Worker (not export_busy)",
+					"503 export_busy",
+					"503 from wrangler's dev proxy",
+					"no answer in 30 s",
+				],
+				perRoute.map((r) => [
+					r.route,
+					r.requests,
+					ms(r.p50),
+					ms(r.p99),
+					r.ok,
+					r.rateLimited,
+					r.otherClientErrors,
+					r.serverErrors,
+					r.exportBusy,
+					r.proxyRestarts,
+					r.noAnswer,
+				]),
+			),
+			markdownTable(
+				["load (same run)", "value", "goal", "met"],
+				[
+					["duration, clients", `${elapsed.toFixed(0)} s, ${clients}`, "120 s, 50", ""],
+					["throughput", `${(sent / elapsed).toFixed(1)} requests/s (${sent} requests)`, "", ""],
+					["5xx from our Worker, other than 503 export_busy", String(serverErrors), "0", serverErrors === 0 ? "yes" : "**no**"],
+					["503 export_busy (a 503 with Retry-After, not a failure)", String(exportBusy), "", ""],
+					["no answer within 30 s", String(noAnswer), "0", noAnswer === 0 ? "yes" : "**no**"],
+					["503 \"Your worker restarted mid-request\" from wrangler's dev proxy (not our Worker's answer)", String(proxyRestarts), "", ""],
+					["workerd process (pid) at start, at end", `${pid}, ${endPid}`, "", ""],
+					[
+						"workerd RSS: idle → start (after warm-up) → peak → end",
+						`${idleMiB.toFixed(0)} → ${startMiB.toFixed(0)} → ${peakMiB.toFixed(0)} → ${endMiB.toFixed(0)} MiB`,
+						"",
+						"",
+					],
+					["memory at the end ÷ start", `${(100 * (1 + memoryChange)).toFixed(1)} %`, "≤ 110 %", memoryChange <= 0.1 ? "yes" : "**no**"],
+				],
+			),
+		].join("\n\n");
+		return {
+			name: "load",
+			table,
+			data: {
+				clients,
+				seconds: elapsed,
+				sent,
+				throughput: sent / elapsed,
+				serverErrors,
+				exportBusy,
+				idleMiB,
+				startMiB,
+				peakMiB,
+				endMiB,
+				perRoute,
+			},
+		};
+	} finally {
+		await server.stop();
+	}
+}

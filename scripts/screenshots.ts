@@ -1,0 +1,70 @@
+/**
+ * `npm run screenshots`: every console screen in light and dark at 1280 and 390 px, written to
+ * `docs/screenshots/<screen>-<mode>-<width>.png` from a throwaway `wrangler dev` with the demo
+ * workspace (CONSOLE.md, How we check it). Look at them before calling a screen done.
+ */
+import { mkdir } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { startConsole } from "../test/browser/lib/console-fixture.ts";
+
+const outDir = "docs/screenshots";
+const widths = [1280, 390] as const;
+const modes = ["light", "dark"] as const;
+
+interface Shot {
+	name: string;
+	/** Opens the screen on a signed-in page (or a signed-out one for sign-in). */
+	open(page: Page, base: string): Promise<void>;
+	signedOut?: boolean;
+}
+
+/** Lets lazy chunks, fonts and the preview's drawing settle before the picture. */
+async function settle(page: Page): Promise<void> {
+	await page.waitForLoadState("networkidle");
+	await page.evaluate(() => document.fonts.ready);
+	await page.waitForTimeout(600);
+}
+
+const fixture = await startConsole(8789);
+try {
+	const charts = (await fixture.api(fixture.demo.editor, "GET", "/v1/charts?search=Seats")) as { charts: { id: string }[] };
+	const chartId = charts.charts[0]?.id;
+	if (!chartId) throw new Error("the demo workspace has no 'Seats by party' chart");
+	const editorStep = (step: string): Shot => ({
+		name: `editor-${step.toLowerCase()}`,
+		async open(page, base) {
+			await page.goto(`${base}/charts/${chartId}`);
+			await page.getByRole("tab", { name: step }).click();
+		},
+	});
+	const shots: Shot[] = [
+		{ name: "sign-in", signedOut: true, open: (page, base) => page.goto(`${base}/sign-in`).then(() => undefined) },
+		{ name: "charts", open: (page, base) => page.goto(`${base}/`).then(() => undefined) },
+		editorStep("Data"),
+		editorStep("Chart"),
+		editorStep("Refine"),
+		editorStep("Publish"),
+		editorStep("History"),
+		{ name: "account", open: (page, base) => page.goto(`${base}/account`).then(() => undefined) },
+	];
+	await mkdir(outDir, { recursive: true });
+	for (const mode of modes) {
+		for (const width of widths) {
+			const signed = await fixture.signedInPage(fixture.demo.editor, { width, mode, height: 860 });
+			const signedOut = await fixture.browser.newContext({ viewport: { width, height: 860 }, colorScheme: mode });
+			for (const shot of shots) {
+				const page = shot.signedOut ? await signedOut.newPage() : signed.page;
+				await shot.open(page, fixture.server.url);
+				await settle(page);
+				const path = `${outDir}/${shot.name}-${mode}-${width}.png`;
+				await page.screenshot({ path, fullPage: true });
+				console.log(`wrote ${path}`);
+			}
+			if (signed.problems.length > 0) console.warn(`problems seen (${mode}, ${width} px):\n  ${signed.problems.join("\n  ")}`);
+			await signed.context.close();
+			await signedOut.close();
+		}
+	}
+} finally {
+	await fixture.stop();
+}

@@ -1,0 +1,101 @@
+/**
+ * One chart as one dense row (CONSOLE.md, "dense, calm lists"): the kind's picture, the name (a
+ * link to the editor; the whole row opens it), where it is filed, its kind, Published or Draft,
+ * when it was last edited (exact time on hover and while the row has focus), and the ⋯ menu with
+ * every action. The row is draggable onto a folder of the tree.
+ */
+import { Icon } from "../../components/icon";
+import type { MenuAction } from "../../components/menu";
+import { Menu } from "../../components/menu";
+import type { ChartListItem } from "../../lib/chart-types";
+import { exactTime, timeAgo } from "../../lib/format";
+import { Link } from "../../lib/router";
+import { KindIcon, kindLabel } from "./kind-icons";
+
+interface ChartRowProps {
+	chart: ChartListItem;
+	/** Where it is filed, shown when the list spans folders (all charts, search). */
+	folderName: string | null;
+	now: number;
+	actions: (MenuAction | "separator")[];
+	dragging: boolean;
+	onDragStart(): void;
+	onDragEnd(): void;
+}
+
+export function chartHref(id: string): string {
+	return `/charts/${encodeURIComponent(id)}`;
+}
+
+export function ChartRow({ chart, folderName, now, actions, dragging, onDragStart, onDragEnd }: ChartRowProps) {
+	const kind = kindLabel(chart.kind);
+	const exact = exactTime(chart.updatedAt);
+	return (
+		<li
+			class={dragging ? "chart-row dragging" : "chart-row"}
+			draggable
+			onDragStart={(event) => {
+				event.dataTransfer?.setData("text/plain", chart.name);
+				if (event.dataTransfer) event.dataTransfer.effectAllowed = "move";
+				onDragStart();
+			}}
+			onDragEnd={onDragEnd}
+		>
+			<span class="chart-thumb" aria-hidden="true">
+				<KindIcon kind={chart.kind} />
+			</span>
+			<span class="chart-title">
+				<Link href={chartHref(chart.id)} class="chart-name" draggable={false}>
+					{chart.name || "Untitled chart"}
+				</Link>
+				{folderName && (
+					<span class="chart-folder" title={`In ${folderName}`}>
+						<Icon name="folder" size={13} class="chart-folder-icon" />
+						<span class="visually-hidden">in </span>
+						{folderName}
+					</span>
+				)}
+			</span>
+			<span class="chart-kind">{kind}</span>
+			<span class={chart.published ? "chart-state published" : "chart-state"}>
+				<span class="state-dot" aria-hidden="true" />
+				{chart.published ? "Published" : "Draft"}
+			</span>
+			<time class="chart-edited" dateTime={chart.updatedAt} title={`Edited ${exact}`}>
+				<span class="relative">edited {timeAgo(chart.updatedAt, now)}</span>
+				<span class="exact" aria-hidden="true">
+					{exact}
+				</span>
+			</time>
+			<span class="chart-actions">
+				<Menu label={`Actions for ${chart.name}`} button={<Icon name="more" />} actions={actions} />
+			</span>
+		</li>
+	);
+}
+
+/** Placeholder rows of the list's shape while it loads (no blank screen, no jump). */
+export function SkeletonRows({ count = 6 }: { count?: number }) {
+	return (
+		<ul class="chart-list" aria-hidden="true">
+			{Array.from({ length: count }, (_, i) => (
+				<li key={i} class="chart-row skeleton-row">
+					<span class="chart-thumb skeleton" />
+					<span class="chart-title">
+						<span class="skeleton line" style={{ width: `${[52, 38, 64, 45, 58, 33][i % 6]}%` }} />
+					</span>
+					<span class="chart-kind">
+						<span class="skeleton line short" />
+					</span>
+					<span class="chart-state">
+						<span class="skeleton line short" />
+					</span>
+					<span class="chart-edited">
+						<span class="skeleton line short" />
+					</span>
+					<span class="chart-actions" />
+				</li>
+			))}
+		</ul>
+	);
+}

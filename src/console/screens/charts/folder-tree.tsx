@@ -1,0 +1,248 @@
+/**
+ * The folder tree (CONSOLE.md, Layout): "All charts" and the workspace's folders, nested. An ARIA
+ * tree with one tab stop (roving tabindex): ↑/↓ move, → opens a folder or steps into it, ← closes
+ * it or steps out to its parent, Home/End jump, Enter or Space shows the folder. Items are real
+ * links (`/?folder=<id>`), so a folder opens in a new tab too. Every item is a drop target for a
+ * dragged chart or folder; a folder item is itself draggable.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import { Icon } from "../../components/icon";
+import { Link } from "../../lib/router";
+import type { FolderModel, FolderNode } from "./folder-model";
+import { flatten, topLevelName } from "./folder-model";
+
+/** What is being dragged: a chart row or a folder of the tree. */
+export interface Dragged {
+	type: "chart" | "folder";
+	id: string;
+	name: string;
+	/** Where it is now (a chart's folder, a folder's parent); null is the top level. */
+	from: string | null;
+}
+
+interface FolderTreeProps {
+	model: FolderModel;
+	expanded: Set<string>;
+	onExpand(id: string, open: boolean): void;
+	/** The folder shown, null for all charts. */
+	selected: string | null;
+	dragged: Dragged | null;
+	/** Whether `dragged` may be dropped on the folder (null: the top level). */
+	canDrop(target: string | null): boolean;
+	onDrop(target: string | null): void;
+	onDragStart(dragged: Dragged): void;
+	onDragEnd(): void;
+}
+
+const allKey = "all";
+
+export function folderHref(id: string | null): string {
+	return id ? `/?folder=${encodeURIComponent(id)}` : "/";
+}
+
+function AllChartsIcon() {
+	return (
+		<svg
+			width="16"
+			height="16"
+			viewBox="0 0 24 24"
+			fill="none"
+			stroke="currentColor"
+			stroke-width="2"
+			stroke-linejoin="round"
+			aria-hidden="true"
+		>
+			<path d="M12 3l9 5-9 5-9-5z" />
+			<path d="M3 13l9 5 9-5" />
+		</svg>
+	);
+}
+
+export function FolderTree({ model, expanded, onExpand, selected, dragged, canDrop, onDrop, onDragStart, onDragEnd }: FolderTreeProps) {
+	const visible = flatten(model, expanded);
+	const keys = [allKey, ...visible.map((node) => node.folder.id)];
+	const selectedKey = selected ?? allKey;
+	const [focusKey, setFocusKey] = useState<string>(selectedKey);
+	const [over, setOver] = useState<string | null>(null);
+	const refs = useRef(new Map<string, HTMLAnchorElement>());
+	const wantFocus = useRef(false);
+	const hoverTimer = useRef<number | undefined>(undefined);
+
+	// The tab stop follows the folder shown, and falls back when its folder goes away.
+	useEffect(() => setFocusKey(selectedKey), [selectedKey]);
+	const tabStop = keys.includes(focusKey) ? focusKey : keys.includes(selectedKey) ? selectedKey : allKey;
+
+	useEffect(() => {
+		if (!wantFocus.current) return;
+		wantFocus.current = false;
+		refs.current.get(tabStop)?.focus();
+	});
+
+	useEffect(() => {
+		if (!dragged) setOver(null);
+	}, [dragged]);
+
+	const moveFocus = (key: string | undefined) => {
+		if (!key) return;
+		wantFocus.current = true;
+		setFocusKey(key);
+		refs.current.get(key)?.focus();
+	};
+
+	const onKeyDown = (event: KeyboardEvent) => {
+		// The item that has focus, not the last one the tree rendered as its tab stop: focus can
+		// arrive (a click, a script) before the tree has re-rendered.
+		const current = [...refs.current].find(([, element]) => element === event.target)?.[0] ?? tabStop;
+		const index = keys.indexOf(current);
+		const node = current === allKey ? undefined : model.nodes.get(current);
+		const hasChildren = (node?.children.length ?? 0) > 0;
+		const open = node ? expanded.has(node.folder.id) : false;
+		switch (event.key) {
+			case "ArrowDown":
+				moveFocus(keys[Math.min(index + 1, keys.length - 1)]);
+				break;
+			case "ArrowUp":
+				moveFocus(keys[Math.max(index - 1, 0)]);
+				break;
+			case "Home":
+				moveFocus(keys[0]);
+				break;
+			case "End":
+				moveFocus(keys[keys.length - 1]);
+				break;
+			case "ArrowRight":
+				if (!node || !hasChildren) break;
+				if (!open) onExpand(node.folder.id, true);
+				else moveFocus(node.children[0]?.folder.id);
+				break;
+			case "ArrowLeft":
+				if (node && hasChildren && open) onExpand(node.folder.id, false);
+				// The parent as the tree draws it (a folder just moved by drag may not have its new row yet).
+				else if (node) moveFocus([...model.nodes.values()].find((candidate) => candidate.children.includes(node))?.folder.id);
+				break;
+			case " ":
+				refs.current.get(current)?.click();
+				break;
+			default:
+				return;
+		}
+		event.preventDefault();
+	};
+
+	const dropHandlers = (target: string | null, node?: FolderNode) => {
+		const key = target ?? allKey;
+		return {
+			onDragEnter: (event: DragEvent) => {
+				if (!canDrop(target)) return;
+				event.preventDefault();
+				setOver(key);
+				// Hovering a closed folder while dragging opens it, to reach its subfolders.
+				window.clearTimeout(hoverTimer.current);
+				if (node && node.children.length > 0 && !expanded.has(node.folder.id)) {
+					hoverTimer.current = window.setTimeout(() => onExpand(node.folder.id, true), 700);
+				}
+			},
+			onDragOver: (event: DragEvent) => {
+				if (!canDrop(target)) return;
+				event.preventDefault();
+				if (event.dataTransfer) event.dataTransfer.dropEffect = "move";
+				if (over !== key) setOver(key);
+			},
+			onDragLeave: (event: DragEvent) => {
+				const into = event.relatedTarget as Node | null;
+				if (into && (event.currentTarget as Node).contains(into)) return;
+				window.clearTimeout(hoverTimer.current);
+				setOver((current) => (current === key ? null : current));
+			},
+			onDrop: (event: DragEvent) => {
+				event.preventDefault();
+				window.clearTimeout(hoverTimer.current);
+				setOver(null);
+				if (canDrop(target)) onDrop(target);
+			},
+		};
+	};
+
+	const itemClass = (key: string) =>
+		[
+			"tree-item",
+			key === selectedKey && "selected",
+			over === key && "drop-target",
+			dragged && !canDrop(key === allKey ? null : key) && "no-drop",
+		]
+			.filter(Boolean)
+			.join(" ");
+
+	return (
+		<div class="folder-tree" role="tree" aria-label="Folders" onKeyDown={onKeyDown}>
+			<Link
+				href={folderHref(null)}
+				role="treeitem"
+				aria-level={1}
+				aria-selected={selectedKey === allKey}
+				tabIndex={tabStop === allKey ? 0 : -1}
+				class={itemClass(allKey)}
+				ref={(element: HTMLAnchorElement | null) => {
+					if (element) refs.current.set(allKey, element);
+					else refs.current.delete(allKey);
+				}}
+				onFocus={() => setFocusKey(allKey)}
+				draggable={false}
+				{...dropHandlers(null)}
+			>
+				<span class="tree-toggle-space" />
+				<AllChartsIcon />
+				<span class="tree-name">{topLevelName}</span>
+			</Link>
+			{visible.map((node) => {
+				const id = node.folder.id;
+				const hasChildren = node.children.length > 0;
+				const open = expanded.has(id);
+				return (
+					<Link
+						key={id}
+						href={folderHref(id)}
+						role="treeitem"
+						aria-level={node.depth + 1}
+						aria-expanded={hasChildren ? open : undefined}
+						aria-selected={selectedKey === id}
+						tabIndex={tabStop === id ? 0 : -1}
+						class={itemClass(id)}
+						style={{ "--depth": node.depth }}
+						title={node.folder.name}
+						ref={(element: HTMLAnchorElement | null) => {
+							if (element) refs.current.set(id, element);
+							else refs.current.delete(id);
+						}}
+						onFocus={() => setFocusKey(id)}
+						draggable
+						onDragStart={(event: DragEvent) => {
+							event.dataTransfer?.setData("text/plain", node.folder.name);
+							if (event.dataTransfer) event.dataTransfer.effectAllowed = "move";
+							onDragStart({ type: "folder", id, name: node.folder.name, from: node.folder.parentId });
+						}}
+						onDragEnd={onDragEnd}
+						{...dropHandlers(id, node)}
+					>
+						{hasChildren ? (
+							<span
+								class={open ? "tree-toggle open" : "tree-toggle"}
+								aria-hidden="true"
+								onClick={(event) => {
+									event.preventDefault();
+									onExpand(id, !open);
+								}}
+							>
+								<Icon name="chevronRight" size={14} class="tree-chevron" />
+							</span>
+						) : (
+							<span class="tree-toggle-space" />
+						)}
+						<Icon name="folder" class="tree-icon" />
+						<span class="tree-name">{node.folder.name}</span>
+					</Link>
+				);
+			})}
+		</div>
+	);
+}

@@ -1,0 +1,175 @@
+/**
+ * The Chart step: the kind (thumbnails in a radio group) and the variants that apply to it.
+ * A kind the data does not fit is refused by the API (422); the frame keeps the old kind and
+ * this step explains the misfit: the API's message and the layout the kind needs.
+ */
+import { useState } from "preact/hooks";
+import type { ChartKind } from "../../../../domain/kinds";
+import { Icon } from "../../../components/icon";
+import { useEditor } from "../editor-context";
+import { kindLayouts, kindNames, type Variant, variantsOf } from "../kind-info";
+import { KindPicker } from "../kind-picker";
+import { sentence } from "./data-step";
+
+function VariantControl({ variant }: { variant: Variant }) {
+	const { chart, updateMeta, fieldError } = useEditor();
+	const meta = chart.meta;
+	const error = fieldError(`meta.${variant}`);
+	const errorText = error ? (
+		<p class="error-text" id={`variant-${variant}-error`}>
+			{error}
+		</p>
+	) : null;
+	const described = error ? `variant-${variant}-error` : undefined;
+	const check = (label: string) => (
+		<div class="field">
+			<label class="checkbox">
+				<input
+					type="checkbox"
+					checked={meta[variant] === true}
+					aria-describedby={described}
+					onChange={(event) => updateMeta({ [variant]: event.currentTarget.checked ? true : null })}
+				/>
+				{label}
+			</label>
+			{errorText}
+		</div>
+	);
+	const choose = (label: string, options: [string, string][], fallback: string) => (
+		<div class="field">
+			<label for={`variant-${variant}`}>{label}</label>
+			<select
+				id={`variant-${variant}`}
+				class="select"
+				value={typeof meta[variant] === "string" ? (meta[variant] as string) : fallback}
+				aria-invalid={error ? "true" : undefined}
+				aria-describedby={described}
+				onChange={(event) => {
+					const value = event.currentTarget.value;
+					updateMeta({ [variant]: value === fallback ? null : value });
+				}}
+			>
+				{options.map(([value, text]) => (
+					<option key={value} value={value}>
+						{text}
+					</option>
+				))}
+			</select>
+			{errorText}
+		</div>
+	);
+	switch (variant) {
+		case "area":
+			return check("Fill the area under the lines");
+		case "stack":
+			return choose(
+				"Stacking",
+				[
+					["none", "Side by side"],
+					["stacked", "Stacked"],
+					["percent", "Stacked to 100%"],
+				],
+				"none",
+			);
+		case "orientation":
+			return choose(
+				"Direction",
+				[
+					["horizontal", "Horizontal bars"],
+					["vertical", "Vertical columns"],
+				],
+				"horizontal",
+			);
+		case "sort":
+			return check("Sort from largest to smallest");
+		case "donut":
+			return check("Donut (a hole in the middle)");
+		case "halfPie":
+			return check("Half circle");
+		case "connected":
+			return check("Join the points in order");
+		case "basemap":
+			return choose(
+				"Base map",
+				[
+					["auto", "Chosen from the regions"],
+					["world", "World"],
+					["us-states", "US states"],
+				],
+				"auto",
+			);
+		case "period":
+			return (
+				<div class="field">
+					<label for="variant-period">Period shown</label>
+					<input
+						id="variant-period"
+						class="input"
+						value={typeof meta.period === "string" ? meta.period : ""}
+						placeholder="The latest"
+						aria-invalid={error ? "true" : undefined}
+						aria-describedby={described ?? "variant-period-hint"}
+						onInput={(event) => updateMeta({ period: event.currentTarget.value.trim() || null })}
+					/>
+					<span class="hint" id="variant-period-hint">
+						A period of the library data, like 2020 or 2020-03. Empty shows the latest.
+					</span>
+					{errorText}
+				</div>
+			);
+	}
+}
+
+export function ChartStep() {
+	const { chart, updateChart, fieldError, preview } = useEditor();
+	const [attempted, setAttempted] = useState<ChartKind | null>(null);
+	const misfit = fieldError("kind");
+	const variants = variantsOf(chart.kind, chart.seriesReferences.length > 0 || preview?.fromStatistics === true);
+	return (
+		<div class="step-body">
+			<section class="step-section" aria-labelledby="kind-heading">
+				<h2 id="kind-heading" class="section-label">
+					Kind of chart
+				</h2>
+				{misfit && attempted && (
+					<div class="banner error misfit" role="alert">
+						<Icon name="alert" />
+						<div class="banner-text">
+							<p>
+								<strong>Your data does not fit a {kindNames[attempted].toLowerCase()} chart</strong>, so it stays a{" "}
+								{kindNames[chart.kind].toLowerCase()} chart.
+							</p>
+							<p>{sentence(misfit)}</p>
+							{!/needs/.test(misfit) && (
+								<p class="muted">
+									A {kindNames[attempted].toLowerCase()} chart needs {kindLayouts[attempted]}.
+								</p>
+							)}
+							<p class="muted">Change the data in the Data step, or pick a kind that fits it.</p>
+						</div>
+					</div>
+				)}
+				<KindPicker
+					value={chart.kind}
+					onChange={(kind) => {
+						setAttempted(kind);
+						updateChart({ kind });
+					}}
+				/>
+				<p class="hint muted" id="kind-layout">
+					{kindNames[chart.kind]} needs {kindLayouts[chart.kind]}.
+				</p>
+			</section>
+			{variants.length > 0 && (
+				<section class="step-section" aria-labelledby="variants-heading">
+					<h2 id="variants-heading" class="section-label">
+						{kindNames[chart.kind]} options
+					</h2>
+					{variants.map((variant) => (
+						<VariantControl key={variant} variant={variant} />
+					))}
+				</section>
+			)}
+		</div>
+	);
+}

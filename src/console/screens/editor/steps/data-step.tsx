@@ -1,0 +1,537 @@
+/**
+ * The Data step: your own CSV (paste, drop or choose a file → `PUT /v1/charts/{id}/data`) or
+ * series from the statistics library (the chart's `series` references, saved by autosave).
+ * The current data is shown as a table with each column's detected type; a CSV the API refuses
+ * is shown as a table too, with the row and column the API names marked and its message beside.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { Dataset } from "../../../../domain/dataset";
+import { Icon } from "../../../components/icon";
+import { announce } from "../../../lib/announce";
+import { ApiFailure, api, describeFailure } from "../../../lib/api";
+import type { Chart, SeriesReference } from "../../../lib/chart-types";
+import { useEditor } from "../editor-context";
+import { kindLayouts, kindNames } from "../kind-info";
+
+const shownRows = 50;
+const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 6 });
+
+interface Statistic {
+	id: string;
+	title: string;
+	seriesName: string;
+	source: { id: string; title: string };
+	unit: string;
+	frequency: string;
+	firstPeriod: string | null;
+	lastPeriod: string | null;
+}
+
+interface Source {
+	id: string;
+	title: string;
+	attribution: string;
+}
+
+interface Refusal {
+	message: string;
+	row: number | null;
+	column: string | null;
+	/** The refused CSV, parsed: the header, then the rows. */
+	rows: string[][] | null;
+}
+
+/** The API's message as a sentence (its messages may start with a field name in lower case). */
+export function sentence(message: string): string {
+	return message.charAt(0).toUpperCase() + message.slice(1);
+}
+
+function typeLabel(type: string): string {
+	return type === "number" ? "Number" : type === "date" ? "Date" : "Text";
+}
+
+function DataTable({ dataset, caption }: { dataset: Dataset; caption: string }) {
+	const rowCount = dataset.columns[0]?.values.length ?? 0;
+	const rows = Math.min(rowCount, shownRows);
+	return (
+		// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable (and scrollable) by keyboard
+		<section class="data-table-wrap" tabIndex={0} aria-label={caption}>
+			<table class="data-table">
+				<caption class="visually-hidden">{caption}</caption>
+				<thead>
+					<tr>
+						{dataset.columns.map((column) => (
+							<th key={column.name} scope="col">
+								<span class="column-name">{column.name}</span>
+								<span class={`type-badge type-${column.type}`}>{typeLabel(column.type)}</span>
+							</th>
+						))}
+					</tr>
+				</thead>
+				<tbody>
+					{Array.from({ length: rows }, (_, row) => (
+						<tr key={row}>
+							{dataset.columns.map((column) => {
+								const value = column.values[row];
+								return (
+									<td key={column.name} class={column.type === "number" ? "number" : undefined}>
+										{value === null || value === undefined ? (
+											<span class="empty-cell">
+												<span aria-hidden="true">–</span>
+												<span class="visually-hidden">empty</span>
+											</span>
+										) : typeof value === "number" ? (
+											numberFormat.format(value)
+										) : (
+											value
+										)}
+									</td>
+								);
+							})}
+						</tr>
+					))}
+				</tbody>
+			</table>
+			{rowCount > rows && (
+				<p class="table-more muted">
+					The first {rows} of {rowCount.toLocaleString()} rows.
+				</p>
+			)}
+		</section>
+	);
+}
+
+/** The refused CSV with the API's row and column marked (rows numbered as in a spreadsheet). */
+function RefusedTable({ refusal }: { refusal: Refusal }) {
+	const [header = [], ...body] = refusal.rows ?? [];
+	const badColumn = refusal.column === null ? -1 : header.indexOf(refusal.column);
+	const badIndex = refusal.row === null ? -1 : refusal.row - 2;
+	const start = badIndex > shownRows - 5 ? Math.max(0, badIndex - 10) : 0;
+	const visible = body.slice(start, start + shownRows);
+	return (
+		// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable (and scrollable) by keyboard
+		<section class="data-table-wrap" tabIndex={0} aria-label="The data you sent, with the problem marked">
+			<table class="data-table refused">
+				<thead>
+					<tr class={refusal.row === 1 ? "bad-row" : undefined}>
+						<th scope="col" class="row-number">
+							<span class="visually-hidden">Row</span>1
+						</th>
+						{header.map((name, index) => (
+							<th key={`${index}-${name}`} scope="col" class={index === badColumn ? "bad-column" : undefined}>
+								<span class="column-name">{name || <em class="muted">no name</em>}</span>
+							</th>
+						))}
+					</tr>
+				</thead>
+				<tbody>
+					{visible.map((cells, offset) => {
+						const index = start + offset;
+						const badRow = index === badIndex;
+						return (
+							<tr key={index} class={badRow ? "bad-row" : undefined}>
+								<th scope="row" class="row-number">
+									{index + 2}
+								</th>
+								{header.map((_, column) => {
+									const bad = badRow && (badColumn < 0 || column === badColumn);
+									return (
+										<td
+											key={column}
+											class={bad ? "bad-cell" : column === badColumn ? "bad-column" : undefined}
+											aria-invalid={bad ? "true" : undefined}
+											title={bad ? refusal.message : undefined}
+										>
+											{cells[column] ?? ""}
+										</td>
+									);
+								})}
+							</tr>
+						);
+					})}
+				</tbody>
+			</table>
+		</section>
+	);
+}
+
+function sourceNote(chart: Chart, dataset: Dataset | null, sources: Source[] | null): string | null {
+	if (chart.seriesReferences.length > 0) {
+		const ids = new Set(chart.seriesReferences.map((reference) => sourceIdOf(reference)));
+		const named = (sources ?? []).filter((source) => ids.has(source.id));
+		const count = `${chart.seriesReferences.length} ${chart.seriesReferences.length === 1 ? "series" : "series"} from the statistics library`;
+		if (named.length === 0) return `${count}.`;
+		return `${count}. Source: ${named.map((source) => source.attribution || source.title).join("; ")}.`;
+	}
+	if (!dataset) return null;
+	const rows = dataset.columns[0]?.values.length ?? 0;
+	return `Your own data (CSV), ${rows.toLocaleString()} ${rows === 1 ? "row" : "rows"} × ${dataset.columns.length} ${dataset.columns.length === 1 ? "column" : "columns"}.`;
+}
+
+function sourceIdOf(reference: SeriesReference): string {
+	if (typeof reference.source === "string") return reference.source;
+	return String(reference.statistic ?? "").split(".")[0] ?? "";
+}
+
+/** A reference in words: the series name it resolved to, and the statistic or selection behind it. */
+function referenceLabel(
+	reference: SeriesReference,
+	name: string | undefined,
+	known: Map<string, Statistic>,
+): { name: string; detail: string } {
+	if (typeof reference.statistic === "string") {
+		const statistic = known.get(reference.statistic);
+		return { name: name ?? statistic?.seriesName ?? reference.statistic, detail: statistic?.title ?? reference.statistic };
+	}
+	const select = reference.select;
+	const detail =
+		select && typeof select === "object"
+			? `${String(reference.source ?? "")}: ${Object.values(select as Record<string, unknown>).join(", ")}`
+			: JSON.stringify(reference);
+	return { name: name ?? detail, detail };
+}
+
+function CsvInput({ onRefused }: { onRefused: (refusal: Refusal | null) => void }) {
+	const { chart, adopt } = useEditor();
+	const [text, setText] = useState("");
+	const [busy, setBusy] = useState(false);
+	const [dragging, setDragging] = useState(false);
+	const [problem, setProblem] = useState<string | null>(null);
+	const fileInput = useRef<HTMLInputElement>(null);
+
+	async function send(csv: string, what: string) {
+		if (!csv.trim()) {
+			setProblem("There is nothing to use yet: paste a CSV with a header row, or choose a file.");
+			return;
+		}
+		setBusy(true);
+		setProblem(null);
+		try {
+			const answer = await api.put<Chart>(`/v1/charts/${encodeURIComponent(chart.id)}/data`, {
+				text: { content: csv, type: "text/csv" },
+			});
+			adopt(answer.body, answer.etag);
+			onRefused(null);
+			setText("");
+			announce(`${what} is now the chart's data.`);
+		} catch (error) {
+			if (error instanceof ApiFailure && error.status === 422) {
+				const { default: Papa } = await import("papaparse");
+				const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { header: false, skipEmptyLines: "greedy" });
+				onRefused({
+					message: error.message,
+					row: typeof error.details?.row === "number" ? error.details.row : null,
+					column: typeof error.details?.column === "string" ? error.details.column : null,
+					rows: parsed.data.length > 0 ? parsed.data : null,
+				});
+				announce(`The data was not used: ${error.message}`);
+			} else {
+				setProblem(describeFailure(error));
+				announce(`The data was not used: ${describeFailure(error)}`);
+			}
+		} finally {
+			setBusy(false);
+		}
+	}
+
+	async function readFile(file: File | undefined) {
+		if (!file) return;
+		if (file.size > 10 * 1024 * 1024) {
+			setProblem(`${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; a CSV can be at most 10 MB.`);
+			return;
+		}
+		await send(await file.text(), file.name);
+	}
+
+	return (
+		<div class="csv-input">
+			{/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for files; "Choose a file" inside is the keyboard way */}
+			<div
+				class={`drop-zone${dragging ? " dragging" : ""}${chart.hasData ? " compact" : ""}`}
+				onDragOver={(event) => {
+					event.preventDefault();
+					setDragging(true);
+				}}
+				onDragLeave={() => setDragging(false)}
+				onDrop={(event) => {
+					event.preventDefault();
+					setDragging(false);
+					void readFile(event.dataTransfer?.files[0]);
+				}}
+			>
+				<Icon name="upload" size={chart.hasData ? 18 : 24} />
+				<p>
+					<strong>Drop a CSV file here</strong>
+					<span class="muted"> or </span>
+				</p>
+				<button type="button" class="button" disabled={busy} onClick={() => fileInput.current?.click()}>
+					Choose a file
+				</button>
+				<input
+					ref={fileInput}
+					type="file"
+					accept=".csv,.tsv,.txt,text/csv,text/plain"
+					class="visually-hidden"
+					tabIndex={-1}
+					aria-label="CSV file"
+					onChange={(event) => {
+						void readFile(event.currentTarget.files?.[0]);
+						event.currentTarget.value = "";
+					}}
+				/>
+			</div>
+			<div class="field">
+				<label for="csv-paste">Paste CSV</label>
+				<textarea
+					id="csv-paste"
+					class="textarea mono"
+					rows={chart.hasData ? 5 : 8}
+					value={text}
+					data-native-undo=""
+					spellcheck={false}
+					placeholder={"year,China,India\n2000,71.4,62.9\n2005,72.9,64.8"}
+					aria-describedby="csv-paste-hint"
+					onInput={(event) => setText(event.currentTarget.value)}
+				/>
+				<span class="hint" id="csv-paste-hint">
+					A header row, then one row per data point. Comma, semicolon or tab separated. This replaces the chart's data.
+				</span>
+			</div>
+			{problem && (
+				<p class="error-text" role="alert">
+					{problem}
+				</p>
+			)}
+			<div class="row-actions">
+				<button type="button" class="button primary" disabled={busy} onClick={() => void send(text, "The pasted data")}>
+					{busy ? "Loading the data…" : "Use this data"}
+				</button>
+			</div>
+		</div>
+	);
+}
+
+function LibraryInput() {
+	const { chart, updateChart, fieldError } = useEditor();
+	const [query, setQuery] = useState("");
+	const [results, setResults] = useState<Statistic[] | null>(null);
+	const [searching, setSearching] = useState(false);
+	const [problem, setProblem] = useState<string | null>(null);
+	const known = useRef(new Map<string, Statistic>());
+	const references = chart.seriesReferences;
+	const seriesError = fieldError("series");
+
+	useEffect(() => {
+		const words = query.trim();
+		if (!words) {
+			setResults(null);
+			return;
+		}
+		const controller = new AbortController();
+		const wait = window.setTimeout(() => {
+			setSearching(true);
+			api.get<{ statistics: Statistic[] }>(`/v1/statistics?search=${encodeURIComponent(words)}`, { signal: controller.signal }).then(
+				({ body }) => {
+					for (const statistic of body.statistics) known.current.set(statistic.id, statistic);
+					setResults(body.statistics);
+					setProblem(null);
+					setSearching(false);
+				},
+				(error: unknown) => {
+					if (error instanceof DOMException && error.name === "AbortError") return;
+					setProblem(describeFailure(error));
+					setSearching(false);
+				},
+			);
+		}, 250);
+		return () => {
+			window.clearTimeout(wait);
+			controller.abort();
+		};
+	}, [query]);
+
+	const chosen = new Set(references.map((reference) => (typeof reference.statistic === "string" ? reference.statistic : "")));
+
+	return (
+		<div class="library-input">
+			{references.length > 0 && (
+				<section aria-labelledby="chosen-series">
+					<h3 id="chosen-series" class="section-label">
+						Series in this chart
+					</h3>
+					<ul class="reference-list">
+						{references.map((reference, index) => {
+							const names = chart.series.length === references.length ? chart.series : [];
+							const { name, detail } = referenceLabel(reference, names[index], known.current);
+							const label = name;
+							return (
+								<li key={`${index}-${detail}`}>
+									<span class="reference-name">
+										<span>{name}</span>
+										<span class="meta-text">{detail}</span>
+									</span>
+									<button
+										type="button"
+										class="button quiet icon"
+										aria-label={`Remove ${label}`}
+										title={`Remove ${label}`}
+										onClick={() => updateChart({ series: references.filter((_, at) => at !== index) })}
+									>
+										<Icon name="close" />
+									</button>
+								</li>
+							);
+						})}
+					</ul>
+				</section>
+			)}
+			{seriesError && (
+				<p class="error-text" role="alert">
+					{seriesError}
+				</p>
+			)}
+			<div class="field">
+				<label for="library-search">Search the statistics library</label>
+				<input
+					id="library-search"
+					class="input"
+					type="search"
+					value={query}
+					data-native-undo=""
+					placeholder="life expectancy china"
+					onInput={(event) => setQuery(event.currentTarget.value)}
+				/>
+			</div>
+			{problem && <p class="error-text">{problem}</p>}
+			<div aria-live="polite" class="library-results">
+				{searching && results === null && <p class="muted">Searching…</p>}
+				{results && results.length === 0 && <p class="muted">Nothing matches “{query.trim()}”. Try fewer or shorter words.</p>}
+				{results && results.length > 0 && (
+					<ul class="statistic-list" aria-label="Statistics found">
+						{results.map((statistic) => (
+							<li key={statistic.id}>
+								<div class="statistic-text">
+									<span class="statistic-title">{statistic.title}</span>
+									<span class="meta-text">
+										{statistic.source.title} · {statistic.unit || statistic.frequency}
+										{statistic.firstPeriod && statistic.lastPeriod ? ` · ${statistic.firstPeriod}–${statistic.lastPeriod}` : ""}
+									</span>
+								</div>
+								{chosen.has(statistic.id) ? (
+									<span class="meta-text added">
+										<Icon name="check" /> Added
+									</span>
+								) : (
+									<button
+										type="button"
+										class="button"
+										aria-label={`Add ${statistic.title}`}
+										onClick={() => {
+											updateChart({ series: [...references, { statistic: statistic.id }] });
+											announce(`${statistic.title} added`);
+										}}
+									>
+										<Icon name="plus" /> Add
+									</button>
+								)}
+							</li>
+						))}
+					</ul>
+				)}
+			</div>
+		</div>
+	);
+}
+
+function CurrentData({ dataset }: { dataset: Dataset }) {
+	return (
+		<section class="step-section" aria-labelledby="current-data">
+			<h2 id="current-data" class="section-label">
+				Current data
+			</h2>
+			<DataTable dataset={dataset} caption="The chart's data" />
+		</section>
+	);
+}
+
+export function DataStep() {
+	const { chart, preview } = useEditor();
+	const fromLibrary = chart.seriesReferences.length > 0;
+	const [mode, setMode] = useState<"csv" | "library">(fromLibrary ? "library" : "csv");
+	const [refusal, setRefusal] = useState<Refusal | null>(null);
+	const [sources, setSources] = useState<Source[] | null>(null);
+	const dataset = preview?.dataset ?? null;
+
+	useEffect(() => {
+		if (!fromLibrary || sources) return;
+		api.get<{ sources: Source[] }>("/v1/sources").then(
+			({ body }) => setSources(body.sources),
+			() => setSources([]),
+		);
+	}, [fromLibrary, sources]);
+
+	const note = sourceNote(chart, dataset, sources);
+	return (
+		<div class="step-body">
+			{note && (
+				<p class="source-note">
+					<Icon name="check" /> {note}
+				</p>
+			)}
+			<div class="segmented" role="radiogroup" aria-label="Where the data comes from">
+				{(
+					[
+						["csv", "Your data (CSV)"],
+						["library", "Statistics library"],
+					] as const
+				).map(([value, label]) => (
+					<label key={value} class={mode === value ? "selected" : undefined}>
+						<input type="radio" name="data-mode" value={value} checked={mode === value} onChange={() => setMode(value)} />
+						{label}
+					</label>
+				))}
+			</div>
+			{mode === "csv" ? (
+				<>
+					{refusal && (
+						<section class="refusal" aria-labelledby="refusal-title">
+							<div class="banner error" role="alert">
+								<Icon name="alert" />
+								<div class="banner-text">
+									<p id="refusal-title">
+										<strong>
+											This data was not used
+											{refusal.row !== null ? `: row ${refusal.row}` : ""}
+											{refusal.column !== null ? `${refusal.row !== null ? "," : ":"} column “${refusal.column}”` : ""}
+										</strong>
+									</p>
+									<p>{sentence(refusal.message)}</p>
+									<p class="muted">
+										{/needs/.test(refusal.message)
+											? ""
+											: `A ${kindNames[chart.kind].toLowerCase()} chart needs ${kindLayouts[chart.kind]}. `}
+										Fix the data and send it again, or pick another kind in the Chart step.
+									</p>
+								</div>
+							</div>
+							{refusal.rows && <RefusedTable refusal={refusal} />}
+						</section>
+					)}
+					{dataset && !refusal && <CurrentData dataset={dataset} />}
+					{!chart.hasData && !refusal && <p class="step-intro">Start with your data: drop a CSV file, choose one, or paste it below.</p>}
+					{chart.hasData && (
+						<h2 class="section-label replace-heading" id="replace-data">
+							Replace the data
+						</h2>
+					)}
+					<CsvInput onRefused={setRefusal} />
+				</>
+			) : (
+				<>
+					<LibraryInput />
+					{dataset && <CurrentData dataset={dataset} />}
+				</>
+			)}
+		</div>
+	);
+}

@@ -1,0 +1,430 @@
+/**
+ * Publish & export: publish or republish the live embed (D17), its URL and iframe snippet with a
+ * copy button, unpublish, and PNG / SVG / PDF / CSV downloads with D16's options.
+ */
+import { useEffect, useId, useRef, useState } from "preact/hooks";
+import { ConfirmDialog } from "../../../components/dialog";
+import { Icon } from "../../../components/icon";
+import { announce } from "../../../lib/announce";
+import { ApiFailure, api, describeFailure } from "../../../lib/api";
+import type { Chart } from "../../../lib/chart-types";
+import { useEditor } from "../editor-context";
+import type { Version } from "./history/versions";
+import { lastPublishedVersion } from "./history/versions";
+import type { ExportFormat, ExportSettings } from "./publish/downloads";
+import { describeExportFailure, download, worthRetrying } from "./publish/downloads";
+import { iframeSnippet } from "./publish/embed-code";
+import "./steps.css";
+
+function publishFailure(error: unknown): string {
+	if (error instanceof ApiFailure) {
+		if (error.status === 412)
+			return "The chart changed since this page loaded it (perhaps in another tab), so nothing was published. Reload the chart and publish again.";
+		if (error.code === "export_busy" || error.status === 503) {
+			const wait = error.retryAfter ?? 5;
+			return `Other charts are being drawn right now. Try again in ${wait} second${wait === 1 ? "" : "s"}.`;
+		}
+	}
+	return describeFailure(error);
+}
+
+function EmbedCode({ url, snippet }: { url: string; snippet: string }) {
+	const id = useId();
+	const area = useRef<HTMLTextAreaElement>(null);
+	const [copied, setCopied] = useState<"code" | "link" | null>(null);
+	const [fallback, setFallback] = useState(false);
+	useEffect(() => {
+		if (!copied) return;
+		const timer = window.setTimeout(() => setCopied(null), 2500);
+		return () => window.clearTimeout(timer);
+	}, [copied]);
+	const copy = async (what: "code" | "link") => {
+		const text = what === "code" ? snippet : url;
+		try {
+			if (!navigator.clipboard) throw new Error("no clipboard");
+			await navigator.clipboard.writeText(text);
+			setFallback(false);
+			setCopied(what);
+			announce(what === "code" ? "Embed code copied" : "Link copied");
+		} catch {
+			// Without clipboard access the code is selected, for Ctrl+C / Cmd+C.
+			setFallback(true);
+			if (what === "code") {
+				area.current?.focus();
+				area.current?.select();
+			}
+			announce("Copying was not allowed. The embed code is selected: press Ctrl+C or Cmd+C to copy it.");
+		}
+	};
+	return (
+		<div class="embed">
+			<div class="field">
+				<span class="field-label">Embed link</span>
+				<div class="embed-link-row">
+					<a class="embed-link" href={url} target="_blank" rel="noopener noreferrer">
+						<span class="embed-url">{url}</span>
+						<Icon name="external" label="(opens in a new tab)" />
+					</a>
+					<button type="button" class="button quiet" onClick={() => void copy("link")}>
+						{copied === "link" ? <Icon name="check" /> : <Icon name="copy" />}
+						{copied === "link" ? "Copied" : "Copy link"}
+					</button>
+				</div>
+			</div>
+			<div class="field">
+				<label for={id}>Embed code</label>
+				<textarea
+					ref={area}
+					id={id}
+					class="textarea code"
+					rows={4}
+					readOnly
+					value={snippet}
+					onFocus={(event) => (event.currentTarget as HTMLTextAreaElement).select()}
+					aria-describedby={`${id}-hint`}
+				/>
+				<p class="hint" id={`${id}-hint`}>
+					Paste it into your article’s HTML. The chart resizes with the page.
+				</p>
+			</div>
+			<div class="row">
+				<button type="button" class="button primary" onClick={() => void copy("code")}>
+					<Icon name={copied === "code" ? "check" : "copy"} />
+					Copy embed code
+				</button>
+				<span class="copy-state" aria-live="polite">
+					{copied === "code" ? (
+						<span class="ok-text">
+							<Icon name="check" /> Copied
+						</span>
+					) : fallback ? (
+						<span class="muted">Selected — press Ctrl+C (⌘C on a Mac) to copy.</span>
+					) : null}
+				</span>
+			</div>
+		</div>
+	);
+}
+
+const formats: { id: ExportFormat; label: string; hint: string }[] = [
+	{ id: "png", label: "PNG", hint: "An image for the web and social media" },
+	{ id: "svg", label: "SVG", hint: "A vector drawing to edit in Illustrator or Figma" },
+	{ id: "pdf", label: "PDF", hint: "A vector file for print" },
+	{ id: "csv", label: "CSV", hint: "The data as the chart shows it" },
+];
+
+function SizeInput({
+	label,
+	value,
+	placeholder,
+	onChange,
+}: {
+	label: string;
+	value?: number;
+	placeholder: number;
+	onChange(n?: number): void;
+}) {
+	const id = useId();
+	const [text, setText] = useState(value ? String(value) : "");
+	const n = Number(text);
+	const problem = text !== "" && (!Number.isFinite(n) || n < 100 || n > 4000) ? "Enter 100 to 4000." : null;
+	return (
+		<div class="field">
+			<label for={id}>{label}</label>
+			<input
+				id={id}
+				class="input number-input"
+				type="number"
+				min={100}
+				max={4000}
+				step={1}
+				value={text}
+				placeholder={String(placeholder)}
+				aria-invalid={problem ? "true" : undefined}
+				aria-describedby={problem ? `${id}-error` : undefined}
+				onInput={(event) => {
+					const raw = (event.currentTarget as HTMLInputElement).value;
+					setText(raw);
+					const next = Number(raw);
+					onChange(raw !== "" && Number.isFinite(next) && next >= 100 && next <= 4000 ? next : undefined);
+				}}
+			/>
+			{problem && (
+				<p class="error-text" id={`${id}-error`}>
+					{problem}
+				</p>
+			)}
+		</div>
+	);
+}
+
+function Downloads({ chart, saved }: { chart: Chart; saved: boolean }) {
+	const ids = useId();
+	const [format, setFormat] = useState<ExportFormat>("png");
+	const [settings, setSettings] = useState<ExportSettings>({ scale: 2 });
+	const [busy, setBusy] = useState(false);
+	const [result, setResult] = useState<{ kind: "ok" | "error"; text: string; warnings?: string[]; retry?: boolean } | null>(null);
+	const drawing = format !== "csv";
+	const metaW = typeof chart.meta.w === "number" ? chart.meta.w : 800;
+	const metaH = typeof chart.meta.h === "number" ? chart.meta.h : 500;
+	const set = (patch: Partial<ExportSettings>) => setSettings((old) => ({ ...old, ...patch }));
+	const run = async () => {
+		setBusy(true);
+		setResult(null);
+		try {
+			const { name, warnings } = await download(chart.id, format, settings);
+			setResult({ kind: "ok", text: `Downloaded ${name}.`, warnings });
+			announce(`Downloaded ${name}`);
+		} catch (error) {
+			const text = describeExportFailure(error);
+			setResult({ kind: "error", text, retry: worthRetrying(error) });
+			announce(text);
+		} finally {
+			setBusy(false);
+		}
+	};
+	const label = formats.find((f) => f.id === format)?.label ?? format;
+	return (
+		<section class="step-block" aria-labelledby={`${ids}-heading`}>
+			<h3 id={`${ids}-heading`} class="section-label">
+				Download
+			</h3>
+			{!chart.hasData && <p class="meta-text">Add data in the Data step to download the chart.</p>}
+			<fieldset class="field">
+				<legend class="field-label">Format</legend>
+				<div class="segmented wide">
+					{formats.map((f) => (
+						<label key={f.id} class="segment" title={f.hint}>
+							<input type="radio" name={`${ids}-format`} value={f.id} checked={format === f.id} onChange={() => setFormat(f.id)} />
+							<span>{f.label}</span>
+						</label>
+					))}
+				</div>
+				<p class="hint">{formats.find((f) => f.id === format)?.hint}</p>
+			</fieldset>
+			{drawing && (
+				<div class="download-options">
+					<div class="two-up">
+						<SizeInput label="Width (px)" value={settings.w} placeholder={metaW} onChange={(w) => set({ w })} />
+						<SizeInput label="Height (px)" value={settings.h} placeholder={metaH} onChange={(h) => set({ h })} />
+					</div>
+					{format === "png" && (
+						<div class="field">
+							<label for={`${ids}-scale`}>Resolution</label>
+							<select
+								id={`${ids}-scale`}
+								class="select"
+								value={String(settings.scale ?? 2)}
+								onChange={(event) => set({ scale: Number((event.currentTarget as HTMLSelectElement).value) })}
+							>
+								{[1, 2, 3, 4].map((scale) => (
+									<option key={scale} value={String(scale)}>
+										{scale}× ({(settings.w ?? metaW) * scale} × {(settings.h ?? metaH) * scale} px){scale === 2 ? " · default" : ""}
+									</option>
+								))}
+							</select>
+						</div>
+					)}
+					<fieldset class="field">
+						<legend class="field-label">Colours</legend>
+						<div class="segmented">
+							{(
+								[
+									["", "Chart’s own"],
+									["light", "Light"],
+									["dark", "Dark"],
+								] as const
+							).map(([mode, text]) => (
+								<label key={mode} class="segment">
+									<input
+										type="radio"
+										name={`${ids}-mode`}
+										checked={(settings.mode ?? "") === mode}
+										onChange={() => set({ mode: mode || undefined })}
+									/>
+									<span>{text}</span>
+								</label>
+							))}
+						</div>
+					</fieldset>
+					<label class="checkbox">
+						<input
+							type="checkbox"
+							checked={!!settings.transparent}
+							onChange={(event) => set({ transparent: (event.currentTarget as HTMLInputElement).checked })}
+						/>
+						Transparent background
+					</label>
+				</div>
+			)}
+			<div class="row">
+				<button type="button" class="button" disabled={busy || !chart.hasData} onClick={() => void run()}>
+					<Icon name="download" />
+					{busy ? `Preparing ${label}…` : `Download ${label}`}
+				</button>
+				{!saved && <span class="meta-text">Downloads use the last saved version.</span>}
+			</div>
+			{result && (
+				<div class={`banner ${result.kind === "error" ? "error" : "ok"}`} role={result.kind === "error" ? "alert" : "status"}>
+					<span class="banner-text">
+						{result.text}
+						{result.warnings && result.warnings.length > 0 && (
+							<>
+								{" "}
+								The file notes:
+								<ul class="warnings">
+									{result.warnings.map((warning) => (
+										<li key={warning}>{warning}</li>
+									))}
+								</ul>
+							</>
+						)}
+					</span>
+					{result.retry && (
+						<button type="button" class="button" onClick={() => void run()}>
+							Try again
+						</button>
+					)}
+				</div>
+			)}
+		</section>
+	);
+}
+
+export function PublishStep() {
+	const editor = useEditor();
+	const { chart } = editor;
+	const [published, setPublished] = useState<number | null>(null);
+	const [snippet, setSnippet] = useState<string | null>(null);
+	const [busy, setBusy] = useState<"publish" | "unpublish" | null>(null);
+	const [error, setError] = useState<string | null>(null);
+	const [confirming, setConfirming] = useState(false);
+	const headingId = useId();
+
+	const loadVersions = () =>
+		api.get<{ versions: Version[] }>(`/v1/charts/${encodeURIComponent(chart.id)}/versions`).then(
+			({ body }) => setPublished(lastPublishedVersion(body.versions)),
+			() => setPublished(null),
+		);
+	useEffect(() => {
+		void loadVersions();
+	}, [chart.id, chart.published?.embedUrl]);
+
+	const adoptFresh = async () => {
+		const { body, etag } = await api.get<Chart>(`/v1/charts/${encodeURIComponent(chart.id)}`);
+		editor.adopt(body, etag);
+		await loadVersions();
+	};
+
+	const publish = async () => {
+		setBusy("publish");
+		setError(null);
+		try {
+			const { body } = await api.post<{ embedUrl: string; iframe: string }>(
+				`/v1/charts/${encodeURIComponent(chart.id)}/publish`,
+				undefined,
+				{
+					ifMatch: editor.etag || undefined,
+				},
+			);
+			setSnippet(body.iframe);
+			await adoptFresh();
+			announce(chart.published ? "Republished: the embed shows the latest version" : "Published");
+		} catch (failure) {
+			const text = publishFailure(failure);
+			setError(text);
+			announce(text);
+		} finally {
+			setBusy(null);
+		}
+	};
+
+	const unpublish = async () => {
+		setBusy("unpublish");
+		setError(null);
+		try {
+			const { body, etag } = await api.delete<Chart>(`/v1/charts/${encodeURIComponent(chart.id)}/publish`, {
+				ifMatch: editor.etag || undefined,
+			});
+			editor.adopt(body, etag);
+			setSnippet(null);
+			setConfirming(false);
+			await loadVersions();
+			announce("Unpublished: the embed no longer shows the chart");
+		} catch (failure) {
+			setConfirming(false);
+			const text = publishFailure(failure);
+			setError(text);
+			announce(text);
+		} finally {
+			setBusy(null);
+		}
+	};
+
+	const saving = editor.saveState === "saving" || editor.saveState === "unsaved";
+	const url = chart.published?.embedUrl ?? null;
+	const changedSince = url && published !== null && chart.version > published;
+	return (
+		<div class="step publish-step">
+			<section class="step-block" aria-labelledby={headingId}>
+				<div class="publish-status">
+					<h3 id={headingId} class="section-label">
+						Live embed
+					</h3>
+					{url ? (
+						<span class="status-pill published">
+							<Icon name="check" size={14} /> Published{published !== null ? ` · last published version ${published}` : ""}
+						</span>
+					) : (
+						<span class="status-pill">Draft</span>
+					)}
+				</div>
+				<p class="meta-text">
+					{url
+						? changedSince
+							? "You changed the chart since it was published. Republish to update it in every article that embeds it."
+							: "Articles that embed this chart show it as published. Republishing updates them in place; the link stays the same."
+						: "Publishing makes a live embed: a link and a code for your article. It stays private until then."}
+				</p>
+				<div class="row">
+					<button type="button" class="button primary" disabled={busy !== null || saving || !chart.hasData} onClick={() => void publish()}>
+						{busy === "publish" ? (url ? "Republishing…" : "Publishing…") : url ? "Republish" : "Publish"}
+					</button>
+					{url && (
+						<button type="button" class="button quiet danger-text" disabled={busy !== null} onClick={() => setConfirming(true)}>
+							Unpublish
+						</button>
+					)}
+					{saving && <span class="meta-text">Saving your last change…</span>}
+					{!chart.hasData && <span class="meta-text">Add data in the Data step first.</span>}
+				</div>
+				{error && (
+					<div class="banner error" role="alert">
+						<span class="banner-text">{error}</span>
+						{error.startsWith("The chart changed") && (
+							<button type="button" class="button" onClick={() => void adoptFresh().then(() => setError(null))}>
+								Reload the chart
+							</button>
+						)}
+					</div>
+				)}
+				{url && <EmbedCode url={url} snippet={snippet ?? iframeSnippet(chart.meta, chart.name, url)} />}
+			</section>
+			<Downloads chart={chart} saved={!saving} />
+			<ConfirmDialog
+				title={`Unpublish “${chart.name}”?`}
+				open={confirming}
+				confirmLabel="Unpublish"
+				danger
+				busy={busy === "unpublish"}
+				onConfirm={() => void unpublish()}
+				onClose={() => setConfirming(false)}
+			>
+				<p>
+					The embed stops working: every article that embeds this chart shows an empty frame instead of it. The chart stays here, and
+					publishing again brings the embed back at the same link.
+				</p>
+			</ConfirmDialog>
+		</div>
+	);
+}

@@ -1,0 +1,328 @@
+/**
+ * API keys (`/keys`, D33/D34), as a secrets screen should be (CONSOLE.md, "secrets shown once"):
+ * the account's working keys with name, prefix, scopes, created and last used; a new key is shown
+ * once with a copy button and a curl line to try it, then only its prefix; revoking says what
+ * stops working. Free and Starter accounts see why they cannot make keys (the API answers 403
+ * `plan_required` for them too).
+ */
+import { useEffect, useState } from "preact/hooks";
+import { ConfirmDialog, Dialog } from "../components/dialog";
+import { announce } from "../lib/announce";
+import { api, describeFailure } from "../lib/api";
+import { exactTime, timeAgo } from "../lib/format";
+import { useSession } from "../lib/session";
+import "./keys.css";
+
+interface ApiKey {
+	id: string;
+	name: string;
+	prefix: string;
+	scopes: string[];
+	createdAt: string;
+	lastUsedAt: string | null;
+}
+
+interface CreatedKey extends Omit<ApiKey, "lastUsedAt"> {
+	key: string;
+}
+
+const scopes = [
+	{ id: "chart:read", label: "Read charts", hint: "list, read, export" },
+	{ id: "chart:write", label: "Write charts", hint: "create, edit, upload data, publish, delete" },
+	{ id: "folder:read", label: "Read folders", hint: "" },
+	{ id: "folder:write", label: "Write folders", hint: "create, rename, move, delete" },
+	{ id: "theme:read", label: "Read themes", hint: "" },
+] as const;
+
+const plansWithKeys = new Set(["professional", "business"]);
+
+function When({ iso, never }: { iso: string | null; never: string }) {
+	if (!iso) return <span class="muted">{never}</span>;
+	return (
+		<time dateTime={iso} title={exactTime(iso)}>
+			{timeAgo(iso)}
+		</time>
+	);
+}
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+	const [copied, setCopied] = useState(false);
+	return (
+		<button
+			type="button"
+			class="button"
+			onClick={async () => {
+				try {
+					await navigator.clipboard.writeText(text);
+					setCopied(true);
+					announce("Copied");
+					window.setTimeout(() => setCopied(false), 2000);
+				} catch {
+					announce("Copying was blocked: select the text and copy it yourself.");
+				}
+			}}
+		>
+			{copied ? "Copied" : label}
+		</button>
+	);
+}
+
+function NewKeyDialog({ open, onClose, onCreated }: { open: boolean; onClose(): void; onCreated(key: CreatedKey): void }) {
+	const [name, setName] = useState("");
+	const [chosen, setChosen] = useState<Set<string>>(new Set(["chart:read", "chart:write"]));
+	const [error, setError] = useState<string | null>(null);
+	const [busy, setBusy] = useState(false);
+	useEffect(() => {
+		if (!open) return;
+		setName("");
+		setChosen(new Set(["chart:read", "chart:write"]));
+		setError(null);
+	}, [open]);
+
+	const submit = async (event: Event) => {
+		event.preventDefault();
+		setBusy(true);
+		setError(null);
+		try {
+			const { body } = await api.post<CreatedKey>("/console/api/keys", { name: name.trim(), scopes: [...chosen] });
+			onCreated(body);
+		} catch (failure) {
+			setError(describeFailure(failure));
+		} finally {
+			setBusy(false);
+		}
+	};
+
+	return (
+		<Dialog title="New API key" open={open} onClose={onClose}>
+			<form class="key-form" onSubmit={submit}>
+				{error && (
+					<div class="banner error" role="alert">
+						<span class="banner-text">{error}</span>
+					</div>
+				)}
+				<div class="field">
+					<label for="key-name">Key name</label>
+					<input
+						id="key-name"
+						class="input"
+						value={name}
+						maxLength={300}
+						placeholder="e.g. Election night notebook"
+						onInput={(e) => setName(e.currentTarget.value)}
+						required
+					/>
+					<span class="hint">Say where it is used, so you know what breaks if you revoke it.</span>
+				</div>
+				<fieldset class="scope-list">
+					<legend class="field-label">What it may do</legend>
+					{scopes.map((scope) => (
+						<label key={scope.id} class="checkbox">
+							<input
+								type="checkbox"
+								checked={chosen.has(scope.id)}
+								onChange={(e) => {
+									const next = new Set(chosen);
+									if (e.currentTarget.checked) next.add(scope.id);
+									else next.delete(scope.id);
+									setChosen(next);
+								}}
+							/>
+							<span>
+								{scope.label} {scope.hint && <span class="muted">· {scope.hint}</span>}
+							</span>
+						</label>
+					))}
+				</fieldset>
+				<div class="dialog-actions">
+					<button type="button" class="button" onClick={onClose}>
+						Cancel
+					</button>
+					<button type="submit" class="button primary" disabled={busy || name.trim() === "" || chosen.size === 0}>
+						{busy ? "Creating…" : "Create key"}
+					</button>
+				</div>
+			</form>
+		</Dialog>
+	);
+}
+
+function RevealedKey({ created, onDone }: { created: CreatedKey; onDone(): void }) {
+	const curl = `curl -s ${window.location.origin}/v1/charts -H "Authorization: Bearer ${created.key}"`;
+	return (
+		<section class="revealed panel" aria-labelledby="revealed-title">
+			<h2 id="revealed-title">Copy your new key now</h2>
+			<p>
+				This is the only time <strong>{created.name}</strong> is shown in full. Store it somewhere safe, such as your notebook's secrets;
+				afterwards you will see only its prefix.
+			</p>
+			<div class="secret-row">
+				<code class="secret" id="new-key-value">
+					{created.key}
+				</code>
+				<CopyButton text={created.key} label="Copy key" />
+			</div>
+			<div class="field">
+				<span class="field-label">Try it</span>
+				<div class="secret-row">
+					<code class="secret">{curl}</code>
+					<CopyButton text={curl} label="Copy command" />
+				</div>
+			</div>
+			<div>
+				<button type="button" class="button primary" onClick={onDone}>
+					I have copied it
+				</button>
+			</div>
+		</section>
+	);
+}
+
+export function KeysScreen() {
+	const { session, account } = useSession();
+	const plan = account?.plan ?? session.plan;
+	const canCreate = plansWithKeys.has(plan);
+	const [keys, setKeys] = useState<ApiKey[] | null>(null);
+	const [error, setError] = useState<string | null>(null);
+	const [creating, setCreating] = useState(false);
+	const [created, setCreated] = useState<CreatedKey | null>(null);
+	const [revoking, setRevoking] = useState<ApiKey | null>(null);
+	const [busy, setBusy] = useState(false);
+
+	const load = () => {
+		setError(null);
+		api.get<{ keys: ApiKey[] }>("/console/api/keys").then(
+			({ body }) => setKeys(body.keys),
+			(failure: unknown) => setError(describeFailure(failure)),
+		);
+	};
+	useEffect(load, []);
+
+	const revoke = async () => {
+		if (!revoking) return;
+		setBusy(true);
+		try {
+			await api.delete(`/console/api/keys/${encodeURIComponent(revoking.id)}`);
+			announce(`Revoked ${revoking.name}`);
+			setRevoking(null);
+			load();
+		} catch (failure) {
+			setError(describeFailure(failure));
+			setRevoking(null);
+		} finally {
+			setBusy(false);
+		}
+	};
+
+	return (
+		<section class="keys-screen" aria-labelledby="keys-title">
+			<header class="screen-header">
+				<div>
+					<h1 id="keys-title">API keys</h1>
+					<p class="muted">Keys let scripts and notebooks call the API as you. Each key can do only what its scopes allow.</p>
+				</div>
+				{canCreate && (
+					<button type="button" class="button primary" onClick={() => setCreating(true)}>
+						New key
+					</button>
+				)}
+			</header>
+			{!canCreate && (
+				<div class="banner warn">
+					<span class="banner-text">
+						API keys come with the Professional and Business plans; your account is on the {plan[0]?.toUpperCase()}
+						{plan.slice(1)} plan. Everything in the console works on every plan.
+					</span>
+				</div>
+			)}
+			{created && <RevealedKey created={created} onDone={() => setCreated(null)} />}
+			{error && (
+				<div class="banner error" role="alert">
+					<span class="banner-text">{error}</span>
+					<button type="button" class="button" onClick={load}>
+						Try again
+					</button>
+				</div>
+			)}
+			{keys === null && !error && (
+				<div class="key-list panel" role="status" aria-busy="true" aria-label="Loading keys">
+					{[0, 1].map((i) => (
+						<div key={i} class="key-row">
+							<span class="skeleton line" />
+						</div>
+					))}
+				</div>
+			)}
+			{keys !== null && keys.length === 0 && (
+				<div class="empty-state panel">
+					<h2>No keys yet</h2>
+					<p class="muted">
+						{canCreate
+							? "Make one for each script or notebook, so you can revoke them one by one."
+							: "Your plan does not include API keys."}
+					</p>
+				</div>
+			)}
+			{keys !== null && keys.length > 0 && (
+				<table class="key-table panel">
+					<caption class="visually-hidden">Your API keys</caption>
+					<thead>
+						<tr>
+							<th scope="col">Name</th>
+							<th scope="col">Key</th>
+							<th scope="col">Scopes</th>
+							<th scope="col">Created</th>
+							<th scope="col">Last used</th>
+							<th scope="col">
+								<span class="visually-hidden">Actions</span>
+							</th>
+						</tr>
+					</thead>
+					<tbody>
+						{keys.map((key) => (
+							<tr key={key.id}>
+								<td class="key-name">{key.name}</td>
+								<td>
+									<code>{key.prefix}…</code>
+								</td>
+								<td class="key-scopes">{key.scopes.join(", ")}</td>
+								<td data-label="Created">
+									<When iso={key.createdAt} never="" />
+								</td>
+								<td data-label="Last used">
+									<When iso={key.lastUsedAt} never="Never" />
+								</td>
+								<td class="key-actions">
+									<button type="button" class="button quiet" aria-label={`Revoke ${key.name}`} onClick={() => setRevoking(key)}>
+										Revoke
+									</button>
+								</td>
+							</tr>
+						))}
+					</tbody>
+				</table>
+			)}
+			<NewKeyDialog
+				open={creating}
+				onClose={() => setCreating(false)}
+				onCreated={(key) => {
+					setCreating(false);
+					setCreated(key);
+					announce(`Created ${key.name}. Copy it now: it is shown only once.`);
+					load();
+				}}
+			/>
+			<ConfirmDialog
+				title={`Revoke ${revoking?.name ?? "key"}?`}
+				open={revoking !== null}
+				confirmLabel="Revoke key"
+				danger
+				busy={busy}
+				onConfirm={revoke}
+				onClose={() => setRevoking(null)}
+			>
+				<p>Scripts using the key {revoking ? <code>{revoking.prefix}…</code> : null} stop working at once. This cannot be undone.</p>
+			</ConfirmDialog>
+		</section>
+	);
+}

@@ -1,0 +1,82 @@
+/**
+ * Sign-in (DESIGN D31): email and password, the API's message on failure (one message for a
+ * wrong email or password), the wait on a 429. Signed-out visits to any screen land here with
+ * `?next=` and go back after.
+ */
+import { useState } from "preact/hooks";
+import { ModeSwitch } from "../components/app-shell";
+import { Icon } from "../components/icon";
+import { ApiFailure, describeFailure } from "../lib/api";
+import type { Session } from "../lib/session";
+import { signIn } from "../lib/session";
+
+export function SignInScreen({ onSignedIn }: { onSignedIn(session: Session): void }) {
+	const [email, setEmail] = useState("");
+	const [password, setPassword] = useState("");
+	const [busy, setBusy] = useState(false);
+	const [error, setError] = useState<string | null>(null);
+
+	const submit = async (event: Event) => {
+		event.preventDefault();
+		setBusy(true);
+		setError(null);
+		try {
+			onSignedIn(await signIn(email.trim(), password));
+		} catch (failure) {
+			const wait = failure instanceof ApiFailure && failure.retryAfter ? ` Try again in ${Math.ceil(failure.retryAfter / 60)} min.` : "";
+			setError(describeFailure(failure) + wait);
+			setBusy(false);
+		}
+	};
+
+	return (
+		<main class="sign-in" id="main">
+			<div class="sign-in-corner">
+				<ModeSwitch />
+			</div>
+			<form class="sign-in-card panel" onSubmit={submit} aria-labelledby="sign-in-title" noValidate>
+				<div class="wordmark">
+					<Icon name="logo" size={22} />
+					<span>Charts</span>
+				</div>
+				<h1 id="sign-in-title">Sign in</h1>
+				{error && (
+					<div class="banner error" role="alert">
+						<span class="banner-text">{error}</span>
+					</div>
+				)}
+				<div class="field">
+					<label for="sign-in-email">Email</label>
+					<input
+						id="sign-in-email"
+						class="input"
+						type="email"
+						autocomplete="username"
+						required
+						value={email}
+						onInput={(e) => setEmail(e.currentTarget.value)}
+						aria-invalid={error ? "true" : undefined}
+						autofocus
+					/>
+				</div>
+				<div class="field">
+					<label for="sign-in-password">Password</label>
+					<input
+						id="sign-in-password"
+						class="input"
+						type="password"
+						autocomplete="current-password"
+						required
+						value={password}
+						onInput={(e) => setPassword(e.currentTarget.value)}
+						aria-invalid={error ? "true" : undefined}
+					/>
+				</div>
+				<button type="submit" class="button primary sign-in-submit" disabled={busy || email.trim() === "" || password === ""}>
+					{busy ? "Signing in…" : "Sign in"}
+				</button>
+				<p class="meta-text">Accounts are made by your workspace's operator. Running locally? `npm start` prints demo logins.</p>
+			</form>
+		</main>
+	);
+}

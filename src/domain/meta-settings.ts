@@ -1,0 +1,379 @@
+/**
+ * The drawing settings of `meta` (issue 12): text around the chart, number formatting, axes,
+ * per-series styles, labels, legend, annotations, colour scales, bar races and tables. Each
+ * field carries a description and an example, because this schema is also the OpenAPI
+ * document, `GET /v1/schema/meta.json` and the console's Refine form. Refinements only (no
+ * transforms), so `z.toJSONSchema` converts every field.
+ */
+import { z } from "zod";
+import { seriesKeyedRecord } from "./series-keyed";
+
+const hexColor = z
+	.string()
+	.regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "must be a hex colour like #1a2b3c or #abc")
+	.meta({ examples: ["#d62728"] });
+
+function text(max: number) {
+	return z.string().max(max, `at most ${max} characters`);
+}
+
+function between(min: number, max: number, what = "") {
+	const message = `must be a number from ${min} to ${max}${what}`;
+	return z.number({ error: message }).min(min, message).max(max, message);
+}
+
+function wholeBetween(min: number, max: number) {
+	const message = `must be a whole number from ${min} to ${max}`;
+	return z.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
+const finite = z.number({ error: "must be a finite number" });
+
+function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+	return z.enum(values, { error: `must be one of ${values.map((v) => `"${v}"`).join(", ")}` });
+}
+
+/** Locales every build is tested with; any other tag the runtime's Intl knows is accepted too. */
+export const testedLocales = ["en-US", "en-GB", "de-DE", "fr-FR", "es-ES", "it-IT", "nl-NL", "pt-BR", "sv-SE", "pl-PL"] as const;
+
+function knownLocale(tag: string): boolean {
+	try {
+		return Intl.getCanonicalLocales(tag).length === 1 && Intl.NumberFormat.supportedLocalesOf([tag]).length === 1;
+	} catch {
+		return false;
+	}
+}
+
+export const Locale = z
+	.string()
+	.max(35, "at most 35 characters")
+	.refine(knownLocale, { error: `must be a BCP 47 language tag such as ${testedLocales.join(", ")}` })
+	.describe(
+		"Language and region for numbers and dates: decimal and thousands separators, month and day names. The CSV export keeps raw numbers.",
+	)
+	.meta({ examples: ["de-DE"] });
+
+export const NumberFormat = z
+	.strictObject({
+		decimals: wholeBetween(0, 10)
+			.optional()
+			.describe("Digits after the decimal point")
+			.meta({ examples: [1] }),
+		prefix: text(20)
+			.optional()
+			.describe("Written before every value")
+			.meta({ examples: ["$"] }),
+		suffix: text(20)
+			.optional()
+			.describe("Written after every value")
+			.meta({ examples: [" t"] }),
+		compact: z
+			.boolean()
+			.optional()
+			.describe("Short forms in the locale: 1.2K, 3.4M, 5.6B")
+			.meta({ examples: [true] }),
+		percent: z
+			.boolean()
+			.optional()
+			.describe("Values are percentages: 25 is written 25% in the locale's way")
+			.meta({ examples: [false] }),
+	})
+	.describe("How values are written on axes, labels, tooltips and table cells")
+	.meta({ examples: [{ decimals: 1, prefix: "$", compact: true }] });
+export type NumberFormat = z.infer<typeof NumberFormat>;
+
+export const Axis = z
+	.strictObject({
+		title: text(200)
+			.optional()
+			.describe("Axis title")
+			.meta({ examples: ["Seats"] }),
+		min: finite
+			.optional()
+			.describe("Lowest value shown (value axes)")
+			.meta({ examples: [0] }),
+		max: finite
+			.optional()
+			.describe("Highest value shown (value axes)")
+			.meta({ examples: [100] }),
+		scale: oneOf(["linear", "log"])
+			.optional()
+			.describe("Value axis scale; log leaves out non-positive values and says so in X-Render-Warnings")
+			.meta({ examples: ["linear"] }),
+		ticks: wholeBetween(2, 20)
+			.optional()
+			.describe("About how many ticks a value axis has")
+			.meta({ examples: [5] }),
+		grid: z
+			.boolean()
+			.optional()
+			.describe("Grid lines across the plot at the ticks")
+			.meta({ examples: [true] }),
+		hidden: z
+			.boolean()
+			.optional()
+			.describe("Hide the axis line, ticks and labels")
+			.meta({ examples: [false] }),
+	})
+	.superRefine((axis, ctx) => {
+		if (axis.min !== undefined && axis.max !== undefined && axis.min >= axis.max)
+			ctx.addIssue({ code: "custom", path: ["max"], message: `must be greater than min (${axis.min})` });
+		if (axis.scale === "log" && axis.min !== undefined && axis.min <= 0)
+			ctx.addIssue({ code: "custom", path: ["min"], message: "must be greater than 0 on a log scale" });
+	})
+	.describe("One axis: title, range, scale, ticks, grid, visibility")
+	.meta({ examples: [{ title: "Seats", min: 0 }] });
+export type Axis = z.infer<typeof Axis>;
+
+export const Axes = z
+	.strictObject({
+		x: Axis.optional().describe("The horizontal axis"),
+		y: Axis.optional().describe("The vertical axis"),
+	})
+	.describe("Axis titles and ranges, for every kind with axes (x is the horizontal axis)")
+	.meta({ examples: [{ y: { title: "Inflation, %", min: 0 } }] });
+export type Axes = z.infer<typeof Axes>;
+
+export const SeriesStyle = z
+	.strictObject({
+		color: hexColor.optional().describe("The series colour"),
+		label: text(300)
+			.optional()
+			.describe("Display name in the legend, tooltips and labels")
+			.meta({ examples: ["Labour Party"] }),
+		line: oneOf(["solid", "dashed", "dotted"])
+			.optional()
+			.describe("Line style (lines)")
+			.meta({ examples: ["dashed"] }),
+		width: between(0.5, 8, " pixels")
+			.optional()
+			.describe("Line width in pixels (lines)")
+			.meta({ examples: [3] }),
+		symbols: z
+			.boolean()
+			.optional()
+			.describe("Draw a dot at every point (lines)")
+			.meta({ examples: [true] }),
+	})
+	.describe("The look of one series");
+export type SeriesStyle = z.infer<typeof SeriesStyle>;
+
+export const SeriesStyleMap = seriesKeyedRecord(SeriesStyle, {
+	description: "Per-series colour, display name and line style, keyed by series name (the chart's `series`)",
+	examples: [{ Labour: { color: "#d62728", label: "Labour Party", line: "solid", width: 3 } }],
+});
+
+export const Highlight = z
+	.array(text(300), { error: "must be an array of series names" })
+	.max(20, "at most 20 names")
+	.describe(
+		"Series (or, for one-series bars, pies and dots, categories) that keep their colours; the rest are drawn in the theme's muted colour",
+	)
+	.meta({ examples: [["Labour"]] });
+
+export const Labels = z
+	.strictObject({
+		direct: z
+			.boolean()
+			.optional()
+			.describe("Name lines at their end instead of in a legend")
+			.meta({ examples: [true] }),
+		values: oneOf(["none", "last", "all"])
+			.optional()
+			.describe('Value labels: on bars, pies, dots; lines label their last point ("last") or every point ("all")')
+			.meta({ examples: ["last"] }),
+	})
+	.describe("Direct labels and value labels")
+	.meta({ examples: [{ direct: true, values: "last" }] });
+export type Labels = z.infer<typeof Labels>;
+
+export const Legend = z
+	.strictObject({
+		position: oneOf(["top", "bottom", "right", "none"])
+			.optional()
+			.describe("Where the legend goes")
+			.meta({ examples: ["bottom"] }),
+	})
+	.describe("The legend")
+	.meta({ examples: [{ position: "bottom" }] });
+export type Legend = z.infer<typeof Legend>;
+
+const AxisPoint = z
+	.union([z.string().max(200, "at most 200 characters"), finite], { error: "must be a category or period (string) or a number" })
+	.describe("A category or period on a category axis, or a number on a value axis");
+
+const TextAnnotation = z
+	.strictObject({
+		type: z.literal("text"),
+		x: AxisPoint.meta({ examples: ["2020"] }),
+		y: AxisPoint.meta({ examples: [12.5] }),
+		text: text(300)
+			.describe("The note")
+			.meta({ examples: ["Pandemic"] }),
+		align: oneOf(["left", "center", "right"])
+			.optional()
+			.describe("Which side of the point the text starts")
+			.meta({ examples: ["left"] }),
+	})
+	.describe("A note at a point");
+
+const LineAnnotation = z
+	.strictObject({
+		type: z.literal("line"),
+		axis: oneOf(["x", "y"])
+			.describe("The axis the value is on")
+			.meta({ examples: ["y"] }),
+		value: AxisPoint.meta({ examples: [2] }),
+		label: text(300)
+			.optional()
+			.describe("Written at the line's end")
+			.meta({ examples: ["Target 2%"] }),
+	})
+	.describe("A reference line across the plot");
+
+const RangeAnnotation = z
+	.strictObject({
+		type: z.literal("range"),
+		axis: oneOf(["x", "y"])
+			.describe("The axis the range is on")
+			.meta({ examples: ["x"] }),
+		from: AxisPoint.meta({ examples: ["2008"] }),
+		to: AxisPoint.meta({ examples: ["2009"] }),
+		label: text(300)
+			.optional()
+			.describe("Written at the range's top")
+			.meta({ examples: ["Recession"] }),
+	})
+	.describe("A shaded range of the plot");
+
+export const Annotation = z.discriminatedUnion("type", [TextAnnotation, LineAnnotation, RangeAnnotation], {
+	error: 'must be "text", "line" or "range"',
+});
+export type Annotation = z.infer<typeof Annotation>;
+
+export const Annotations = z
+	.array(Annotation, { error: "must be an array of annotations" })
+	.max(50, "at most 50 annotations")
+	.describe("Notes, reference lines and shaded ranges, drawn on every kind with axes")
+	.meta({
+		examples: [
+			[
+				{ type: "line", axis: "y", value: 2, label: "Target" },
+				{ type: "range", axis: "x", from: "2008", to: "2009", label: "Recession" },
+			],
+		],
+	});
+
+export const ColorScale = z
+	.strictObject({
+		type: oneOf(["sequential", "diverging", "steps"])
+			.optional()
+			.describe("Smooth from low to high, around a midpoint, or in classed steps")
+			.meta({ examples: ["diverging"] }),
+		colors: z
+			.array(hexColor, { error: "must be an array of 2 to 9 hex colours" })
+			.min(2, "must be 2 to 9 hex colours")
+			.max(9, "must be 2 to 9 hex colours")
+			.optional()
+			.describe("Colours from low to high")
+			.meta({ examples: [["#2166ac", "#f7f7f7", "#b2182b"]] }),
+		min: finite
+			.optional()
+			.describe("Value of the first colour (the data's lowest when absent)")
+			.meta({ examples: [-10] }),
+		max: finite
+			.optional()
+			.describe("Value of the last colour (the data's highest when absent)")
+			.meta({ examples: [10] }),
+		steps: wholeBetween(2, 9)
+			.optional()
+			.describe('How many classes a "steps" scale has')
+			.meta({ examples: [5] }),
+	})
+	.superRefine((scale, ctx) => {
+		if (scale.min !== undefined && scale.max !== undefined && scale.min >= scale.max)
+			ctx.addIssue({ code: "custom", path: ["max"], message: `must be greater than min (${scale.min})` });
+	})
+	.describe("The colour scale of maps and heatmaps")
+	.meta({ examples: [{ type: "diverging", colors: ["#2166ac", "#f7f7f7", "#b2182b"], min: -10, max: 10 }] });
+export type ColorScale = z.infer<typeof ColorScale>;
+
+export const Race = z
+	.strictObject({
+		enabled: z
+			.boolean()
+			.optional()
+			.describe("Draw a horizontal-bar chart as a bar race: rows are periods, columns entities")
+			.meta({ examples: [true] }),
+		period: text(40)
+			.optional()
+			.describe("The period exports draw (the last when absent); the embed plays through all")
+			.meta({ examples: ["2020"] }),
+	})
+	.describe("Bar race")
+	.meta({ examples: [{ enabled: true, period: "2020" }] });
+export type Race = z.infer<typeof Race>;
+
+export const TableSettings = z
+	.strictObject({
+		sortBy: text(300)
+			.optional()
+			.describe("Column to order rows by")
+			.meta({ examples: ["Inflation"] }),
+		sortDirection: oneOf(["asc", "desc"])
+			.optional()
+			.describe("Order of rows")
+			.meta({ examples: ["desc"] }),
+		pageSize: wholeBetween(5, 100)
+			.optional()
+			.describe("Rows per page in the embed")
+			.meta({ examples: [10] }),
+		search: z
+			.boolean()
+			.optional()
+			.describe("A search box in the embed")
+			.meta({ examples: [true] }),
+		heatmap: z
+			.array(text(300), { error: "must be an array of column names" })
+			.max(50, "at most 50 columns")
+			.optional()
+			.describe("Number columns whose cells are coloured by value")
+			.meta({ examples: [["Inflation"]] }),
+	})
+	.describe("The table kind: order, heat-coloured columns, and in the embed a search box and paging")
+	.meta({ examples: [{ sortBy: "Inflation", sortDirection: "desc", heatmap: ["Inflation"] }] });
+export type TableSettings = z.infer<typeof TableSettings>;
+
+const httpUrl = z
+	.url({ protocol: /^https?$/, error: "must be an http or https URL" })
+	.max(2000, "at most 2000 characters")
+	.describe('The source line links here in the embed (rel="noopener nofollow")')
+	.meta({ examples: ["https://www.ons.gov.uk/economy/inflationandpriceindices"] });
+
+/** The drawing settings, as fields of `meta`. */
+export const settingsFields = {
+	description: text(2000)
+		.describe("Alt text: the SVG's <desc>, the embed's description and the PDF's Subject; generated from the data when absent")
+		.meta({ examples: ["Labour won 412 of 650 seats, the Conservatives 121."] })
+		.optional(),
+	notes: text(2000)
+		.describe("A footer line above the source line")
+		.meta({ examples: ["Figures are provisional."] })
+		.optional(),
+	byline: text(300)
+		.describe('Written "Chart: {byline}" beside the source line')
+		.meta({ examples: ["Jane Doe"] })
+		.optional(),
+	sourceUrl: httpUrl.optional(),
+	locale: Locale.optional(),
+	numberFormat: NumberFormat.optional(),
+	axes: Axes.optional(),
+	seriesStyle: SeriesStyleMap.optional(),
+	highlight: Highlight.optional(),
+	labels: Labels.optional(),
+	legend: Legend.optional(),
+	annotations: Annotations.optional(),
+	colorScale: ColorScale.optional(),
+	race: Race.optional(),
+	table: TableSettings.optional(),
+};

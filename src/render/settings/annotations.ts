@@ -1,0 +1,161 @@
+/**
+ * `meta.annotations`: notes at a point, reference lines and shaded ranges, drawn as ECharts
+ * mark points, lines and areas on the first series of each plot (every panel of small
+ * multiples). Kinds without x/y axes draw none and say so; an annotation at a category the axis
+ * does not show (a typo, a period downsampled away) is left out and named in the warnings.
+ */
+import type { Annotation } from "../../domain/meta-settings";
+import type { DrawingNotes } from "../drawing-notes";
+import type { Option } from "../frame";
+import { fontStack } from "../frame";
+import type { RenderInput } from "../input";
+import { colors } from "../input";
+import { axesOf, seriesOf } from "./option-parts";
+
+type AxisValue = string | number;
+
+interface Marks {
+	points: Option[];
+	lines: Option[];
+	areas: Option[][];
+}
+
+/** The value as the axis takes it: a category axis by name, a value axis by number; null when it cannot. */
+function onAxis(axis: Option | undefined, value: AxisValue): AxisValue | null {
+	if (!axis) return null;
+	if (axis.type === "category") {
+		const names = Array.isArray(axis.data) ? axis.data.map(String) : [];
+		const name = String(value);
+		return names.includes(name) ? name : null;
+	}
+	if (typeof value === "number") return value;
+	const parsed = Number(value);
+	return value.trim() !== "" && Number.isFinite(parsed) ? parsed : null;
+}
+
+function describe(annotation: Annotation): string {
+	if (annotation.type === "text") return `"${annotation.text}" at ${annotation.x}, ${annotation.y}`;
+	if (annotation.type === "line") return `the line at ${annotation.axis} = ${annotation.value}`;
+	return `the range ${annotation.axis} = ${annotation.from} to ${annotation.to}`;
+}
+
+function marksFor(
+	annotations: readonly Annotation[],
+	x: Option | undefined,
+	y: Option | undefined,
+	input: RenderInput,
+	missed: string[],
+): Marks {
+	const c = colors(input);
+	const size = input.theme.fonts.bodySize * 0.92;
+	const label = { color: c.text, fontSize: size, fontFamily: fontStack(input) };
+	const marks: Marks = { points: [], lines: [], areas: [] };
+	for (const a of annotations) {
+		if (a.type === "text") {
+			const at = [onAxis(x, a.x), onAxis(y, a.y)];
+			if (at[0] === null || at[1] === null) {
+				missed.push(describe(a));
+				continue;
+			}
+			const position = a.align === "left" ? "right" : a.align === "right" ? "left" : "top";
+			marks.points.push({
+				coord: at,
+				symbol: "circle",
+				symbolSize: 6,
+				itemStyle: { color: c.text },
+				label: { ...label, show: true, position, distance: 6, formatter: a.text },
+			});
+			continue;
+		}
+		const axis = a.axis === "x" ? x : y;
+		const key = a.axis === "x" ? "xAxis" : "yAxis";
+		if (a.type === "line") {
+			const value = onAxis(axis, a.value);
+			if (value === null) {
+				missed.push(describe(a));
+				continue;
+			}
+			marks.lines.push({ [key]: value, label: { ...label, show: Boolean(a.label), formatter: a.label ?? "", position: "insideEndTop" } });
+			continue;
+		}
+		const from = onAxis(axis, a.from);
+		const to = onAxis(axis, a.to);
+		if (from === null || to === null) {
+			missed.push(describe(a));
+			continue;
+		}
+		marks.areas.push([
+			{
+				[key]: from,
+				label: { ...label, show: Boolean(a.label), formatter: a.label ?? "", position: a.axis === "x" ? "insideTop" : "insideLeft" },
+			},
+			{ [key]: to },
+		]);
+	}
+	return marks;
+}
+
+function withMarks(series: Option, marks: Marks, input: RenderInput): Option {
+	const c = colors(input);
+	return {
+		...series,
+		...(marks.points.length ? { markPoint: { silent: true, animation: false, data: marks.points } } : {}),
+		...(marks.lines.length
+			? {
+					markLine: {
+						silent: true,
+						animation: false,
+						symbol: ["none", "none"],
+						lineStyle: { color: c.text, type: "dashed", width: 1 },
+						data: marks.lines,
+					},
+				}
+			: {}),
+		...(marks.areas.length
+			? { markArea: { silent: true, animation: false, itemStyle: { color: c.mutedText, opacity: 0.14 }, data: marks.areas } }
+			: {}),
+	};
+}
+
+/** Kinds whose plots have x and y axes that annotations can refer to. */
+const kindsWithAxes = new Set([
+	"line",
+	"horizontal-bar",
+	"multiples",
+	"candlestick",
+	"scatter",
+	"dot",
+	"range",
+	"arrow",
+	"boxplot",
+	"heatmap",
+]);
+
+export function applyAnnotations(option: Option, input: RenderInput, notes: DrawingNotes): Option {
+	const annotations = input.meta.annotations;
+	if (!annotations || annotations.length === 0) return option;
+	if (!kindsWithAxes.has(input.kind) || option.xAxis === undefined) {
+		notes.add(`annotations are drawn on charts with x and y axes; this ${input.kind} chart draws none of its ${annotations.length}`);
+		return option;
+	}
+	const xs = axesOf(option, "x");
+	const ys = axesOf(option, "y");
+	const missed: string[] = [];
+	const marked = new Set<string>();
+	const series = seriesOf(option).map((s) => {
+		// Marks go on one series per plot: a custom series (a dot plot's connectors) takes none.
+		if (s.type === "custom") return s;
+		const xIndex = Number(s.xAxisIndex ?? 0);
+		const yIndex = Number(s.yAxisIndex ?? 0);
+		const plot = `${xIndex}/${yIndex}`;
+		if (marked.has(plot)) return s;
+		marked.add(plot);
+		const marks = marksFor(annotations, xs[xIndex], ys[yIndex], input, marked.size === 1 ? missed : []);
+		return withMarks(s, marks, input);
+	});
+	if (missed.length > 0)
+		notes.add(
+			`${missed.length === 1 ? "an annotation is" : `${missed.length} annotations are`} not on the chart's axes and left out: ${missed.slice(0, 3).join("; ")}${missed.length > 3 ? "; …" : ""}`,
+		);
+	return { ...option, series };
+}

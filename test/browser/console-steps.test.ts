@@ -1,0 +1,142 @@
+/**
+ * The editor's Refine, Publish & export and History steps, driven the way a person does: by role
+ * and accessible name, so the test holds for any frame that shows the steps as tabs.
+ * Run: node --import tsx --test test/browser/console-steps.test.ts
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Locator, Page } from "playwright-core";
+import { chromiumMissing } from "../../scripts/lib/chromium.ts";
+import type { ConsoleFixture, SignedInPage } from "./lib/console-fixture.ts";
+import { assertNoHorizontalOverflow, startConsole } from "./lib/console-fixture.ts";
+
+const port = 8795;
+const skip = chromiumMissing() ?? undefined;
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeout = 15_000): Promise<T> {
+	const deadline = Date.now() + timeout;
+	let last: unknown;
+	while (Date.now() < deadline) {
+		try {
+			const value = await probe();
+			if (value) return value;
+		} catch (error) {
+			last = error;
+		}
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
+}
+
+/** Opens a step's tab and answers its panel (the frame's top bar may have a Publish button too). */
+async function openStep(page: Page, name: RegExp): Promise<Locator> {
+	await page.getByRole("tab", { name }).click();
+	return page.getByRole("tabpanel");
+}
+
+describe("console editor steps", { skip, timeout: 240_000 }, () => {
+	let fixture: ConsoleFixture;
+	let opened: SignedInPage;
+	let chartId: string;
+	const oldTitle = "Steps test: first title";
+	const newTitle = "Steps test: second title";
+
+	before(async () => {
+		fixture = await startConsole(port, { demoCharts: false });
+		const created = await fixture.api(fixture.demo.editor, "POST", "/v1/charts", {
+			kind: "line",
+			data: "year,Alpha,Beta\n2020,1,2\n2021,3,5\n2022,4,4\n",
+			meta: { title: oldTitle, madeByScript: { keep: true } },
+		});
+		chartId = String(created.id);
+		await fixture.api(fixture.demo.editor, "PATCH", `/v1/charts/${chartId}`, { meta: { title: newTitle } });
+		opened = await fixture.signedInPage(fixture.demo.editor);
+		await opened.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: fixture.server.url });
+		await opened.page.goto(`${fixture.server.url}/charts/${chartId}`);
+	});
+
+	after(async () => {
+		await fixture?.stop();
+	});
+
+	const chart = () =>
+		fixture.api(fixture.demo.editor, "GET", `/v1/charts/${chartId}`) as Promise<
+			{ meta: Record<string, unknown> } & Record<string, unknown>
+		>;
+
+	it("Refine: a generated control changes the chart's meta through the API; unknown settings are kept", async () => {
+		const { page } = opened;
+		const panel = await openStep(page, /^Refine/);
+		await panel.getByLabel("Subtitle").fill("Made in the steps test");
+		await until("the subtitle to be saved", async () => (await chart()).meta.subtitle === "Made in the steps test");
+
+		await panel.getByText("Series", { exact: true }).click();
+		await panel.getByText("Alpha", { exact: true }).click();
+		await panel.getByRole("checkbox", { name: "Hide Alpha" }).check();
+		await until("Alpha to be hidden", async () => {
+			const transform = (await chart()).meta.seriesTransform as Record<string, { hidden?: boolean }> | undefined;
+			return transform?.Alpha?.hidden === true;
+		});
+		await panel.getByRole("button", { name: "Add calculation" }).first().click();
+		await until("a divide op on Alpha", async () => {
+			const transform = (await chart()).meta.seriesTransform as Record<string, { ops?: { fn: string; args?: unknown[] }[] }>;
+			return transform.Alpha?.ops?.[0]?.fn === "divide";
+		});
+		const meta = (await chart()).meta;
+		assert.deepEqual(meta.madeByScript, { keep: true }, "a setting made through the API is kept");
+		await panel.getByText("Other settings (from the API)").click();
+		assert.match(await panel.getByLabel("Other settings (from the API), read only").inputValue(), /madeByScript/);
+		await assertNoHorizontalOverflow(page, "the Refine step");
+	});
+
+	it("Publish: publish, copy the embed code, open the embed, unpublish", async () => {
+		const { page } = opened;
+		const panel = await openStep(page, /^Publish/);
+		await panel.getByRole("button", { name: "Publish", exact: true }).click();
+		await panel.getByRole("button", { name: "Copy embed code" }).click();
+		await panel.getByText("Copied", { exact: true }).waitFor();
+		const clipboard = await page.evaluate(() => navigator.clipboard.readText());
+		assert.match(clipboard, /<iframe src="[^"]+"/);
+		assert.equal(await panel.getByLabel("Embed code").inputValue(), clipboard);
+		await panel.getByText(/Published · last published version \d+/).waitFor();
+
+		const embedUrl = String(((await chart()).published as { embedUrl: string }).embedUrl);
+		assert.ok(clipboard.includes(embedUrl), "the snippet points at the embed URL");
+		const link = panel.getByRole("link", { name: new RegExp(embedUrl.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")) });
+		assert.equal(await link.getAttribute("target"), "_blank");
+		const embed = await fetch(embedUrl);
+		assert.equal(embed.status, 200);
+		assert.ok((await embed.text()).includes("Steps test: second title"), "the embed shows the chart's title");
+
+		await panel.getByRole("button", { name: "Unpublish", exact: true }).click();
+		const dialog = page.getByRole("dialog");
+		assert.match(await dialog.innerText(), /stops working/);
+		await dialog.getByRole("button", { name: "Unpublish" }).click();
+		await panel.getByText("Draft", { exact: true }).waitFor();
+		assert.equal((await chart()).published, null);
+		assert.equal((await fetch(embedUrl)).status, 404);
+		await assertNoHorizontalOverflow(page, "the Publish step");
+	});
+
+	it("History: restore an older version records a new one with the old title", async () => {
+		const { page } = opened;
+		const before = (await fixture.api(fixture.demo.editor, "GET", `/v1/charts/${chartId}/versions`)) as { versions: { version: number }[] };
+		const newest = Math.max(...before.versions.map((v) => v.version));
+		const panel = await openStep(page, /^History/);
+		await panel.getByRole("button", { name: /^Version 1: Created, You/ }).click();
+		await panel.getByRole("button", { name: "Restore this version" }).click();
+		await page.getByRole("dialog").getByRole("button", { name: "Restore" }).click();
+		const restored = await until("the restore", async () => {
+			const now = await chart();
+			return now.meta.title === oldTitle ? now : undefined;
+		});
+		assert.ok(Number(restored.version) > newest, "restoring records a new version");
+		const after = (await fixture.api(fixture.demo.editor, "GET", `/v1/charts/${chartId}/versions`)) as {
+			versions: { version: number; action: string }[];
+		};
+		const latest = after.versions.find((v) => v.version === Number(restored.version));
+		assert.equal(latest?.action, "restore");
+		await panel.getByRole("button", { name: new RegExp(`^Version ${restored.version}: Restored an earlier version, You`) }).waitFor();
+		assert.deepEqual(opened.problems, []);
+	});
+});

@@ -1,0 +1,202 @@
+/**
+ * The console's sign-in, session and account in a real browser (Debian's chromium through
+ * playwright-core) against a real `wrangler dev` with the demo workspace: signed-out visits go
+ * to sign-in and come back after, a wrong password says so, every plan can sign in, signing out
+ * ends the session; the screens pass axe in light and dark and fit 390 px without horizontal
+ * scrolling. Skipped, saying why, where Chromium is not installed.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { createAccount } from "../../scripts/lib/admin-ops.ts";
+import { chromiumMissing } from "../../scripts/lib/chromium.ts";
+import { assertAccessible } from "./lib/axe.ts";
+import type { ConsoleFixture } from "./lib/console-fixture.ts";
+import { assertNoHorizontalOverflow, startConsole } from "./lib/console-fixture.ts";
+
+const skip = chromiumMissing() ?? false;
+
+describe("console sign-in and account in a browser", { skip }, () => {
+	let fixture: ConsoleFixture;
+
+	before(async () => {
+		fixture = await startConsole(8796, { demoCharts: false });
+	});
+
+	after(async () => {
+		await fixture?.stop();
+	});
+
+	it("sends a signed-out visit to sign-in and back to the screen asked for", async () => {
+		const context = await fixture.browser.newContext({ viewport: { width: 1280, height: 860 } });
+		const page = await context.newPage();
+		const problems: string[] = [];
+		page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+		page.on("pageerror", (e) => problems.push(e.message));
+		await page.goto(`${fixture.server.url}/account`);
+		await page.waitForURL((url) => url.pathname === "/sign-in");
+		assert.equal(new URL(page.url()).searchParams.get("next"), "/account");
+		await page.getByLabel("Email").fill(fixture.demo.editor.email);
+		await page.getByLabel("Password").fill("not the password");
+		await page.getByRole("button", { name: "Sign in" }).click();
+		const alert = page.getByRole("alert");
+		await alert.waitFor();
+		assert.match(await alert.innerText(), /email or password/i);
+		assert.equal(new URL(page.url()).pathname, "/sign-in");
+		await page.getByLabel("Password").fill(fixture.demo.editor.password);
+		await page.getByRole("button", { name: "Sign in" }).click();
+		await page.waitForURL((url) => url.pathname === "/account");
+		await page.getByText("Demo newsroom (team)").waitFor();
+		assert.match(await page.locator("main").innerText(), /editor@demo\.test[\s\S]*Business[\s\S]*Demo newsroom/);
+		// A 401 from a wrong password is the API's answer, shown in the page; nothing else failed.
+		assert.deepEqual(
+			problems.filter((p) => !p.includes("401")),
+			[],
+		);
+		await context.close();
+	});
+
+	it("keeps the session across reloads and ends it on sign-out", async () => {
+		const { page, context, problems } = await fixture.signedInPage(fixture.demo.teammate);
+		await page.goto(`${fixture.server.url}/account`);
+		await page.getByRole("heading", { name: "Account" }).waitFor();
+		await page.getByRole("button", { name: /^Account: teammate@demo\.test/ }).click();
+		await page.getByRole("menuitem", { name: "Sign out" }).click();
+		await page.waitForURL((url) => url.pathname === "/sign-in");
+		const session = await page.evaluate(async () => (await fetch("/auth/session")).status);
+		assert.equal(session, 401, "the session still answers after signing out");
+		await page.goto(`${fixture.server.url}/account`);
+		await page.waitForURL((url) => url.pathname === "/sign-in");
+		assert.deepEqual(
+			problems.filter((p) => !p.includes("401")),
+			[],
+		);
+		await context.close();
+	});
+
+	it("signs in a Free account, whose keys the API refuses", async () => {
+		const { page, context, problems } = await fixture.signedInPage(fixture.demo.free);
+		await page.goto(`${fixture.server.url}/account`);
+		await page.getByText("Free", { exact: true }).waitFor();
+		const listed = await page.evaluate(async () => (await fetch("/v1/charts")).status);
+		assert.equal(listed, 200);
+		assert.deepEqual(problems, []);
+		await context.close();
+	});
+
+	it("makes an API key, shows it once with a curl line, and revokes it", async () => {
+		const { page, context, problems } = await fixture.signedInPage(fixture.demo.editor);
+		await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+		await page.goto(`${fixture.server.url}/keys`);
+		await page.getByRole("heading", { name: "API keys" }).waitFor();
+		await page.getByRole("button", { name: "New key" }).click();
+		await page.getByLabel("Key name").fill("Browser test notebook");
+		await page.getByRole("checkbox", { name: /Read folders/ }).check();
+		await page.getByRole("button", { name: "Create key" }).click();
+		const secret = page.locator("#new-key-value");
+		await secret.waitFor();
+		const key = (await secret.innerText()).trim();
+		assert.match(key, /^cs_/);
+		await page.getByRole("button", { name: "Copy key" }).click();
+		assert.equal(await page.evaluate(() => navigator.clipboard.readText()), key);
+		assert.match(
+			await page.locator(".revealed").innerText(),
+			new RegExp(`curl -s ${fixture.server.url}/v1/charts -H "Authorization: Bearer ${key}"`),
+		);
+		const works = await fetch(`${fixture.server.url}/v1/folders`, { headers: { Authorization: `Bearer ${key}` } });
+		assert.equal(works.status, 200, "the new key does not work");
+
+		await page.getByRole("button", { name: "I have copied it" }).click();
+		await page.reload();
+		const row = page.getByRole("row", { name: /Browser test notebook/ });
+		await row.waitFor();
+		assert.ok(!(await page.locator("main").innerText()).includes(key), "the full key is shown again after the first time");
+		assert.match(await row.innerText(), /chart:read, chart:write, folder:read/);
+		await page.getByRole("button", { name: "Revoke Browser test notebook" }).click();
+		const dialog = page.getByRole("dialog", { name: "Revoke Browser test notebook?" });
+		assert.match(await dialog.innerText(), /stop working at once/);
+		await dialog.getByRole("button", { name: "Revoke key" }).click();
+		await row.waitFor({ state: "detached" });
+		const revoked = await fetch(`${fixture.server.url}/v1/folders`, { headers: { Authorization: `Bearer ${key}` } });
+		assert.equal(revoked.status, 401, "the revoked key still works");
+		assert.deepEqual(problems, []);
+		await context.close();
+	});
+
+	it("tells a Free account why it has no keys", async () => {
+		const { page, context, problems } = await fixture.signedInPage(fixture.demo.free);
+		await page.goto(`${fixture.server.url}/keys`);
+		await page.getByText(/API keys come with the Professional and Business plans/).waitFor();
+		assert.equal(await page.getByRole("button", { name: "New key" }).count(), 0);
+		assert.deepEqual(problems, []);
+		await context.close();
+	});
+
+	it("changes the password, which signs out other sessions, and signs out everywhere", async () => {
+		const email = "changer@example.test";
+		const oldPassword = "the first password";
+		const newPassword = "the second password";
+		await createAccount(fixture.server.target, { plan: "starter", email, password: oldPassword });
+		const who = { ...fixture.demo.editor, email, password: oldPassword };
+		const other = await fixture.signedInPage(who);
+		const { page, context, problems } = await fixture.signedInPage(who);
+		await page.goto(`${fixture.server.url}/account`);
+		await page.getByLabel("Current password").fill("not it at all");
+		await page.getByLabel("New password").fill(newPassword);
+		await page.getByRole("button", { name: "Change password" }).click();
+		assert.match(await page.getByRole("alert").innerText(), /currentPassword is not this account's password/);
+		await page.getByLabel("Current password").fill(oldPassword);
+		await page.getByRole("button", { name: "Change password" }).click();
+		await page.getByText("Password changed.").waitFor();
+		assert.equal(await other.page.evaluate(async () => (await fetch("/auth/session")).status), 401, "the other session survived");
+		assert.equal(await page.evaluate(async () => (await fetch("/auth/session")).status), 200, "this session ended");
+		const signIn = (password: string) =>
+			fetch(`${fixture.server.url}/auth/sign-in`, {
+				method: "POST",
+				headers: { "Content-Type": "application/json" },
+				body: JSON.stringify({ email, password }),
+			}).then((res) => res.status);
+		assert.equal(await signIn(oldPassword), 401);
+
+		const third = await fixture.signedInPage({ ...who, password: newPassword });
+		await page.getByRole("button", { name: "Sign out everywhere" }).click();
+		await page.getByRole("dialog", { name: "Sign out everywhere?" }).getByRole("button", { name: "Sign out everywhere" }).click();
+		await page.waitForURL((url) => url.pathname === "/sign-in");
+		assert.equal(await third.page.evaluate(async () => (await fetch("/auth/session")).status), 401, "another device is still signed in");
+		assert.deepEqual(
+			problems.filter((p) => !p.includes("401")),
+			[],
+		);
+		await Promise.all([context.close(), other.context.close(), third.context.close()]);
+	});
+
+	for (const mode of ["light", "dark"] as const) {
+		for (const width of [1280, 390]) {
+			it(`passes axe and fits the window on sign-in and account, ${mode}, ${width} px`, async () => {
+				const context = await fixture.browser.newContext({ viewport: { width, height: 860 }, colorScheme: mode });
+				const page = await context.newPage();
+				await page.goto(`${fixture.server.url}/sign-in`);
+				await page.getByRole("heading", { name: "Sign in" }).waitFor();
+				assert.equal(await page.evaluate(() => document.documentElement.dataset.mode), mode);
+				await assertAccessible(page, `sign-in (${mode}, ${width} px)`);
+				await assertNoHorizontalOverflow(page, `sign-in (${mode}, ${width} px)`);
+				await context.close();
+
+				const signed = await fixture.signedInPage(fixture.demo.editor, { width, mode });
+				await signed.page.goto(`${fixture.server.url}/account`);
+				await signed.page.getByRole("heading", { name: "Account" }).waitFor();
+				await signed.page.getByText("Demo newsroom (team)").waitFor();
+				await assertAccessible(signed.page, `account (${mode}, ${width} px)`);
+				await assertNoHorizontalOverflow(signed.page, `account (${mode}, ${width} px)`);
+				await signed.page.goto(`${fixture.server.url}/keys`);
+				await signed.page
+					.getByRole("row", { name: /demo editor/i })
+					.first()
+					.waitFor();
+				await assertAccessible(signed.page, `keys (${mode}, ${width} px)`);
+				await assertNoHorizontalOverflow(signed.page, `keys (${mode}, ${width} px)`);
+				assert.deepEqual(signed.problems, []);
+				await signed.context.close();
+			});
+		}
+	}
+});

@@ -1,0 +1,110 @@
+/**
+ * A real console to drive in a browser: `wrangler dev` on its own port and throwaway state, the
+ * statistics library, the demo workspace (editor, teammate, free) and its demo charts, and
+ * Chromium. Console tests and `npm run screenshots` share it.
+ */
+import assert from "node:assert/strict";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium } from "../../../scripts/lib/chromium.ts";
+import { ensureDemoCharts } from "../../../scripts/lib/demo-charts.ts";
+import type { DevServer } from "../../../scripts/lib/dev-server.ts";
+import { startDevServer } from "../../../scripts/lib/dev-server.ts";
+import { importLibrary, readVegaLibrary } from "../../../scripts/lib/library.ts";
+import type { DemoKey } from "../../../scripts/lib/seed.ts";
+import { seedDemo } from "../../../scripts/lib/seed.ts";
+
+export interface ConsoleFixture {
+	server: DevServer;
+	browser: Browser;
+	demo: { editor: DemoKey; teammate: DemoKey; free: DemoKey };
+	/** A page signed in as a demo account, in a fresh browser context (its own cookies). */
+	signedInPage(who: DemoKey, options?: PageOptions): Promise<SignedInPage>;
+	/** Calls the API with a demo account's key. */
+	api(who: DemoKey, method: string, path: string, body?: unknown): Promise<Record<string, unknown>>;
+	stop(): Promise<void>;
+}
+
+export interface PageOptions {
+	width?: number;
+	height?: number;
+	mode?: "light" | "dark";
+}
+
+export interface SignedInPage {
+	page: Page;
+	context: BrowserContext;
+	/** Console errors, failed requests and requests to other origins seen on this page. */
+	problems: string[];
+}
+
+export async function startConsole(port: number, options: { demoCharts?: boolean; demoFolders?: boolean } = {}): Promise<ConsoleFixture> {
+	const server = await startDevServer(port, undefined, { EMBED_BASE: `http://127.0.0.1:${port}/embed` });
+	await importLibrary(server.target, await readVegaLibrary());
+	const keys = await seedDemo(server.target, `${server.target.persistTo}/demo-keys.json`);
+	const find = (role: string) => {
+		const key = keys.find((k) => k.role === role);
+		assert.ok(key, `the demo has no ${role}`);
+		return key;
+	};
+	const demo = { editor: find("editor"), teammate: find("teammate"), free: find("free") };
+	if (options.demoCharts !== false) await ensureDemoCharts(server.url, demo.editor.key, { folders: options.demoFolders });
+	const browser = await launchChromium();
+
+	async function openPage(pageOptions: PageOptions = {}): Promise<SignedInPage> {
+		const context = await browser.newContext({
+			viewport: { width: pageOptions.width ?? 1280, height: pageOptions.height ?? 860 },
+			colorScheme: pageOptions.mode ?? "light",
+			reducedMotion: "reduce",
+		});
+		const page = await context.newPage();
+		const problems: string[] = [];
+		const origin = new URL(server.url).origin;
+		page.on("console", (message) => {
+			if (message.type() === "error") problems.push(`console: ${message.text()}`);
+		});
+		page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+		page.on("request", (request) => {
+			const url = request.url();
+			if (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:")) problems.push(`third-party request: ${url}`);
+		});
+		return { page, context, problems };
+	}
+
+	return {
+		server,
+		browser,
+		demo,
+		async signedInPage(who, pageOptions) {
+			const opened = await openPage(pageOptions);
+			const { page } = opened;
+			await page.goto(`${server.url}/sign-in`);
+			await page.getByLabel("Email").fill(who.email);
+			await page.getByLabel("Password").fill(who.password);
+			await page.getByRole("button", { name: "Sign in" }).click();
+			await page.waitForURL((url) => url.pathname !== "/sign-in");
+			return opened;
+		},
+		async api(who, method, path, body) {
+			const res = await fetch(`${server.url}${path}`, {
+				method,
+				headers: { Authorization: `Bearer ${who.key}`, "Content-Type": "application/json" },
+				body: body === undefined ? undefined : JSON.stringify(body),
+			});
+			assert.ok(res.ok, `${method} ${path} answered ${res.status}: ${await res.clone().text()}`);
+			return (await res.json()) as Record<string, unknown>;
+		},
+		async stop() {
+			await browser.close();
+			await server.stop();
+		},
+	};
+}
+
+/** No horizontal scrolling: the page fits its viewport's width (CONSOLE.md, How we check it). */
+export async function assertNoHorizontalOverflow(page: Page, what: string): Promise<void> {
+	const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+		scrollWidth: document.documentElement.scrollWidth,
+		innerWidth: window.innerWidth,
+	}));
+	assert.ok(scrollWidth <= innerWidth, `${what} overflows horizontally: ${scrollWidth} px wide in a ${innerWidth} px window`);
+}

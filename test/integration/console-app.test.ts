@@ -1,0 +1,137 @@
+/**
+ * The console's static app on the API host (DESIGN §8, D36) and its preview route (D35): every
+ * path that is not the API's answers the app's page with the console's security headers; the
+ * API, sign-in and console routes never fall through to it; the preview route answers a chart's
+ * dataset, series and theme to its own workspace's sessions only.
+ */
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { base, call, callJson } from "../helpers/api";
+import { makeAccount, makeWorkspace } from "../helpers/factories";
+import { callWithSession, signIn } from "../helpers/session";
+
+const password = "a long enough password";
+
+function get(path: string, headers: Record<string, string> = {}): Promise<Response> {
+	return exports.default.fetch(new Request(`${base}${path}`, { headers: { "Sec-Fetch-Mode": "navigate", ...headers } }));
+}
+
+describe("the console app", () => {
+	for (const path of ["/", "/sign-in", "/charts/ch_anything", "/account", "/no/such/screen"]) {
+		it(`GET ${path} answers the app's page with the console's security headers`, async () => {
+			const res = await get(path);
+			expect(res.status).toBe(200);
+			expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
+			expect(res.headers.get("Content-Security-Policy")).toContain("default-src 'self'");
+			expect(res.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+			expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+			expect(res.headers.get("Cache-Control")).toBe("no-cache");
+			expect(res.headers.get("X-Request-Id")).toBeTruthy();
+			const html = await res.text();
+			expect(html).toContain('<div id="app"></div>');
+			expect(html).toMatch(/<script type="module" src="\/assets\/main-[A-Z0-9]+\.js"><\/script>/);
+		});
+	}
+
+	it("says the page was loaded signed out, so the app need not ask for a 401", async () => {
+		expect(await (await get("/")).text()).toContain('data-session="none"');
+		const withCookie = await (await get("/", { Cookie: "charts_session=whatever" })).text();
+		expect(withCookie).not.toContain("data-session");
+	});
+
+	it("serves the hashed script for good and a missing one as 404, never as the page", async () => {
+		const html = await (await get("/")).text();
+		const script = /src="(\/assets\/main-[A-Z0-9]+\.js)"/.exec(html)?.[1] ?? "";
+		const res = await get(script, { "Sec-Fetch-Mode": "no-cors" });
+		expect(res.status).toBe(200);
+		expect(res.headers.get("Content-Type")).toMatch(/javascript/);
+		expect(res.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+		const missing = await get("/assets/main-NOPE.js");
+		expect(missing.status).toBe(404);
+		expect(missing.headers.get("Content-Type")).toMatch(/^text\/plain/);
+	});
+
+	it("refuses writes to the app's paths with 405", async () => {
+		const res = await exports.default.fetch(new Request(`${base}/charts/x`, { method: "POST" }));
+		expect(res.status).toBe(405);
+		expect(res.headers.get("Allow")).toBe("GET, HEAD");
+	});
+
+	for (const path of ["/v1", "/v1/nothing", "/auth/nothing", "/console/api/nothing"]) {
+		it(`GET ${path} stays the API's JSON 404`, async () => {
+			const res = await get(path);
+			expect(res.status).toBe(404);
+			expect(((await res.json()) as { error: { code: string } }).error.code).toBe("not_found");
+		});
+	}
+});
+
+describe("GET /console/api/charts/{id}/preview", () => {
+	it("answers the chart's dataset, series names and theme definition", async () => {
+		const account = await makeAccount({ password });
+		const created = await callJson(account.key, "POST", "/v1/charts", {
+			body: { kind: "line", data: "year,Oslo,Bergen\n2020,1,2\n2021,3,4\n", meta: { title: "Rain" } },
+		});
+		const session = await signIn(account.email, password);
+		const res = await callWithSession(session, "GET", `/console/api/charts/${created.body.id}/preview`);
+		expect(res.status).toBe(200);
+		expect(res.headers.get("Cache-Control")).toBe("no-store");
+		expect(res.body).toMatchObject({
+			version: 1,
+			kind: "line",
+			meta: { title: "Rain" },
+			seriesNames: ["Oslo", "Bergen"],
+			fromStatistics: false,
+			dataset: {
+				columns: [
+					{ name: "year", values: [2020, 2021] },
+					{ name: "Oslo", type: "number", values: [1, 3] },
+					{ name: "Bergen", type: "number", values: [2, 4] },
+				],
+			},
+		});
+		expect(res.body.theme).toMatchObject({ colors: { light: expect.any(Object), dark: expect.any(Object) } });
+	});
+
+	it("answers a past version's data, and 404 for a version that does not exist", async () => {
+		const account = await makeAccount({ password });
+		const created = await callJson(account.key, "POST", "/v1/charts", { body: { kind: "line", data: "year,A\n2020,1\n" } });
+		const id = String(created.body.id);
+		const put = await call(account.key, "PUT", `/v1/charts/${id}/data`, {
+			rawBody: "year,B\n2020,9\n",
+			headers: { "Content-Type": "text/csv" },
+		});
+		expect(put.status).toBe(200);
+		const session = await signIn(account.email, password);
+		const first = await callWithSession(session, "GET", `/console/api/charts/${id}/preview?version=1`);
+		expect(first.status).toBe(200);
+		expect(first.body).toMatchObject({ version: 1, seriesNames: ["A"] });
+		const current = await callWithSession(session, "GET", `/console/api/charts/${id}/preview`);
+		expect(current.body).toMatchObject({ version: 2, seriesNames: ["B"] });
+		const missing = await callWithSession(session, "GET", `/console/api/charts/${id}/preview?version=99`);
+		expect(missing.status).toBe(404);
+		expect(missing.body.error?.code).toBe("not_found");
+		const bad = await callWithSession(session, "GET", `/console/api/charts/${id}/preview?version=zero`);
+		expect(bad.status).toBe(422);
+	});
+
+	it("resolves another theme on request, and answers null data for a chart without any", async () => {
+		const account = await makeAccount({ password });
+		const created = await callJson(account.key, "POST", "/v1/charts", { body: { kind: "pie" } });
+		const session = await signIn(account.email, password);
+		const plain = await callWithSession(session, "GET", `/console/api/charts/${created.body.id}/preview`);
+		const themed = await callWithSession(session, "GET", `/console/api/charts/${created.body.id}/preview?theme=contrast`);
+		expect(plain.body.dataset).toBeNull();
+		expect(themed.status).toBe(200);
+		expect(themed.body.theme).not.toEqual(plain.body.theme);
+	});
+
+	it("is 404 for another workspace's chart", async () => {
+		const owner = await makeAccount({ password });
+		const created = await callJson(owner.key, "POST", "/v1/charts", { body: { kind: "line", data: "year,A\n2020,1\n" } });
+		const stranger = await makeAccount({ password, workspaceId: await makeWorkspace() });
+		const session = await signIn(stranger.email, password);
+		const res = await callWithSession(session, "GET", `/console/api/charts/${created.body.id}/preview`);
+		expect(res.status).toBe(404);
+	});
+});

@@ -1,0 +1,181 @@
+/**
+ * The theme studio's routes (DESIGN D33, issue 13 part 1): session only, built-ins read-only,
+ * merge patches re-validated, checks answered but never blocking, workspaces isolated.
+ */
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { builtInThemes, type ThemeDefinition } from "../../src/domain/themes";
+import { makeAccount } from "../helpers/factories";
+import { callWithSession, signIn, type TestSession } from "../helpers/session";
+
+const password = "a long enough password";
+const classic = builtInThemes[0]?.definition as ThemeDefinition;
+
+async function session(): Promise<TestSession & { workspaceId: string }> {
+	const account = await makeAccount({ password });
+	return { ...(await signIn(account.email, password)), workspaceId: account.workspaceId };
+}
+
+async function create(s: TestSession, definition: unknown = { ...classic, name: "House" }) {
+	const res = await callWithSession(s, "POST", "/console/api/themes", { body: definition });
+	expect(res.status).toBe(201);
+	return res.body as { id: string; checks: { id: string }[] } & Record<string, unknown>;
+}
+
+describe("/console/api/themes", () => {
+	it("creates a theme from a definition and answers it with its checks; the row is stored", async () => {
+		const s = await session();
+		const body = await create(s, {
+			...classic,
+			name: "House",
+			colors: { ...classic.colors, light: { ...classic.colors.light, mutedText: "#aaaaaa" } },
+		});
+		expect(body).toMatchObject({ name: "House", builtIn: false, isDefault: false, chartCount: 0 });
+		expect(body.checks.map((c) => c.id)).toContain("contrast:light:mutedText");
+		const row = await env.DB.prepare("SELECT name, definition FROM themes WHERE id = ? AND workspace_id = ?")
+			.bind(body.id, s.workspaceId)
+			.first<{ name: string; definition: string }>();
+		expect(row?.name).toBe("House");
+		expect(JSON.parse(row?.definition ?? "{}").colors.light.mutedText).toBe("#aaaaaa");
+	});
+
+	it("refuses an invalid definition with 422 naming the field", async () => {
+		const s = await session();
+		const res = await callWithSession(s, "POST", "/console/api/themes", {
+			body: { ...classic, colors: { ...classic.colors, dark: { ...classic.colors.dark, palette: ["#000", "#fff"] } } },
+		});
+		expect(res.status).toBe(422);
+		expect(res.body.error?.code).toBe("invalid_body");
+		expect(res.body.error?.message).toContain("colors.dark.palette");
+	});
+
+	it("lists the workspace's themes, then the built-ins, with definitions and one default", async () => {
+		const s = await session();
+		const own = await create(s);
+		const res = await callWithSession(s, "GET", "/console/api/themes");
+		const themes = res.body.themes as {
+			id: string;
+			builtIn: boolean;
+			isDefault: boolean;
+			definition: ThemeDefinition;
+			checks: unknown[];
+		}[];
+		expect(themes.map((t) => t.id)).toEqual([own.id, "classic", "newsroom", "contrast", "minimal"]);
+		expect(themes.filter((t) => t.isDefault).map((t) => t.id)).toEqual(["classic"]);
+		expect(themes[0]?.definition.name).toBe("House");
+		expect(Array.isArray(themes[1]?.checks)).toBe(true);
+	});
+
+	it("merge-patches the definition, re-validates it, and keeps warnings from blocking the save", async () => {
+		const s = await session();
+		const own = await create(s);
+		const res = await callWithSession(s, "PATCH", `/console/api/themes/${own.id}`, {
+			body: { name: "Renamed", colors: { dark: { text: "#222222" } } },
+		});
+		expect(res.status).toBe(200);
+		expect(res.body.name).toBe("Renamed");
+		expect((res.body.colors as ThemeDefinition["colors"]).dark.background).toBe(classic.colors.dark.background);
+		expect((res.body.checks as { id: string }[]).map((c) => c.id)).toContain("contrast:dark:text");
+		const got = await callWithSession(s, "GET", `/console/api/themes/${own.id}`);
+		expect((got.body.colors as ThemeDefinition["colors"]).dark.text).toBe("#222222");
+		const bad = await callWithSession(s, "PATCH", `/console/api/themes/${own.id}`, { body: { fonts: { titleSize: 500 } } });
+		expect(bad.status).toBe(422);
+		expect(bad.body.error?.message).toContain("fonts.titleSize");
+		expect((await callWithSession(s, "GET", `/console/api/themes/${own.id}`)).body.fonts).toEqual(classic.fonts);
+	});
+
+	it("refuses to change, delete or default a built-in other than Classic with 403 forbidden", async () => {
+		const s = await session();
+		expect((await callWithSession(s, "GET", "/console/api/themes/newsroom")).body.builtIn).toBe(true);
+		for (const [method, path] of [
+			["PATCH", "/console/api/themes/classic"],
+			["DELETE", "/console/api/themes/classic"],
+			["POST", "/console/api/themes/newsroom/default"],
+		] as const) {
+			const res = await callWithSession(s, method, path, { body: method === "PATCH" ? { name: "x" } : undefined });
+			expect(res.status).toBe(403);
+			expect(res.body.error?.code).toBe("forbidden");
+			expect(res.body.error?.message).toContain("built-in");
+		}
+	});
+
+	it("makes a theme the default (only one), and Classic again", async () => {
+		const s = await session();
+		const a = await create(s);
+		const b = await create(s);
+		expect((await callWithSession(s, "POST", `/console/api/themes/${a.id}/default`)).body.isDefault).toBe(true);
+		expect((await callWithSession(s, "POST", `/console/api/themes/${b.id}/default`)).status).toBe(200);
+		const rows = await env.DB.prepare("SELECT id FROM themes WHERE workspace_id = ? AND is_default = 1").bind(s.workspaceId).all();
+		expect(rows.results).toEqual([{ id: b.id }]);
+		expect((await callWithSession(s, "POST", "/console/api/themes/classic/default")).body.isDefault).toBe(true);
+		const none = await env.DB.prepare("SELECT id FROM themes WHERE workspace_id = ? AND is_default = 1").bind(s.workspaceId).all();
+		expect(none.results).toEqual([]);
+	});
+
+	it("deletes a theme, saying how many charts used it", async () => {
+		const s = await session();
+		const own = await create(s);
+		await callWithSession(s, "POST", `/console/api/themes/${own.id}/default`);
+		const chart = await callWithSession(s, "POST", "/v1/charts", {
+			body: { kind: "line", data: "year,A\n2020,1\n2021,2\n", meta: { theme: own.id } },
+		});
+		expect(chart.status).toBe(201);
+		expect((await callWithSession(s, "GET", `/console/api/themes/${own.id}`)).body.chartCount).toBe(1);
+		const res = await callWithSession(s, "DELETE", `/console/api/themes/${own.id}`);
+		expect(res.body).toEqual({ deleted: true, chartCount: 1, wasDefault: true });
+		expect((await callWithSession(s, "GET", `/console/api/themes/${own.id}`)).status).toBe(404);
+		expect(await env.DB.prepare("SELECT id FROM themes WHERE id = ?").bind(own.id).first()).toBeNull();
+	});
+
+	it("answers 404 for another workspace's theme and leaves it alone", async () => {
+		const owner = await session();
+		const other = await session();
+		const own = await create(owner);
+		for (const [method, path] of [
+			["GET", `/console/api/themes/${own.id}`],
+			["PATCH", `/console/api/themes/${own.id}`],
+			["DELETE", `/console/api/themes/${own.id}`],
+			["POST", `/console/api/themes/${own.id}/default`],
+		] as const) {
+			const res = await callWithSession(other, method, path, { body: method === "PATCH" ? { name: "Stolen" } : undefined });
+			expect(res.status).toBe(404);
+			expect(res.body.error?.code).toBe("not_found");
+		}
+		const row = await env.DB.prepare("SELECT name, is_default FROM themes WHERE id = ?").bind(own.id).first();
+		expect(row).toEqual({ name: "House", is_default: 0 });
+	});
+
+	it("draws a deleted theme's charts with the workspace default", async () => {
+		const s = await session();
+		const withPalette = (name: string, first: string) => ({
+			...classic,
+			name,
+			colors: { light: { ...classic.colors.light, palette: [first, "#E69F00", "#009E73"] }, dark: classic.colors.dark },
+		});
+		const doomed = await create(s, withPalette("Doomed", "#123456"));
+		const house = await create(s, withPalette("House", "#7a1f5c"));
+		await callWithSession(s, "POST", `/console/api/themes/${house.id}/default`);
+		const chart = await callWithSession(s, "POST", "/v1/charts", {
+			body: { kind: "line", data: "year,A\n2020,1\n2021,2\n", meta: { theme: doomed.id, mode: "light" } },
+		});
+		const svgOf = async () => {
+			const res = await exports.default.fetch(
+				new Request(`http://localhost:8787/v1/charts/${chart.body.id}/export/svg`, { headers: { Cookie: s.cookie } }),
+			);
+			expect(res.status).toBe(200);
+			return (await res.text()).toLowerCase();
+		};
+		expect(await svgOf()).toContain("#123456");
+		await callWithSession(s, "DELETE", `/console/api/themes/${doomed.id}`);
+		const after = await svgOf();
+		expect(after).not.toContain("#123456");
+		expect(after).toContain("#7a1f5c");
+	});
+
+	it("needs the CSRF token on writes", async () => {
+		const s = await session();
+		const res = await callWithSession(s, "POST", "/console/api/themes", { body: classic, csrf: false });
+		expect(res.status).toBe(403);
+		expect(res.body.error?.code).toBe("csrf_failed");
+	});
+});
