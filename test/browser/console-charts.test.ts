@@ -39,6 +39,15 @@ function row(page: Page, name: string): Locator {
 		.filter({ has: page.getByRole("link", { name, exact: true }) });
 }
 
+async function expectExpanded(target: Locator, expanded: boolean, message: string): Promise<void> {
+	const handle = await target.elementHandle();
+	assert.ok(handle, message);
+	await target
+		.page()
+		.waitForFunction(([element, value]) => element.getAttribute("aria-expanded") === value, [handle, String(expanded)] as const, { timeout: 2000 })
+		.catch(() => assert.fail(message));
+}
+
 async function waitForNames(page: Page, expected: (names: string[]) => boolean, what: string): Promise<string[]> {
 	const deadline = Date.now() + 10_000;
 	let names: string[] = [];
@@ -227,19 +236,24 @@ describe("console charts screen in a browser", { skip }, () => {
 		await dialogGone(move);
 	});
 
-	it("moves in the tree with arrow keys", { todo: "← from a subfolder just moved by drag does not yet reach its parent" }, async () => {
+	// Right after the drag above: the moved folder's row is drawn anew, which once lost it to the keys.
+	it("moves in the tree with arrow keys, also to and from a folder just moved by drag", async () => {
 		const economy = page.getByRole("treeitem", { name: "Economy" });
-		// Arrow keys: one tab stop, ↓ moves, ← closes, Enter opens.
+		// Arrow keys: one tab stop, ↓ moves, ← closes, → opens, Enter opens the folder's charts.
 		const tree = page.getByRole("tree", { name: "Folders" });
-		await tree.getByRole("treeitem", { name: "Elections" }).focus();
+		const elections = tree.getByRole("treeitem", { name: "Elections" });
+		await elections.focus();
+		await expectFocus(elections, "Elections did not take focus");
 		await page.keyboard.press("ArrowDown");
 		await expectFocus(economy, "↓ did not reach Economy");
 		await page.keyboard.press("ArrowLeft");
 		await expectFocus(tree.getByRole("treeitem", { name: "Elections" }), "← did not step out to the parent");
 		await page.keyboard.press("ArrowLeft");
-		assert.equal(await page.getByRole("treeitem", { name: "Elections" }).getAttribute("aria-expanded"), "false");
+		await expectExpanded(elections, false, "← did not close the folder");
 		assert.equal(await economy.count(), 0, "the closed folder still shows its subfolder");
 		await page.keyboard.press("ArrowRight");
+		await expectExpanded(elections, true, "→ did not open the folder");
+		await expectFocus(elections, "→ moved focus away from the folder it opened");
 		await page.keyboard.press("ArrowUp");
 		await expectFocus(tree.getByRole("treeitem", { name: "All charts" }), "↑ did not reach All charts");
 		await page.keyboard.press("Enter");
@@ -248,6 +262,8 @@ describe("console charts screen in a browser", { skip }, () => {
 	});
 
 	it("renames a folder and deletes it, saying what moves up, and its charts stay", async () => {
+		// From a fresh load, so that this test does not hang on where the keys above left focus.
+		await page.goto(`${fixture.server.url}/`);
 		await page.getByRole("treeitem", { name: "Elections" }).click();
 		await page.getByRole("heading", { name: "Elections", level: 1 }).waitFor();
 		await chooseFromMenu(page, "Folder actions for Elections", "Rename…");
@@ -271,10 +287,11 @@ describe("console charts screen in a browser", { skip }, () => {
 		assert.equal(await page.getByRole("treeitem", { name: "Economy" }).getAttribute("aria-level"), "1");
 		const names = await waitForNames(
 			page,
-			(n) => n.includes("Seats by party") && n.includes("Population"),
-			"the folder's charts after deleting it",
+			// The list may draw the moved charts before the rest of the top level; wait for all of it.
+			(n) => n.includes("Seats by party") && n.includes("Population") && n.length >= 5,
+			"the folder's charts beside the top level's after deleting it",
 		);
-		assert.ok(names.length >= 5);
+		assert.ok(names.length >= 5, `only ${names.join(", ")} listed`);
 		assert.equal((await chartNamed("Seats by party")).folderId, null);
 		assert.equal((await apiFolders()).find((f) => f.name === "Economy")?.parentId, null);
 	});

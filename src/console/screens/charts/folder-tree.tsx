@@ -64,7 +64,12 @@ export function FolderTree({ model, expanded, onExpand, selected, dragged, canDr
 	const selectedKey = selected ?? allKey;
 	const [focusKey, setFocusKey] = useState<string>(selectedKey);
 	const [over, setOver] = useState<string | null>(null);
-	const refs = useRef(new Map<string, HTMLAnchorElement>());
+	// Items are found in the DOM by key rather than kept in a ref map: when a drag moves a folder,
+	// Preact may draw its row anew and only then unmount the old one, whose `ref(null)` would
+	// delete the new row from such a map, and the arrow keys would lose it.
+	const treeRef = useRef<HTMLDivElement>(null);
+	const itemElement = (key: string) =>
+		[...(treeRef.current?.querySelectorAll<HTMLElement>("[data-tree-key]") ?? [])].find((element) => element.dataset.treeKey === key);
 	const wantFocus = useRef(false);
 	const hoverTimer = useRef<number | undefined>(undefined);
 
@@ -75,7 +80,7 @@ export function FolderTree({ model, expanded, onExpand, selected, dragged, canDr
 	useEffect(() => {
 		if (!wantFocus.current) return;
 		wantFocus.current = false;
-		refs.current.get(tabStop)?.focus();
+		itemElement(tabStop)?.focus();
 	});
 
 	useEffect(() => {
@@ -86,17 +91,30 @@ export function FolderTree({ model, expanded, onExpand, selected, dragged, canDr
 		if (!key) return;
 		wantFocus.current = true;
 		setFocusKey(key);
-		refs.current.get(key)?.focus();
+		itemElement(key)?.focus();
+	};
+
+	// Keys can come faster than the tree redraws: a → that opens a folder followed at once by ↓
+	// must see the folder open. So the keys read the open folders as the last key left them.
+	const expandedNow = useRef(expanded);
+	expandedNow.current = expanded;
+	const setOpen = (id: string, open: boolean) => {
+		const next = new Set(expandedNow.current);
+		if (open) next.add(id);
+		else next.delete(id);
+		expandedNow.current = next;
+		onExpand(id, open);
 	};
 
 	const onKeyDown = (event: KeyboardEvent) => {
 		// The item that has focus, not the last one the tree rendered as its tab stop: focus can
 		// arrive (a click, a script) before the tree has re-rendered.
-		const current = [...refs.current].find(([, element]) => element === event.target)?.[0] ?? tabStop;
+		const current = (event.target as HTMLElement).closest<HTMLElement>("[data-tree-key]")?.dataset.treeKey ?? tabStop;
+		const keys = [allKey, ...flatten(model, expandedNow.current).map((node) => node.folder.id)];
 		const index = keys.indexOf(current);
 		const node = current === allKey ? undefined : model.nodes.get(current);
 		const hasChildren = (node?.children.length ?? 0) > 0;
-		const open = node ? expanded.has(node.folder.id) : false;
+		const open = node ? expandedNow.current.has(node.folder.id) : false;
 		switch (event.key) {
 			case "ArrowDown":
 				moveFocus(keys[Math.min(index + 1, keys.length - 1)]);
@@ -112,16 +130,16 @@ export function FolderTree({ model, expanded, onExpand, selected, dragged, canDr
 				break;
 			case "ArrowRight":
 				if (!node || !hasChildren) break;
-				if (!open) onExpand(node.folder.id, true);
+				if (!open) setOpen(node.folder.id, true);
 				else moveFocus(node.children[0]?.folder.id);
 				break;
 			case "ArrowLeft":
-				if (node && hasChildren && open) onExpand(node.folder.id, false);
+				if (node && hasChildren && open) setOpen(node.folder.id, false);
 				// The parent as the tree draws it (a folder just moved by drag may not have its new row yet).
 				else if (node) moveFocus([...model.nodes.values()].find((candidate) => candidate.children.includes(node))?.folder.id);
 				break;
 			case " ":
-				refs.current.get(current)?.click();
+				itemElement(current)?.click();
 				break;
 			default:
 				return;
@@ -174,7 +192,7 @@ export function FolderTree({ model, expanded, onExpand, selected, dragged, canDr
 			.join(" ");
 
 	return (
-		<div class="folder-tree" role="tree" aria-label="Folders" onKeyDown={onKeyDown}>
+		<div class="folder-tree" role="tree" aria-label="Folders" onKeyDown={onKeyDown} ref={treeRef}>
 			<Link
 				href={folderHref(null)}
 				role="treeitem"
@@ -182,10 +200,7 @@ export function FolderTree({ model, expanded, onExpand, selected, dragged, canDr
 				aria-selected={selectedKey === allKey}
 				tabIndex={tabStop === allKey ? 0 : -1}
 				class={itemClass(allKey)}
-				ref={(element: HTMLAnchorElement | null) => {
-					if (element) refs.current.set(allKey, element);
-					else refs.current.delete(allKey);
-				}}
+				data-tree-key={allKey}
 				onFocus={() => setFocusKey(allKey)}
 				draggable={false}
 				{...dropHandlers(null)}
@@ -210,10 +225,7 @@ export function FolderTree({ model, expanded, onExpand, selected, dragged, canDr
 						class={itemClass(id)}
 						style={{ "--depth": node.depth }}
 						title={node.folder.name}
-						ref={(element: HTMLAnchorElement | null) => {
-							if (element) refs.current.set(id, element);
-							else refs.current.delete(id);
-						}}
+						data-tree-key={id}
 						onFocus={() => setFocusKey(id)}
 						draggable
 						onDragStart={(event: DragEvent) => {
