@@ -44,7 +44,9 @@ async function expectExpanded(target: Locator, expanded: boolean, message: strin
 	assert.ok(handle, message);
 	await target
 		.page()
-		.waitForFunction(([element, value]) => element.getAttribute("aria-expanded") === value, [handle, String(expanded)] as const, { timeout: 2000 })
+		.waitForFunction(([element, value]) => element.getAttribute("aria-expanded") === value, [handle, String(expanded)] as const, {
+			timeout: 2000,
+		})
 		.catch(() => assert.fail(message));
 }
 
