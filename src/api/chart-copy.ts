@@ -55,7 +55,7 @@ export const copyChartRoute = defineRoute({
 			dataset = source.dataBlobKey === null ? null : await datasetOf(services, source);
 			data = { seriesNames: source.seriesNames, dataBlobKey: source.dataBlobKey, hasData: source.hasData };
 		}
-		const meta = await validateMeta(services, caller, applyMergePatch(source.meta, body.meta ?? {}), data);
+		const meta = await validateMeta(services, caller, applyMergePatch(source.meta, body.meta ?? {}), data, source.meta.theme);
 		const seriesRefs = body.data !== undefined ? [] : (body.series ?? source.seriesRefs);
 		const snapshot: ChartSnapshot = { kind: source.kind, meta, seriesRefs, folderId, ...data };
 		const chart = await storeNewChart(services, caller, snapshot, dataset, now);

@@ -28,7 +28,7 @@ export const putChartDataRoute = defineRoute({
 		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) => {
 			const data = await dataFromDataset(services, current.kind, dataset);
 			const next = { ...current, seriesRefs: [], ...data };
-			return { next: { ...next, meta: await validateMeta(services, caller, current.meta, next) }, action: "data" };
+			return { next: { ...next, meta: await validateMeta(services, caller, current.meta, next, current.meta.theme) }, action: "data" };
 		});
 		// A concurrent chart delete may have removed this shared blob before the row named it (D29).
 		await confirmDatasetStored(services, chart.dataBlobKey, dataset);

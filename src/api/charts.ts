@@ -125,7 +125,7 @@ export const patchChartRoute = defineRoute({
 			// New references are resolved for the new kind; a new kind alone re-checks the data it has.
 			if (body.series !== undefined) Object.assign(next, await dataFromReferences(services, next.kind, next.seriesRefs));
 			else if (next.kind !== current.kind) Object.assign(next, await dataForKind(services, current, next.kind));
-			const snapshot = { ...next, meta: await validateMeta(services, caller, meta, next) };
+			const snapshot = { ...next, meta: await validateMeta(services, caller, meta, next, current.meta.theme) };
 			return sameSnapshot(snapshot, current) ? null : { next: snapshot, action: "update" };
 		});
 		return chartResponse(chart, services);

@@ -30,18 +30,25 @@ export async function loadChart(services: Services, caller: Caller, id: string):
 	return chart;
 }
 
-/** Validates merged settings as a whole: types and ranges, the theme, and transform keys. */
+/**
+ * Validates merged settings as a whole: types and ranges, the theme, and transform keys.
+ * `storedTheme` is the theme the chart already names: a theme deleted since then is not an error
+ * (the chart draws with the workspace default), so a change to anything else,
+ * or new data, must not be refused for it. Only a theme the write newly names must exist.
+ */
 export async function validateMeta(
 	services: Services,
 	caller: Caller,
 	raw: unknown,
 	chart: Pick<ChartSnapshot, "hasData" | "seriesNames">,
+	storedTheme?: string,
 ): Promise<Meta> {
 	const parsed = Meta.safeParse(raw);
 	if (!parsed.success) throw validationError(parsed.error, "invalid_body", ["meta"]);
 	const meta = parsed.data;
 	if (
 		meta.theme !== undefined &&
+		meta.theme !== storedTheme &&
 		!findBuiltInTheme(meta.theme) &&
 		!(await workspaceThemeExists(services.db, caller.workspaceId, meta.theme))
 	) {

@@ -172,6 +172,38 @@ describe("/console/api/themes", () => {
 		expect(after).toContain("#7a1f5c");
 	});
 
+	it("keeps a deleted theme's charts editable: other changes, new data and copies pass; naming it anew is 422", async () => {
+		const s = await session();
+		const doomed = await create(s, { ...classic, name: "Doomed" });
+		const chart = await callWithSession(s, "POST", "/v1/charts", {
+			body: { kind: "line", data: "year,A\n2020,1\n2021,2\n", meta: { theme: doomed.id, title: "Before" } },
+		});
+		expect(chart.status).toBe(201);
+		const id = chart.body.id as string;
+		expect((await callWithSession(s, "DELETE", `/console/api/themes/${doomed.id}`)).status).toBe(200);
+
+		const patched = await callWithSession(s, "PATCH", `/v1/charts/${id}`, { body: { meta: { title: "After" } } });
+		expect(patched.status).toBe(200);
+		expect(patched.body.meta).toMatchObject({ title: "After", theme: doomed.id });
+		const data = await exports.default.fetch(
+			new Request(`http://localhost:8787/v1/charts/${id}/data`, {
+				method: "PUT",
+				headers: { Cookie: s.cookie, "X-CSRF-Token": s.csrfToken, "Content-Type": "text/csv" },
+				body: "year,A\n2020,3\n2021,4\n",
+			}),
+		);
+		expect(data.status).toBe(200);
+		const copy = await callWithSession(s, "POST", `/v1/charts/${id}/copy`);
+		expect(copy.status).toBe(201);
+
+		const other = await callWithSession(s, "POST", "/v1/charts", { body: { kind: "line", data: "year,A\n2020,1\n" } });
+		const renamed = await callWithSession(s, "PATCH", `/v1/charts/${other.body.id}`, { body: { meta: { theme: doomed.id } } });
+		expect(renamed.status).toBe(422);
+		expect(renamed.body.error?.code).toBe("invalid_theme");
+		const stored = await callWithSession(s, "GET", `/v1/charts/${other.body.id}`);
+		expect((stored.body.meta as Record<string, unknown>).theme).toBeUndefined();
+	});
+
 	it("needs the CSRF token on writes", async () => {
 		const s = await session();
 		const res = await callWithSession(s, "POST", "/console/api/themes", { body: classic, csrf: false });
