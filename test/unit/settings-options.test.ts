@@ -121,6 +121,13 @@ describe("dates in the locale", () => {
 		);
 	});
 
+	it("names a radar's spokes and a treemap's boxes in the locale", () => {
+		const radar = built("radar", monthly, { locale: "pl-PL" });
+		expect((((radar.option.radar as Obj).axisName as Obj).formatter as (n: string) => string)("2024-02")).toBe("lut 2024");
+		const treemap = built("treemap", monthly, { locale: "nl-NL" });
+		expect((((treemap.series[0] as Obj).label as Obj).formatter as Format)({ name: "2024-03" })).toBe("mrt 2024");
+	});
+
 	it("names a heatmap cell's dates in the tooltip, escaping its text", () => {
 		const { series } = built("heatmap", "month,team,n\n2024-01,<b>A</b>,3\n2024-02,B,4\n", { locale: "de-DE" });
 		const tooltip = (series[0] as Obj).tooltip as Obj;
@@ -326,6 +333,7 @@ describe("bar race", () => {
 		expect((playing.yAxis as Obj).data).toEqual(["China", "India", "USA"]);
 		const bars = (playing.series as Obj[])[0] as Obj;
 		expect(bars.realtimeSort).toBe(true);
+		expect(bars.id).toBe("race");
 		expect((bars.data as Obj[]).map((d) => d.value)).toEqual([1410, 1429, 335]);
 		expect((bars.label as Obj).valueAnimation).toBe(true);
 		const notRace = input("horizontal-bar", race);

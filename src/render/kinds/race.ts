@@ -105,6 +105,9 @@ export function racePlayingOption(option: Option, input: RenderInput): Option {
 		const byName = new Map(sortedNames.map((name, i) => [name, (s.data as unknown[])[i]]));
 		return {
 			...s,
+			// The series is named after its period; one id keeps it the same series from period to
+			// period, so ECharts moves its bars and counts its labels instead of drawing a new one.
+			id: "race",
 			realtimeSort: true,
 			data: entities.map((name) => byName.get(name) ?? null),
 			label: { ...part(s, "label"), valueAnimation: true },

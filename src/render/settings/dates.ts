@@ -1,7 +1,7 @@
 /**
  * `meta.locale` on dates: month and day names in the locale wherever a chart shows a date from
  * its data — category axes and their tooltip headers, time axes, calendar month and day labels,
- * legends, pie labels, and the item tooltips of pies, treemaps and heatmaps. Data keeps its ISO
+ * legends, radar spokes, pie and treemap labels, and the item tooltips of pies, treemaps and heatmaps. Data keeps its ISO
  * dates (annotations, `race.period` and sorting match them); only what is written changes.
  * Without a locale, dates are written as the data has them.
  */
@@ -78,9 +78,9 @@ function itemTooltip(series: Option, input: RenderInput, writeDate: WriteDate): 
 	return { ...series, tooltip: { ...part(series, "tooltip"), formatter } };
 }
 
-/** A pie's slice labels name the date in the locale, keeping whatever the label said after it. */
+/** A pie's slice labels (and a treemap's box labels) name the date in the locale, keeping whatever the label said after it. */
 function pieLabels(series: Option, writeDate: WriteDate): Option {
-	if (series.type !== "pie") return series;
+	if (series.type !== "pie" && series.type !== "treemap") return series;
 	const label = part(series, "label");
 	const own = label.formatter;
 	const formatter =
@@ -115,6 +115,14 @@ export function applyDateLocale(option: Option, input: RenderInput): Option {
 			monthLabel: { ...part(calendar, "monthLabel"), nameMap: months },
 			dayLabel: { ...part(calendar, "dayLabel"), nameMap: days },
 		}));
+	}
+	if (next.radar !== undefined) {
+		// A radar's spokes are the data's rows: months of a year, often.
+		const radars = asList(next.radar).map((radar) => ({
+			...radar,
+			axisName: { ...part(radar, "axisName"), formatter: (name: string) => writeDate(name) },
+		}));
+		next.radar = Array.isArray(next.radar) ? radars : radars[0];
 	}
 	if (next.legend !== undefined) {
 		const legends = asList(next.legend).map((legend) => ({ ...legend, formatter: (name: string) => writeDate(name) }));
