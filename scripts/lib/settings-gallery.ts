@@ -289,4 +289,49 @@ export const settingsCharts: GalleryChart[] = [
 			meta: { title: "Dates in it-IT: the race's period", locale: "it-IT", race: { enabled: true }, labels: { values: "all" } },
 		},
 	},
+	{
+		name: "settings-bars-annotated",
+		body: {
+			kind: "horizontal-bar",
+			data: "party,Seats\nLabour,411\nConservative,121\nLiberal Democrat,72\nSNP,9\n",
+			meta: {
+				title: "Bars: a majority line, an axis title and a styled series",
+				axes: { x: { title: "Seats", max: 450, ticks: 5 } },
+				annotations: [{ type: "line", axis: "x", value: 326, label: "Majority 326" }],
+				seriesStyle: { Seats: { color: "#6a3d9a", label: "Seats won" } },
+				labels: { values: "all" },
+				byline: "Gallery",
+				notes: "Illustrative figures.",
+			},
+		},
+	},
+	{
+		name: "settings-scatter-styled",
+		body: {
+			kind: "scatter",
+			data: "country,gdp per capita,life expectancy\nChile,15.4,80.2\nPeru,7.1,76.7\nNorway,89.2,83.2\nIndia,2.4,70.8\nNigeria,2.2,54.7\n",
+			meta: {
+				title: "Scatter: log x axis, titled axes, a text note",
+				axes: { x: { scale: "log", title: "GDP per capita ($k, log)" }, y: { title: "Life expectancy", min: 50 } },
+				annotations: [{ type: "text", x: 89.2, y: 83.2, text: "Norway", align: "right" }],
+				numberFormat: { decimals: 0 },
+				locale: "pt-BR",
+			},
+		},
+	},
+	{
+		name: "settings-dot-labels",
+		body: {
+			kind: "dot",
+			data: "country,2000,2020\nChile,77.0,80.2\nPeru,70.5,76.7\nBolivia,62.1,71.5\n",
+			meta: {
+				title: "Dots: value labels, a highlight, legend on the right",
+				labels: { values: "all" },
+				highlight: ["2020"],
+				legend: { position: "right" },
+				locale: "nl-NL",
+				numberFormat: { decimals: 1 },
+			},
+		},
+	},
 ];
