@@ -4,7 +4,8 @@
  * and dark as SVG, PNG and PDF through the API into `gallery/` (git-ignored), with an index page.
  * The settings charts (`lib/settings-gallery.ts`) show each `meta` setting; the five newsroom
  * charts among them are also written to `docs/screenshots/` for the README. `--only=<prefix>`
- * renders only the charts whose names start with the prefix (e.g. `--only=newsroom`).
+ * renders only the charts whose names start with the prefix (e.g. `--only=newsroom`);
+ * `--port=<n>` picks the dev server's port (default 8794), so it can run beside browser tests.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { chartKinds } from "../src/domain/kinds.ts";
@@ -71,7 +72,11 @@ const libraryCharts = [
 	},
 ];
 
-const server = await startDevServer(8794);
+const portArgument = process.argv.find((arg) => arg.startsWith("--port="))?.slice("--port=".length);
+const port = portArgument ? Number(portArgument) : 8794;
+if (!Number.isInteger(port) || port < 1024 || port > 65535)
+	throw new Error(`--port must be a port number (1024–65535), not "${portArgument}"`);
+const server = await startDevServer(port);
 try {
 	await importLibrary(server.target, await readVegaLibrary());
 	const { accountId } = await createAccount(server.target, { plan: "business" });

@@ -238,4 +238,100 @@ export const settingsCharts: GalleryChart[] = [
 			meta: { title: "Annotations on a pie: none drawn, a warning", annotations: [{ type: "line", axis: "y", value: 1 }] },
 		},
 	},
+	{
+		name: "settings-dates-de",
+		body: {
+			kind: "line",
+			data: "month,Umsatz\n2024-01,1200.5\n2024-02,1300\n2024-03,1250.25\n2024-04,1410\n2024-05,1530.75\n2024-06,1490\n",
+			meta: {
+				title: "Dates in de-DE: month names on the axis",
+				locale: "de-DE",
+				numberFormat: { decimals: 1, suffix: " €" },
+				labels: { values: "last" },
+				annotations: [{ type: "line", axis: "x", value: "2024-03", label: "März" }],
+			},
+		},
+	},
+	{
+		name: "settings-dates-fr-pie",
+		body: {
+			kind: "pie",
+			data: "mois,ventes\n2024-01,30\n2024-02,45\n2024-03,25\n",
+			meta: { title: "Dates in fr-FR: slice names and legend", locale: "fr-FR" },
+		},
+	},
+	{
+		name: "settings-dates-es-calendar",
+		body: {
+			kind: "heatmap",
+			data: `day,visits\n${Array.from({ length: 120 }, (_, i) => `${new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10)},${(i * 37) % 100}`).join("\n")}\n`,
+			meta: { title: "Dates in es-ES: calendar month and day names", locale: "es-ES" },
+		},
+	},
+	{
+		name: "settings-dates-sv-table",
+		body: {
+			kind: "table",
+			data: "datum,belopp\n2024-03-05,1234.5\n2024-07-19,98765.25\n2024-11-30,42\n",
+			meta: {
+				title: "Dates in sv-SE: table cells",
+				locale: "sv-SE",
+				numberFormat: { decimals: 2 },
+				table: { sortBy: "datum", sortDirection: "desc" },
+			},
+		},
+	},
+	{
+		name: "settings-dates-it-race",
+		body: {
+			kind: "horizontal-bar",
+			data: "month,Roma,Milano,Napoli\n2024-01,10,12,8\n2024-02,14,13,9\n2024-03,15,17,16\n",
+			meta: { title: "Dates in it-IT: the race's period", locale: "it-IT", race: { enabled: true }, labels: { values: "all" } },
+		},
+	},
+	{
+		name: "settings-bars-annotated",
+		body: {
+			kind: "horizontal-bar",
+			data: "party,Seats\nLabour,411\nConservative,121\nLiberal Democrat,72\nSNP,9\n",
+			meta: {
+				title: "Bars: a majority line, an axis title and a styled series",
+				axes: { x: { title: "Seats", max: 450, ticks: 5 } },
+				annotations: [{ type: "line", axis: "x", value: 326, label: "Majority 326" }],
+				seriesStyle: { Seats: { color: "#6a3d9a", label: "Seats won" } },
+				labels: { values: "all" },
+				byline: "Gallery",
+				notes: "Illustrative figures.",
+			},
+		},
+	},
+	{
+		name: "settings-scatter-styled",
+		body: {
+			kind: "scatter",
+			data: "country,gdp per capita,life expectancy\nChile,15.4,80.2\nPeru,7.1,76.7\nNorway,89.2,83.2\nIndia,2.4,70.8\nNigeria,2.2,54.7\n",
+			meta: {
+				title: "Scatter: log x axis, titled axes, a text note",
+				axes: { x: { scale: "log", title: "GDP per capita ($k, log)" }, y: { title: "Life expectancy", min: 50 } },
+				annotations: [{ type: "text", x: 89.2, y: 83.2, text: "Norway", align: "right" }],
+				numberFormat: { decimals: 0 },
+				locale: "pt-BR",
+			},
+		},
+	},
+	{
+		name: "settings-dot-labels",
+		body: {
+			kind: "dot",
+			data: "country,2000,2020\nChile,77.0,80.2\nPeru,70.5,76.7\nBolivia,62.1,71.5\n",
+			meta: {
+				title: "Dots: value labels, a highlight, legend on the right",
+				labels: { values: "all" },
+				highlight: ["2020"],
+				legend: { position: "right" },
+				locale: "nl-NL",
+				numberFormat: { decimals: 1 },
+			},
+		},
+	},
 ];

@@ -303,11 +303,15 @@ export const Race = z
 		enabled: z
 			.boolean()
 			.optional()
-			.describe("Draw a horizontal-bar chart as a bar race: rows are periods, columns entities")
+			.describe(
+				"Draw a horizontal-bar chart as a bar race: rows are periods, columns entities; values are labelled unless labels.values is none",
+			)
 			.meta({ examples: [true] }),
 		period: text(40)
 			.optional()
-			.describe("The period exports draw (the last when absent); the embed plays through all")
+			.describe(
+				"The period exports draw (the last when absent); the embed plays through all, the bars re-sorting as they move and their values counting up",
+			)
 			.meta({ examples: ["2020"] }),
 	})
 	.describe("Bar race")
@@ -331,7 +335,7 @@ export const TableSettings = z
 		search: z
 			.boolean()
 			.optional()
-			.describe("A search box in the embed")
+			.describe("A search box in the embed, matching cells as they are shown (numbers and dates in the chart's locale)")
 			.meta({ examples: [true] }),
 		heatmap: z
 			.array(text(300), { error: "must be an array of column names" })

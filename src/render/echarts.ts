@@ -34,6 +34,9 @@ import {
 	VisualMapComponent,
 } from "echarts/components";
 import * as echarts from "echarts/core";
+// Label layout animates value labels (a bar race's counting values); "echarts/core" alone does not
+// carry it into a bundle.
+import { LabelLayout } from "echarts/features";
 import { SVGRenderer } from "echarts/renderers";
 
 echarts.use([
@@ -63,6 +66,7 @@ echarts.use([
 	TitleComponent,
 	TooltipComponent,
 	VisualMapComponent,
+	LabelLayout,
 	SVGRenderer,
 ]);
 

@@ -49,15 +49,64 @@ export function valueFormatter(meta: Meta): ValueFormatter {
 	};
 }
 
-/** A date written in the locale ("3. Jan. 2024"), or the text itself when it is no ISO date. */
+/** An ISO date or date-time as written in data ("2024-01", "2024-01-03", "2024-01-03T10:00"). */
+const isoDate = /^(\d{4})-(\d{2})(?:-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)?$/;
+
+/**
+ * A date written in the locale ("3. Jan. 2024", "Jan. 2024", "3. Jan. 2024, 10:00"), or the text
+ * itself when it is no ISO date. Dates without an offset are read as UTC, so the server and
+ * every reader's browser write the same day.
+ */
 export function dateFormatter(meta: Meta): (text: string) => string {
-	const intl = new Intl.DateTimeFormat(chartLocale(meta), { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
-	const monthly = new Intl.DateTimeFormat(chartLocale(meta), { year: "numeric", month: "short", timeZone: "UTC" });
+	const locale = chartLocale(meta);
+	const utc = { timeZone: "UTC" } as const;
+	const daily = new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric", ...utc });
+	const monthly = new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", ...utc });
+	const timed = new Intl.DateTimeFormat(locale, {
+		year: "numeric",
+		month: "short",
+		day: "numeric",
+		hour: "2-digit",
+		minute: "2-digit",
+		...utc,
+	});
 	return (text) => {
-		const match = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(text);
+		const match = isoDate.exec(text);
 		if (!match) return text;
-		const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3] ?? 1)));
+		const [, year, month, day, hour, minute, second, offset] = match;
+		const time = hour !== undefined ? `T${hour}:${minute}:${second ?? "00"}${offset ?? "Z"}` : "T00:00:00Z";
+		const date = new Date(`${year}-${month}-${day ?? "01"}${time}`);
 		if (Number.isNaN(date.getTime())) return text;
-		return (match[3] ? intl : monthly).format(date);
+		return (hour !== undefined ? timed : day !== undefined ? daily : monthly).format(date);
+	};
+}
+
+/**
+ * Labels of a time axis's ticks in the locale: the year at a year's start, the month at a
+ * month's start, else day and month (ECharts' own names are English or Chinese only).
+ */
+export function timeTickFormatter(meta: Meta): (value: number) => string {
+	const locale = chartLocale(meta);
+	const utc = { timeZone: "UTC" } as const;
+	const year = new Intl.DateTimeFormat(locale, { year: "numeric", ...utc });
+	const month = new Intl.DateTimeFormat(locale, { month: "short", ...utc });
+	const day = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", ...utc });
+	return (value) => {
+		const date = new Date(value);
+		if (Number.isNaN(date.getTime())) return "";
+		if (date.getUTCDate() !== 1) return day.format(date);
+		return date.getUTCMonth() === 0 ? year.format(date) : month.format(date);
+	};
+}
+
+/** The locale's short month names (January first) and one-letter-ish day names (Sunday first). */
+export function calendarNames(meta: Meta): { months: string[]; days: string[] } {
+	const locale = chartLocale(meta);
+	const month = new Intl.DateTimeFormat(locale, { month: "short", timeZone: "UTC" });
+	const day = new Intl.DateTimeFormat(locale, { weekday: "narrow", timeZone: "UTC" });
+	return {
+		months: Array.from({ length: 12 }, (_, i) => month.format(new Date(Date.UTC(2024, i, 1)))),
+		// 2024-01-07 was a Sunday.
+		days: Array.from({ length: 7 }, (_, i) => day.format(new Date(Date.UTC(2024, 0, 7 + i)))),
 	};
 }

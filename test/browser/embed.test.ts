@@ -15,7 +15,7 @@ import { chromiumMissing, launchChromium } from "../../scripts/lib/chromium.ts";
 import type { DevServer } from "../../scripts/lib/dev-server.ts";
 import { startDevServer } from "../../scripts/lib/dev-server.ts";
 
-const port = 8798;
+const port = 8905;
 const skip = chromiumMissing() ?? false;
 const hostile = "<img src=x onerror=alert(1)>";
 
@@ -208,24 +208,68 @@ describe("live embed in a browser", { skip }, () => {
 		await host.page.close();
 	});
 
-	it("plays a bar race through its periods, and pauses", async () => {
+	it("plays a bar race: bars re-sort as the periods change, values count up, and it pauses", async () => {
 		const { iframe } = await publishedChart(
 			{ title: "Race", race: { enabled: true } },
 			"year,China,India,USA\n2000,1263,1057,282\n2010,1338,1234,309\n2023,1410,1429,335\n",
 		);
 		const host = await hostPage(iframe);
 		const main = host.frame.locator("main");
+		/** The entity names on the category axis, top to bottom. */
+		const order = () =>
+			host.frame.evaluate(() =>
+				Array.from(document.querySelectorAll("main > div.chart svg text"))
+					.filter((t) => ["China", "India", "USA"].includes(t.textContent ?? ""))
+					.map((t) => ({ name: t.textContent, top: t.getBoundingClientRect().top }))
+					.sort((a, b) => a.top - b.top)
+					.map((t) => t.name),
+			);
 		// Playing starts from the first period and moves on by itself.
 		await host.frame.waitForFunction(() => document.querySelector("main")?.dataset.period === "2010", undefined, { timeout: 20_000 });
+		// Value labels count up between periods: some label shows a number that is no period's value.
+		const periodValues = [1263, 1057, 282, 1338, 1234, 309, 1410, 1429, 335];
+		await host.frame.waitForFunction(
+			(known) =>
+				Array.from(document.querySelectorAll("main > div.chart svg text")).some((t) => {
+					const n = Number((t.textContent ?? "").replace(/,/g, ""));
+					return /^[\d,]+$/.test(t.textContent ?? "") && n > 282 && n < 1500 && n % 50 !== 0 && !known.includes(n);
+				}),
+			periodValues,
+			{ timeout: 20_000 },
+		);
 		await host.frame.waitForFunction(() => document.querySelector("main")?.dataset.period === "2023", undefined, { timeout: 20_000 });
 		assert.ok(await host.frame.locator("main > div.chart svg text", { hasText: "2023" }).count(), "the period is drawn");
 		const button = host.frame.getByRole("button", { name: "Play the race" });
 		await button.waitFor({ timeout: 20_000 });
+		// India overtook China in 2023: the bars have changed places (ECharts sorts them as they move).
+		await host.frame.locator("main > div.chart svg text", { hasText: "1,429" }).waitFor({ timeout: 20_000 });
+		assert.deepEqual(await order(), ["India", "China", "USA"]);
 		await button.click();
 		await host.frame.waitForFunction(() => document.querySelector("main")?.dataset.period === "2000", undefined, { timeout: 20_000 });
+		await host.frame.locator("main > div.chart svg text", { hasText: "1,263" }).waitFor({ timeout: 20_000 });
 		await host.frame.getByRole("button", { name: "Pause the race" }).click();
-		assert.ok(await main.getAttribute("data-period"));
+		const paused = await main.getAttribute("data-period");
+		assert.ok(paused);
+		assert.deepEqual((await order())[0], "China", "China leads in 2000");
 		assert.deepEqual(host.problems, [], "no console errors or CSP violations");
+		await host.page.close();
+	});
+
+	it("writes dates in the chart's locale on the axis and in the tooltip", async () => {
+		const { iframe } = await publishedChart(
+			{ title: "Umsatz", locale: "de-DE" },
+			"month,Umsatz\n2024-01,1200.5\n2024-02,1300\n2024-03,1250\n",
+			"line",
+		);
+		const host = await hostPage(iframe);
+		assert.ok(
+			await host.frame.locator("main > div.chart svg text", { hasText: "März 2024" }).count(),
+			"the axis names the month in German",
+		);
+		const tip = await hoverForTooltip(host, "2024");
+		assert.match(tip, /(Jan|Feb|März)\. 2024|März 2024/);
+		assert.doesNotMatch(tip, /2024-0/, "no ISO date in the tooltip");
+		assert.match(tip, /1\.[23]\d\d(,\d+)?/, "the value in German digits");
 		await host.page.close();
 	});
 
@@ -247,6 +291,18 @@ describe("live embed in a browser", { skip }, () => {
 		await host.frame.getByText("1 row · page 1 of 1").waitFor({ timeout: 20_000 });
 		assert.ok(await cell("2.000"));
 		assert.equal(await cell("City L"), 0);
+		// Search matches what the cells show: "12.000" in de-DE, not the raw 12000.
+		await host.frame.getByRole("searchbox", { name: "Search the table" }).fill("12.000");
+		await host.frame.getByText("1 row · page 1 of 1").waitFor({ timeout: 20_000 });
+		assert.ok(await cell("City L"));
+		await host.frame.getByRole("searchbox", { name: "Search the table" }).fill("12000");
+		await host.frame.getByText("0 rows · page 1 of 1").waitFor({ timeout: 20_000 });
+		// Paging works on the rows found: "City" finds all twelve, five to a page.
+		await host.frame.getByRole("searchbox", { name: "Search the table" }).fill("city");
+		await host.frame.getByText("12 rows · page 1 of 3").waitFor({ timeout: 20_000 });
+		await host.frame.getByRole("button", { name: "Next" }).click();
+		await host.frame.getByText("12 rows · page 2 of 3").waitFor({ timeout: 20_000 });
+		assert.ok(await cell("City G"), "the second page of the found rows");
 		assert.deepEqual(host.problems, [], "no console errors or CSP violations");
 		await host.page.close();
 	});

@@ -198,6 +198,37 @@ describe("meta settings: exported SVG and PDF", () => {
 		expect(svg).not.toContain("2,500,000");
 	});
 
+	it("locale writes dates with the locale's month names: axes, pie labels and legend, table cells, the race's period", async () => {
+		const { key } = await makeAccount();
+		const monthly = "month,Umsatz\n2024-01,1200.5\n2024-02,1300\n2024-03,1250\n";
+		const line = await svgOf(key, { kind: "line", data: monthly, meta: { locale: "de-DE" } });
+		expect(line.svg).toContain(">März 2024</text>");
+		expect(line.svg).not.toContain(">2024-03</text>");
+		const pie = await svgOf(key, { kind: "pie", data: monthly, meta: { locale: "fr-FR" } });
+		expect(pie.svg).toContain(">mars 2024</text>");
+		expect(pie.svg).toMatch(/>mars 2024: \d/);
+		const table = await svgOf(key, { kind: "table", data: "Tag,n\n2024-03-05,1\n", meta: { locale: "sv-SE" } });
+		expect(table.svg).toContain(">5 mars 2024</text>");
+		const race = await svgOf(key, {
+			kind: "horizontal-bar",
+			data: "month,A,B\n2024-01,1,2\n2024-02,3,1\n",
+			meta: { locale: "it-IT", race: { enabled: true } },
+		});
+		expect(race.svg).toContain(">feb 2024</text>");
+		// Without a locale, dates are written as the data has them.
+		expect((await svgOf(key, { kind: "line", data: monthly })).svg).toContain(">2024-03</text>");
+	});
+
+	it("the PDF writes dates in the locale as text", async () => {
+		const { key } = await makeAccount();
+		const id = await create(key, { kind: "line", data: "month,n\n2024-03,1\n2024-05,2\n", meta: { locale: "de-DE" } });
+		const res = await call(key, "GET", `/v1/charts/${id}/export/pdf`);
+		expect(res.status).toBe(200);
+		const text = await pdfCharacters(new Uint8Array(await res.arrayBuffer()));
+		// "März" and "Mai": the umlaut only comes from the German month name.
+		for (const ch of "äMz") expect(text.has(ch), ch).toBe(true);
+	});
+
 	it("axes draw their titles and range", async () => {
 		const { key } = await makeAccount();
 		const { svg } = await svgOf(key, { data: lines, meta: { axes: { y: { title: "Change, %", max: 50 } } } });
@@ -279,6 +310,8 @@ describe("meta settings: exported SVG and PDF", () => {
 		});
 		expect(svg).toContain(">2000</text>");
 		expect(svg.indexOf(">China</text>")).toBeLessThan(svg.indexOf(">India</text>"));
+		// A race labels its bars with their values.
+		expect(svg).toContain(">1,263</text>");
 	});
 
 	it("table sorts its rows and writes numbers in the locale", async () => {

@@ -10,7 +10,9 @@ import type { Meta } from "../../src/domain/meta";
 import { builtInThemes } from "../../src/domain/themes";
 import { DrawingNotes } from "../../src/render/drawing-notes";
 import type { RenderInput } from "../../src/render/input";
-import { valueFormatter } from "../../src/render/number-format";
+import { racePlayingOption } from "../../src/render/kinds/race";
+import { cellWriter } from "../../src/render/kinds/table";
+import { dateFormatter, timeTickFormatter, valueFormatter } from "../../src/render/number-format";
 import { chartOption } from "../../src/render/option";
 
 const theme = (builtInThemes[0] as (typeof builtInThemes)[number]).definition;
@@ -63,6 +65,86 @@ describe("number format and locale", () => {
 		const xLabel = ((option.xAxis as Obj).axisLabel as Obj).formatter as (v: string) => string;
 		expect(xLabel("2024-01")).toBe("Jan. 2024");
 		expect(((option.tooltip as Obj).valueFormatter as (v: number) => string)(2.5)).toBe("2,5");
+	});
+});
+
+describe("dates in the locale", () => {
+	type Format = (p: Obj) => string;
+	const monthly = "month,Sales\n2024-01,10\n2024-02,20\n2024-03,15\n";
+
+	it("writes days, months and date-times with the locale's names, and leaves other text alone", () => {
+		const de = dateFormatter({ locale: "de-DE" });
+		expect(de("2024-03-05")).toBe("5. März 2024");
+		expect(de("2024-03")).toBe("März 2024");
+		expect(de("2024-03-05T14:30")).toBe("5. März 2024, 14:30");
+		expect(de("Bayern")).toBe("Bayern");
+		expect(dateFormatter({ locale: "fr-FR" })("2024-02-01")).toBe("1 févr. 2024");
+	});
+
+	it("names the tooltip's date on a category axis in the locale (the axis pointer's label)", () => {
+		const { option } = built("line", monthly, { locale: "es-ES" });
+		const pointer = ((option.xAxis as Obj).axisPointer as Obj).label as Obj;
+		expect((pointer.formatter as Format)({ value: "2024-02" })).toBe("feb 2024");
+	});
+
+	it("candlesticks and dots name their dates in the locale too", () => {
+		const candles = built("candlestick", "day,open,high,low,close\n2024-01-02,1,3,0.5,2\n2024-01-03,2,4,1,3\n", { locale: "it-IT" });
+		const xAxis = ([candles.option.xAxis].flat()[0] ?? {}) as Obj;
+		expect(((xAxis.axisLabel as Obj).formatter as (v: string) => string)("2024-01-02")).toBe("2 gen 2024");
+	});
+
+	it("writes a time axis's ticks in the locale (themeriver)", () => {
+		const { option } = built("themeriver", "day,A,B\n2024-01-01,1,2\n2024-02-01,2,3\n2024-03-01,3,1\n", { locale: "de-DE" });
+		const label = (option.singleAxis as Obj).axisLabel as Obj;
+		expect((label.formatter as (v: number) => string)(Date.UTC(2024, 2, 1))).toBe("Mär");
+		expect(timeTickFormatter({ locale: "de-DE" })(Date.UTC(2024, 0, 1))).toBe("2024");
+		expect(timeTickFormatter({ locale: "de-DE" })(Date.UTC(2024, 2, 5))).toBe("5. März");
+	});
+
+	it("names a calendar's months and days in the locale", () => {
+		const days = Array.from({ length: 40 }, (_, i) => `${new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10)},${i}`).join("\n");
+		const { option } = built("heatmap", `day,visits\n${days}\n`, { locale: "fr-FR" });
+		const calendar = (option.calendar as Obj[])[0] as Obj;
+		expect(((calendar.monthLabel as Obj).nameMap as string[]).slice(0, 2)).toEqual(["janv.", "févr."]);
+		expect((calendar.dayLabel as Obj).nameMap).toHaveLength(7);
+		const tooltip = ((option.series as Obj[])[0] as Obj).tooltip as Obj;
+		expect((tooltip.formatter as Format)({ data: ["2024-01-03", 2], marker: "" })).toBe("3 janv. 2024&nbsp;&nbsp;<b>2</b>");
+	});
+
+	it("names a pie's date slices in the locale in labels, legend and tooltip", () => {
+		const { option, series } = built("pie", monthly, { locale: "de-DE", labels: { values: "all" } });
+		const pie = series[0] as Obj;
+		expect(((pie.label as Obj).formatter as Format)({ name: "2024-03", value: 15 })).toBe("März 2024: 15");
+		expect(((option.legend as Obj).formatter as (n: string) => string)("2024-01")).toBe("Jan. 2024");
+		expect(((pie.tooltip as Obj).formatter as Format)({ name: "2024-02", value: 20, percent: 44.44, marker: "" })).toBe(
+			"Feb. 2024&nbsp;&nbsp;<b>20</b> (44.44%)",
+		);
+	});
+
+	it("names a radar's spokes and a treemap's boxes in the locale", () => {
+		const radar = built("radar", monthly, { locale: "pl-PL" });
+		expect((((radar.option.radar as Obj).axisName as Obj).formatter as (n: string) => string)("2024-02")).toBe("lut 2024");
+		const treemap = built("treemap", monthly, { locale: "nl-NL" });
+		expect((((treemap.series[0] as Obj).label as Obj).formatter as Format)({ name: "2024-03" })).toBe("mrt 2024");
+	});
+
+	it("names a heatmap cell's dates in the tooltip, escaping its text", () => {
+		const { series } = built("heatmap", "month,team,n\n2024-01,<b>A</b>,3\n2024-02,B,4\n", { locale: "de-DE" });
+		const tooltip = (series[0] as Obj).tooltip as Obj;
+		expect((tooltip.formatter as Format)({ data: ["2024-01", "<b>A</b>", 3.5], marker: "" })).toBe(
+			"Jan. 2024 · &lt;b&gt;A&lt;/b&gt;&nbsp;&nbsp;<b>3,5</b>",
+		);
+	});
+
+	it("writes table dates and a race's period in the locale; without a locale dates stay as written", () => {
+		const table = input("table", "day,n\n2024-03-05,1\n", { locale: "sv-SE" });
+		const dayColumn = table.dataset.columns[0] as Parameters<ReturnType<typeof cellWriter>>[0];
+		expect(cellWriter(table)(dayColumn, "2024-03-05")).toBe("5 mars 2024");
+		expect(cellWriter({ ...table, meta: {} })(dayColumn, "2024-03-05")).toBe("2024-03-05");
+		const race = built("horizontal-bar", "month,A,B\n2024-01,1,2\n2024-02,3,1\n", { locale: "de-DE", race: { enabled: true } });
+		expect(graphicTexts(race.option)).toContain("Feb. 2024");
+		const plain = built("line", monthly);
+		expect(((plain.option.xAxis as Obj).axisLabel as Obj).formatter).toBeUndefined();
 	});
 });
 
@@ -238,6 +320,24 @@ describe("bar race", () => {
 		expect((option.yAxis as Obj).data).toEqual(["China", "India", "USA"]);
 		expect(((((series[0] as Obj).data as Obj[])[1] as Obj).itemStyle as Obj).color).toBe("#ff7f0e");
 		expect(graphicTexts(option)).toContain("2000");
+	});
+
+	it("labels the bars with their values unless labels.values is none", () => {
+		expect(((built("horizontal-bar", race, { race: { enabled: true } }).series[0] as Obj).label as Obj).show).toBe(true);
+		expect((built("horizontal-bar", race, { race: { enabled: true }, labels: { values: "none" } }).series[0] as Obj).label).toBeUndefined();
+	});
+
+	it("plays with the entities in place and ECharts sorting the bars, values counting up", () => {
+		const raceInput = input("horizontal-bar", race, { race: { enabled: true } });
+		const playing = racePlayingOption(chartOption(raceInput), raceInput);
+		expect((playing.yAxis as Obj).data).toEqual(["China", "India", "USA"]);
+		const bars = (playing.series as Obj[])[0] as Obj;
+		expect(bars.realtimeSort).toBe(true);
+		expect(bars.id).toBe("race");
+		expect((bars.data as Obj[]).map((d) => d.value)).toEqual([1410, 1429, 335]);
+		expect((bars.label as Obj).valueAnimation).toBe(true);
+		const notRace = input("horizontal-bar", race);
+		expect(racePlayingOption(chartOption(notRace), notRace).series).toEqual(chartOption(notRace).series);
 	});
 });
 

@@ -10,6 +10,7 @@ import type { Option } from "../../render/frame";
 import type { RenderInput } from "../../render/input";
 import { colors } from "../../render/input";
 import type { OptionBuilder } from "../../render/kinds";
+import { racePlayingOption } from "../../render/kinds/race";
 import { describeBox } from "./accessible";
 import { startRace } from "./race-player";
 import { placeSourceLink } from "./source-link";
@@ -26,7 +27,8 @@ function frameSize(input: RenderInput): { width: number; height: number } {
 
 /** The option for a size, with tooltips styled in the chart's mode and kept inside the frame. */
 function interactiveOption(build: OptionBuilder, input: RenderInput, size: { width: number; height: number }): Option {
-	const option = build({ ...input, ...size });
+	// A bar race keeps its entities in place and lets ECharts sort the bars as they move.
+	const option = racePlayingOption(build({ ...input, ...size }), input);
 	const c = colors(input);
 	const tooltip = (option.tooltip ?? {}) as Option;
 	return {

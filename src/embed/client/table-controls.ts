@@ -1,12 +1,13 @@
 /**
  * The table kind's reader controls in the embed (`meta.table.search`, `meta.table.pageSize`): a
- * search box that keeps the rows with a matching cell, and paging. Rows are ordered as exports
+ * search box that keeps the rows with a matching cell, as the cell is shown (numbers and dates in
+ * the chart's format and locale: "1.234,5" finds what a de-DE table shows), and paging. Rows are ordered as exports
  * order them (`rowOrder`), then filtered, then cut to the page; the builder draws what it gets.
  */
 import type { Dataset } from "../../domain/dataset";
 import { DrawingNotes } from "../../render/drawing-notes";
 import type { RenderInput } from "../../render/input";
-import { rowOrder } from "../../render/kinds/table";
+import { cellWriter, rowOrder } from "../../render/kinds/table";
 
 export type ShowRows = (input: RenderInput) => void;
 
@@ -18,6 +19,12 @@ export function startTableControls(main: HTMLElement, input: RenderInput, show: 
 	const settings = input.meta.table;
 	if (input.kind !== "table" || !settings || (!settings.search && settings.pageSize === undefined)) return;
 	const ordered = rowOrder(input, new DrawingNotes());
+	const writeCell = cellWriter(input);
+	// Each row's shown text, once: searching runs on every keystroke.
+	const shownColumns = input.dataset.columns.filter((column) => !input.meta.seriesTransform?.[column.name]?.hidden);
+	const rowTexts = new Map(
+		ordered.map((row) => [row, shownColumns.map((column) => writeCell(column, column.values[row] ?? null).toLocaleLowerCase())]),
+	);
 	const pageSize = settings.pageSize ?? ordered.length;
 	let query = "";
 	let page = 0;
@@ -37,15 +44,7 @@ export function startTableControls(main: HTMLElement, input: RenderInput, show: 
 	status.setAttribute("aria-live", "polite");
 	const render = () => {
 		const needle = query.trim().toLocaleLowerCase();
-		const matching = needle
-			? ordered.filter((row) =>
-					input.dataset.columns.some((column) =>
-						String(column.values[row] ?? "")
-							.toLocaleLowerCase()
-							.includes(needle),
-					),
-				)
-			: ordered;
+		const matching = needle ? ordered.filter((row) => rowTexts.get(row)?.some((text) => text.includes(needle)) === true) : ordered;
 		const pages = Math.max(1, Math.ceil(matching.length / pageSize));
 		page = Math.min(page, pages - 1);
 		const rows = matching.slice(page * pageSize, (page + 1) * pageSize);

@@ -9,6 +9,7 @@ import type { Option } from "../frame";
 import { fontStack } from "../frame";
 import type { RenderInput } from "../input";
 import { categories, colors, visibleSeries } from "../input";
+import { dateFormatter } from "../number-format";
 import { part, seriesOf } from "../settings/option-parts";
 
 export function isRace(input: RenderInput): boolean {
@@ -76,6 +77,46 @@ export function periodMark(input: RenderInput, period: string, plot: { right: nu
 		// Above the value axis's labels, which sit inside the grid's outer bounds.
 		bottom: plot.bottom + input.theme.fonts.bodySize * 2 + 8,
 		z: 0,
-		style: { text: period, fill: colors(input).mutedText, opacity: 0.5, fontSize: size, fontWeight: 700, fontFamily: fontStack(input) },
+		// A period that is a date is written in the locale, like every other date of the chart.
+		style: {
+			text: input.meta.locale !== undefined ? dateFormatter(input.meta)(period) : period,
+			fill: colors(input).mutedText,
+			opacity: 0.5,
+			fontSize: size,
+			fontWeight: 700,
+			fontFamily: fontStack(input),
+		},
+	};
+}
+
+/**
+ * A race frame for playing (the embed): the entities stay in one order on the category axis and
+ * ECharts sorts the bars itself as values change (`realtimeSort`), so moving from one period to
+ * the next slides the bars past each other while their value labels count up. A still frame
+ * (exports) is the same picture: its bars are already sorted.
+ */
+export function racePlayingOption(option: Option, input: RenderInput): Option {
+	if (!isRace(input)) return option;
+	const entities = visibleSeries(input).map((s) => s.name);
+	const axis = part(option, "yAxis");
+	const sortedNames = Array.isArray(axis.data) ? axis.data.map(String) : [];
+	const series = seriesOf(option).map((s, k) => {
+		if (k > 0 || !Array.isArray(s.data)) return s;
+		const byName = new Map(sortedNames.map((name, i) => [name, (s.data as unknown[])[i]]));
+		return {
+			...s,
+			// The series is named after its period; one id keeps it the same series from period to
+			// period, so ECharts moves its bars and counts its labels instead of drawing a new one.
+			id: "race",
+			realtimeSort: true,
+			data: entities.map((name) => byName.get(name) ?? null),
+			label: { ...part(s, "label"), valueAnimation: true },
+		};
+	});
+	return {
+		...option,
+		// Labels move with their bars, a little faster than the bars themselves.
+		yAxis: { ...axis, data: entities, animationDuration: 300, animationDurationUpdate: 300 },
+		series,
 	};
 }

@@ -11,9 +11,24 @@ import type { Option } from "../frame";
 import { fontStack, frame } from "../frame";
 import type { RenderInput } from "../input";
 import { colors, label } from "../input";
-import { chartLocale, formatsNumbers, valueFormatter } from "../number-format";
+import { chartLocale, dateFormatter, formatsNumbers, valueFormatter } from "../number-format";
 
 const numberFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 });
+
+/**
+ * How the table writes a column's cells: numbers in the chart's number format, dates in its
+ * locale, text as it is. Exports and the embed's search both go through here, so a reader
+ * searches for what the cells show.
+ */
+export function cellWriter(input: RenderInput): (column: DatasetColumn, value: DatasetColumn["values"][number]) => string {
+	const writeNumber = formatsNumbers(input.meta) ? valueFormatter(input.meta) : (value: number) => numberFormat.format(value);
+	const writeDate = input.meta.locale !== undefined ? dateFormatter(input.meta) : null;
+	return (column, value) => {
+		if (typeof value === "number") return writeNumber(value);
+		const text = label(value ?? null);
+		return writeDate && column.type === "date" ? writeDate(text) : text;
+	};
+}
 
 /** Row order from `meta.table.sortBy` (numbers by value, text by the locale's collation; empty cells last). */
 export function rowOrder(input: RenderInput, notes: DrawingNotes): number[] {
@@ -93,7 +108,7 @@ export function tableOption(input: RenderInput, notes = new DrawingNotes()): Opt
 	});
 	elements.push({ type: "rect", shape: { x: plot.left, y: plot.top, width, height: rowHeight }, style: { fill: c.surface } });
 	const order = rowOrder(input, notes).slice(0, shownRows);
-	const writeNumber = formatsNumbers(input.meta) ? valueFormatter(input.meta) : (value: number) => numberFormat.format(value);
+	const writeCell = cellWriter(input);
 	if (input.meta.table?.heatmap)
 		for (const name of input.meta.table.heatmap)
 			if (!input.dataset.columns.some((col) => col.name === name && col.type === "number"))
@@ -105,7 +120,7 @@ export function tableOption(input: RenderInput, notes = new DrawingNotes()): Opt
 		elements.push(text(col.name, x, plot.top + rowHeight / 2, right ? "right" : "left", true));
 		order.forEach((row, k) => {
 			const value = col.values[row] ?? null;
-			const shown = typeof value === "number" ? writeNumber(value) : label(value);
+			const shown = writeCell(col, value);
 			const y = plot.top + rowHeight * (k + 1.5);
 			if (heat && typeof value === "number") {
 				const fill = heat(value);

@@ -9,6 +9,7 @@ import type { Option } from "../frame";
 import type { RenderInput } from "../input";
 import { applyAnnotations } from "./annotations";
 import { applyAxes } from "./axes";
+import { applyDateLocale } from "./dates";
 import { applyLabels } from "./labels";
 import { applyNumberFormat } from "./numbers";
 import { applySeriesLook } from "./series-look";
@@ -20,6 +21,7 @@ export function applySettings(option: Option, input: RenderInput, notes: Drawing
 	next = applyNumberFormat(next, input);
 	next = applySeriesLook(next, input, notes);
 	next = applyLabels(next, input);
+	next = applyDateLocale(next, input);
 	return applyAnnotations(next, input, notes);
 }
 

@@ -1,12 +1,14 @@
 /**
  * `meta.labels`: value labels on bars, columns, pies and dots, on the last point of lines (or
  * every point with "all"), and direct labels that name each line at its end instead of a legend
- * (the frame hides the legend; here the plot gives up the room the names need, measured).
+ * (the frame hides the legend; here the plot gives up the room the names need, measured). A bar
+ * race has value labels unless `labels.values` is "none".
  */
 import type { Option } from "../frame";
 import { fontStack } from "../frame";
 import type { RenderInput } from "../input";
 import { colors } from "../input";
+import { isRace } from "../kinds/race";
 import { textWidth } from "../text-width";
 import { valueWriter } from "./numbers";
 import { itemValue, part, seriesOf } from "./option-parts";
@@ -92,13 +94,14 @@ function directLabelRoom(series: Option[], input: RenderInput, write: Write, wit
 }
 
 export function applyLabels(option: Option, input: RenderInput): Option {
-	const settings = input.meta.labels;
+	// A bar race shows its values unless told not to: they are what the race is about.
+	const settings = input.meta.labels ?? (isRace(input) ? { values: "all" as const } : undefined);
 	if (!settings) return option;
 	const values = settings.values ?? "none";
 	const direct = settings.direct === true && input.kind === "line";
 	if (values === "none" && !direct) return option;
 	const write = valueWriter(input);
-	const horizontal = input.kind === "horizontal-bar" && input.meta.orientation !== "vertical";
+	const horizontal = input.kind === "horizontal-bar" && (input.meta.orientation !== "vertical" || isRace(input));
 	let series = seriesOf(option);
 	if (values !== "none") {
 		series = series.map((s) => {

@@ -1,13 +1,13 @@
 /**
- * `meta.locale` and `meta.numberFormat` on what the option builders drew: value-axis labels,
- * tooltips, and date category labels (month names in the locale). Value labels, tables and map
- * scales format through `valueWriter` themselves.
+ * `meta.locale` and `meta.numberFormat` on what the option builders drew: value-axis labels and
+ * tooltips. Value labels, tables and map scales format through `valueWriter` themselves; dates
+ * are written in the locale by `dates.ts`.
  */
 import type { Option } from "../frame";
 import type { RenderInput } from "../input";
 import { formatNumber } from "../input";
 import type { ValueFormatter } from "../number-format";
-import { dateFormatter, formatsNumbers, valueFormatter } from "../number-format";
+import { formatsNumbers, valueFormatter } from "../number-format";
 import { asList, axesOf, isValueAxis, part } from "./option-parts";
 
 /** How this chart writes a value: the chart's own format when set, else the readable default. */
@@ -22,17 +22,14 @@ function labelFormatter(axis: Option, write: ValueFormatter): ValueFormatter {
 }
 
 export function applyNumberFormat(option: Option, input: RenderInput): Option {
-	const dates = input.meta.locale !== undefined && input.dataset.columns[0]?.type === "date";
 	if (!formatsNumbers(input.meta)) return option;
 	const write = valueFormatter(input.meta);
-	const writeDate = dateFormatter(input.meta);
 	const next: Option = { ...option };
 	for (const which of ["x", "y"] as const) {
 		const key = which === "x" ? "xAxis" : "yAxis";
 		if (next[key] === undefined) continue;
 		const axes = axesOf(next, which).map((axis) => {
 			if (isValueAxis(axis)) return { ...axis, axisLabel: { ...part(axis, "axisLabel"), formatter: labelFormatter(axis, write) } };
-			if (dates && axis.type === "category") return { ...axis, axisLabel: { ...part(axis, "axisLabel"), formatter: writeDate } };
 			return axis;
 		});
 		next[key] = Array.isArray(next[key]) ? axes : axes[0];
