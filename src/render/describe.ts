@@ -4,6 +4,7 @@
 import { extent } from "./extent";
 import type { RenderInput } from "./input";
 import { categories, visibleSeries } from "./input";
+import { dateWriter } from "./settings/dates";
 import { valueWriter } from "./settings/numbers";
 
 /** The description names at most this many series (a chart may have hundreds). */
@@ -36,7 +37,9 @@ export function describeChart(input: RenderInput): string {
 	const names = series.slice(0, namedSeries).map((s) => s.name);
 	if (series.length > namedSeries) names.push(`and ${series.length - namedSeries} more`);
 	const parts = [`${kindNames[input.kind] ?? "Chart"} of ${series.length} series (${names.join(", ")})`];
-	if (labels.length > 0) parts[0] += `, ${labels.length} rows from ${labels[0]} to ${labels.at(-1)}`;
+	// Dates as the chart writes them (meta.locale), so the alt text reads like the axis.
+	const writeDate = dateWriter(input) ?? String;
+	if (labels.length > 0) parts[0] += `, ${labels.length} rows from ${writeDate(String(labels[0]))} to ${writeDate(String(labels.at(-1)))}`;
 	// Values as the chart writes them (locale, prefix, suffix), so the alt text reads like the chart.
 	const write = valueWriter(input);
 	for (const s of series.slice(0, 5)) {

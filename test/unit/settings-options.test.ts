@@ -8,6 +8,7 @@ import type { ChartKind } from "../../src/domain/kinds";
 import { seriesForLayout } from "../../src/domain/layouts";
 import type { Meta } from "../../src/domain/meta";
 import { builtInThemes } from "../../src/domain/themes";
+import { describeChart } from "../../src/render/describe";
 import { DrawingNotes } from "../../src/render/drawing-notes";
 import type { RenderInput } from "../../src/render/input";
 import { racePlayingOption } from "../../src/render/kinds/race";
@@ -71,6 +72,11 @@ describe("number format and locale", () => {
 describe("dates in the locale", () => {
 	type Format = (p: Obj) => string;
 	const monthly = "month,Sales\n2024-01,10\n2024-02,20\n2024-03,15\n";
+
+	it("writes the generated alt text's first and last dates in the locale, and as the data has them without one", () => {
+		expect(describeChart(input("line", monthly, { locale: "de-DE" }))).toContain("3 rows from Jan. 2024 to März 2024");
+		expect(describeChart(input("line", monthly))).toContain("3 rows from 2024-01 to 2024-03");
+	});
 
 	it("writes days, months and date-times with the locale's names, and leaves other text alone", () => {
 		const de = dateFormatter({ locale: "de-DE" });
