@@ -23,8 +23,26 @@ declare module "d3-geo-projection" {
 // fontkit ships no types; the PDF path only parses a font once and hands the object to pdfkit,
 // which accepts any fontkit font (an object with `layout`) in place of the font's bytes.
 declare module "fontkit" {
+	export interface Glyph {
+		id: number;
+	}
+	export interface Subset {
+		includeGlyph(glyph: number | Glyph): number;
+		encode(): Uint8Array;
+	}
 	export interface Font {
-		layout(text: string): unknown;
+		/** The font's format as fontkit read it: TTF (also for CFF-flavoured OpenType), WOFF, WOFF2, … */
+		type: string;
+		familyName: string | null;
+		numGlyphs: number;
+		characterSet: number[];
+		italicAngle: number;
+		"OS/2"?: { usWeightClass: number; fsSelection: { italic: boolean; oblique: boolean } };
+		head: { macStyle: { italic: boolean } };
+		getName(key: string): string | null;
+		hasGlyphForCodePoint(codePoint: number): boolean;
+		layout(text: string): { glyphs: Glyph[]; advanceWidth: number };
+		createSubset(): Subset;
 	}
 	export function create(buffer: Uint8Array, postscriptName?: string): Font;
 }
