@@ -94,13 +94,23 @@ function coveredScripts(font: Font): string[] {
 		.map(({ script }) => script);
 }
 
+/** Tables every drawing reads: characters to glyphs, metrics, names; then outlines of either kind. */
+const requiredTables = ["cmap", "head", "hhea", "hmtx", "maxp", "name"];
+
 function parse(bytes: Uint8Array): Font {
+	let font: Font;
 	try {
-		return create(bytes);
+		font = create(bytes);
 	} catch (error) {
 		const reason = error instanceof Error ? error.message : String(error);
 		throw new InvalidFontError(`The file could not be read as a font (${reason}).`);
 	}
+	const tables = font.directory.tables;
+	const missing = requiredTables.filter((name) => !(name in tables));
+	if (!("glyf" in tables && "loca" in tables) && !("CFF " in tables)) missing.push("glyf or CFF");
+	if (missing.length > 0)
+		throw new InvalidFontError(`The file is damaged or not a complete font: it lacks the ${missing.join(", ")} tables.`);
+	return font;
 }
 
 function familyOf(font: Font): string {

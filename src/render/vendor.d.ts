@@ -35,6 +35,7 @@ declare module "fontkit" {
 		type: string;
 		familyName: string | null;
 		numGlyphs: number;
+		directory: { tables: Record<string, unknown> };
 		characterSet: number[];
 		italicAngle: number;
 		"OS/2"?: { usWeightClass: number; fsSelection: { italic: boolean; oblique: boolean } };
