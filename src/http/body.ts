@@ -6,6 +6,8 @@ import { ApiError, validationError } from "./errors";
 
 export const maxJsonBytes = 1024 * 1024;
 export const maxCsvBytes = 10 * 1024 * 1024;
+/** Room for a multipart form's boundaries and part headers around a file of a binary body's largest size. */
+export const multipartFramingBytes = 64 * 1024;
 
 function formatBytes(bytes: number): string {
 	return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${bytes / 1024} KiB`;
@@ -17,10 +19,13 @@ export function tooLarge(limit: number): ApiError {
 	});
 }
 
-/** Reads the body as bytes, refusing it as soon as it passes `limit` bytes. */
-export async function readBytes(request: Request, limit: number): Promise<Uint8Array> {
+/**
+ * Reads the body as bytes, refusing it as soon as it passes `limit` bytes. `stated` is the limit
+ * the error names when the two differ (a form may carry a file of `stated` bytes plus its framing).
+ */
+export async function readBytes(request: Request, limit: number, stated = limit): Promise<Uint8Array> {
 	const declared = Number(request.headers.get("content-length") ?? "0");
-	if (declared > limit) throw tooLarge(limit);
+	if (declared > limit) throw tooLarge(stated);
 	if (!request.body) return new Uint8Array();
 	const reader = request.body.getReader();
 	const chunks: Uint8Array[] = [];
@@ -31,7 +36,7 @@ export async function readBytes(request: Request, limit: number): Promise<Uint8A
 		total += value.byteLength;
 		if (total > limit) {
 			await reader.cancel();
-			throw tooLarge(limit);
+			throw tooLarge(stated);
 		}
 		chunks.push(value);
 	}

@@ -17,6 +17,7 @@ import { authenticate, requireCsrfToken, requirePlan, requireScope, requireSessi
 import {
 	maxCsvBytes,
 	maxJsonBytes,
+	multipartFramingBytes,
 	parseJsonObject,
 	readBytes,
 	readText,
@@ -115,7 +116,8 @@ async function parseInput(route: Route, request: Request): Promise<Input> {
 		}
 		case "binary": {
 			const contentType = requireBinaryContentType(request, route.body.contentTypes);
-			const bytes = await readBytes(request, route.body.maxBytes);
+			const limit = route.body.maxBytes + (contentType === "multipart/form-data" ? multipartFramingBytes : 0);
+			const bytes = await readBytes(request, limit, route.body.maxBytes);
 			return { url, query, body: { bytes, contentType }, bodyText: "" };
 		}
 	}

@@ -22,7 +22,10 @@ export type Body =
 	/** `optional`: an empty body reads as `{}` (a POST whose every field has a default). */
 	| { type: "json"; schema: z.ZodType; maxBytes?: number; optional?: boolean }
 	| { type: "csv"; maxBytes: number }
-	/** A file as the raw body (or `multipart/form-data`, when listed), read as bytes up to `maxBytes`. */
+	/**
+	 * A file as the raw body, or as a `multipart/form-data` form when listed (read up to
+	 * `maxBytes` plus 64 KiB for the form's framing; the handler checks the file itself).
+	 */
 	| { type: "binary"; maxBytes: number; contentTypes: readonly string[] }
 	| { type: "none" };
 

@@ -25,17 +25,20 @@ function weightOf(attributes: string): 400 | 600 | 700 {
 
 /**
  * The one embedded font a text element is written in: the theme's uploaded font when the element
- * names its family and it has every glyph of the text; otherwise the bundled fonts, as before
- * (a PDF text run has one font, so a run the uploaded font cannot finish falls back whole).
+ * names its family and it has every glyph of the text a bundled font could draw; otherwise the
+ * bundled fonts, as before (a PDF text run has one font, so a run the uploaded font cannot
+ * finish falls back whole).
  */
 function fontFor(text: string, attributes: string, fonts: readonly RenderFont[]): string {
 	const css = fonts.length > 0 ? textFont(attributes) : null;
 	const uploaded = css ? matchUploadedFont(fonts, css.family, css.weight, css.italic) : undefined;
+	const { regular, fallback } = bundledMetrics();
 	if (uploaded) {
 		const metrics = uploadedMetrics(uploaded);
-		if ([...text].every((ch) => /\s/.test(ch) || metrics.has(ch.codePointAt(0) ?? 0))) return uploadedName(uploaded);
+		// Fall back only for a glyph a bundled font can draw; one no font has is reported either way.
+		const lacks = (code: number) => !metrics.has(code) && (regular.has(code) || fallback.has(code));
+		if (![...text].some((ch) => !/\s/.test(ch) && lacks(ch.codePointAt(0) ?? 0))) return uploadedName(uploaded);
 	}
-	const { regular, fallback } = bundledMetrics();
 	for (const ch of text) {
 		const code = ch.codePointAt(0) ?? 0;
 		if (!regular.has(code) && fallback.has(code)) return embeddedName("DejaVu Sans", 400);

@@ -6,12 +6,12 @@
  */
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import dejavuSerif from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
+import dejavuSerifBold from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf";
 import { layoutExamples } from "../../src/domain/layout-examples";
 import { builtInThemes, type ThemeDefinition } from "../../src/domain/themes";
 import { measureTextWidth, missingGlyphs, withUploadedFonts } from "../../src/render/fonts";
 import type { RenderFont } from "../../src/render/uploaded-fonts";
-import dejavuSerifBold from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf";
-import dejavuSerif from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
 import { base, call, callJson } from "../helpers/api";
 import { makeAccount } from "../helpers/factories";
 import { callWithSession, signIn, type TestSession } from "../helpers/session";
@@ -41,7 +41,10 @@ async function serifChart() {
 	});
 	expect(theme.status).toBe(201);
 	const chart = await callJson<{ id: string }>(account.key, "POST", "/v1/charts", {
-		body: { data: layoutExamples.line.csv, meta: { title: "Life expectancy", w: 640, h: 400, theme: theme.body.id, sourceText: "World Bank" } },
+		body: {
+			data: layoutExamples.line.csv,
+			meta: { title: "Life expectancy", w: 640, h: 400, theme: theme.body.id, sourceText: "World Bank" },
+		},
 	});
 	expect(chart.status).toBe(201);
 	return { key: account.key, session: s, chartId: chart.body.id };
@@ -63,7 +66,9 @@ describe("a theme drawn in an uploaded font", () => {
 		const after = await exported(key, chartId, "svg");
 		expect(after.etag).not.toBe(before.etag);
 		const svg = new TextDecoder().decode(after.bytes);
-		expect(svg).toMatch(/<defs><style>@font-face\{font-family:"DejaVu Serif";src:url\(data:font\/ttf;base64,[A-Za-z0-9+/=]{1000,}\) format\("truetype"\)/);
+		expect(svg).toMatch(
+			/<defs><style>@font-face\{font-family:"DejaVu Serif";src:url\(data:font\/ttf;base64,[A-Za-z0-9+/=]{1000,}\) format\("truetype"\)/,
+		);
 		expect(svg).toContain("font-family:DejaVu Serif, Inter");
 		// The embedded file is the uploaded one, byte for byte.
 		const encoded = /data:font\/ttf;base64,([A-Za-z0-9+/=]+)/.exec(svg)?.[1] ?? "";

@@ -22,9 +22,6 @@ import { ConsoleFont, ConsoleFontList } from "./fonts-schemas";
 
 const tag = "Fonts";
 
-/** Room for a multipart form's boundaries and headers around a file of the largest size. */
-const multipartOverhead = 64 * 1024;
-
 export const fontUploadTypes = ["font/ttf", "font/otf", "font/sfnt", "font/woff2", "application/octet-stream", "multipart/form-data"];
 
 function fontBody(font: StoredFont) {
@@ -91,7 +88,7 @@ const uploadRoute = defineRoute({
 	description:
 		"The font file as the raw body with `Content-Type: font/ttf` or `font/otf` (`font/sfnt` and `application/octet-stream` are read the same way), or a `multipart/form-data` form with the file in a field named `file`; at most 4 MiB (413 over that). The file is parsed and must shape and embed a sample of its own characters; anything else is 422 `invalid_font` saying why (an image renamed .ttf, a damaged file, a font collection, a family name a theme cannot name). WOFF2 is recognised and refused for now with a message asking for the TTF or OTF. The answer names the family, style, weight and the scripts the font covers.",
 	access: "session",
-	body: { type: "binary", maxBytes: maxFontBytes + multipartOverhead, contentTypes: fontUploadTypes },
+	body: { type: "binary", maxBytes: maxFontBytes, contentTypes: fontUploadTypes },
 	responses: { 201: { description: "Stored", schema: ConsoleFont } },
 	errors: ["invalid_font"],
 	async handler({ services, caller, request, body, now }) {
