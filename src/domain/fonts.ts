@@ -1,12 +1,13 @@
 /**
  * Uploaded fonts (issue 13, DESIGN D33): what a file must be before a theme may draw with it.
- * A file is read with a real font parser (fontkit, the one pdfkit embeds with), then made to
+ * A TTF or OTF is kept as it is; a WOFF2 is unpacked to the TTF or OTF inside (`woff2.ts`). A file is read with a real font parser (fontkit, the one pdfkit embeds with), then made to
  * shape and subset a sample of its own characters, so a font that parses but cannot be drawn
  * or embedded is refused at upload, not discovered in a failed export. Pure: no I/O.
  */
 import type { Font } from "fontkit";
 import { create } from "fontkit";
 import { fontMetrics } from "../render/font-metrics";
+import { Woff2Error, woff2ToSfnt } from "./woff2";
 
 export const maxFontBytes = 4 * 1024 * 1024;
 
@@ -16,6 +17,8 @@ export type StoredFontFormat = "ttf" | "otf";
 export const fontContentTypes: Record<StoredFontFormat, string> = { ttf: "font/ttf", otf: "font/otf" };
 
 export interface InspectedFont {
+	/** What to store: the upload itself, or the TTF/OTF a WOFF2 upload unpacks to. */
+	bytes: Uint8Array;
 	family: string;
 	style: "normal" | "italic";
 	weight: number;
@@ -54,14 +57,13 @@ function sniff(bytes: Uint8Array): StoredFontFormat {
 	const first = tag(bytes);
 	if (first === "\u0000\u0001\u0000\u0000" || first === "true") return "ttf";
 	if (first === "OTTO") return "otf";
-	if (first === "wOF2") throw new InvalidFontError("WOFF2 files cannot be stored yet: upload the font's TTF or OTF file.");
-	if (first === "wOFF") throw new InvalidFontError("WOFF (version 1) files are not supported: upload the font's TTF or OTF file.");
+	if (first === "wOFF") throw new InvalidFontError("WOFF (version 1) files are not supported: upload the font's TTF, OTF or WOFF2 file.");
 	if (first === "ttcf") throw new InvalidFontError("The file is a font collection (TTC): upload one font of it as a TTF or OTF file.");
 	const known = signatures.find((s) => s.bytes.every((b, i) => bytes[i] === b));
 	throw new InvalidFontError(
 		known
-			? `The file is ${known.what}, not a font: upload a TTF or OTF file.`
-			: "The file does not start with a TrueType or OpenType signature: upload a TTF or OTF file.",
+			? `The file is ${known.what}, not a font: upload a TTF, OTF or WOFF2 file.`
+			: "The file does not start with a TrueType, OpenType or WOFF2 signature: upload a TTF, OTF or WOFF2 file.",
 	);
 }
 
@@ -148,8 +150,20 @@ function checkDrawable(font: Font, bytes: Uint8Array): void {
 	}
 }
 
+/** A WOFF2 upload unpacked to the sfnt it compresses (what resvg and pdfkit read); any other file as it is. */
+function unpacked(upload: Uint8Array): Uint8Array {
+	if (upload.byteLength < 4 || tag(upload) !== "wOF2") return upload;
+	try {
+		return woff2ToSfnt(upload);
+	} catch (error) {
+		if (error instanceof Woff2Error) throw new InvalidFontError(`The WOFF2 file cannot be unpacked: ${error.message}.`);
+		throw error;
+	}
+}
+
 /** Reads an uploaded file; throws `InvalidFontError` saying why it cannot be used. */
-export function inspectFont(bytes: Uint8Array): InspectedFont {
+export function inspectFont(upload: Uint8Array): InspectedFont {
+	const bytes = unpacked(upload);
 	const format = sniff(bytes);
 	const font = parse(bytes);
 	const family = familyOf(font);
@@ -157,7 +171,7 @@ export function inspectFont(bytes: Uint8Array): InspectedFont {
 	const os2 = font["OS/2"];
 	const weight = Math.min(1000, Math.max(1, os2?.usWeightClass || 400));
 	const italic = os2?.fsSelection.italic || os2?.fsSelection.oblique || font.head.macStyle.italic || font.italicAngle !== 0;
-	return { family, style: italic ? "italic" : "normal", weight, scripts: coveredScripts(font), format };
+	return { bytes, family, style: italic ? "italic" : "normal", weight, scripts: coveredScripts(font), format };
 }
 
 /** The family names in a theme's `fonts.family` list, unquoted and lower-cased, for matching uploads. */

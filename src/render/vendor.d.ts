@@ -25,6 +25,8 @@ declare module "d3-geo-projection" {
 declare module "fontkit" {
 	export interface Glyph {
 		id: number;
+		advanceWidth: number;
+		path: { toSVG(): string };
 	}
 	export interface Subset {
 		includeGlyph(glyph: number | Glyph): number;
@@ -42,8 +44,14 @@ declare module "fontkit" {
 		head: { macStyle: { italic: boolean } };
 		getName(key: string): string | null;
 		hasGlyphForCodePoint(codePoint: number): boolean;
+		getGlyph(id: number): Glyph;
 		layout(text: string): { glyphs: Glyph[]; advanceWidth: number };
 		createSubset(): Subset;
 	}
 	export function create(buffer: Uint8Array, postscriptName?: string): Font;
+}
+
+// brotli (the decoder fontkit uses for WOFF2) ships no types; this is its decompressor.
+declare module "brotli/decompress.js" {
+	export default function decompress(buffer: Uint8Array, outputSize?: number): Uint8Array;
 }

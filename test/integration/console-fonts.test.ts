@@ -5,14 +5,16 @@
  * workspaces, session only and CSRF.
  *
  * The fonts are the DejaVu fonts the Worker already depends on (`dejavu-fonts-ttf`; DejaVu's
- * licence, a free Bitstream Vera derivative, lets them be copied and redistributed): DejaVu
- * Serif is a family the Worker does not bundle, so a theme naming it only draws with an upload.
+ * licence, a free Bitstream Vera derivative, lets them be copied and redistributed), and one of
+ * them as WOFF2 in `test/fixtures/fonts/`: DejaVu Serif is a family the Worker does not bundle,
+ * so a theme naming it only draws with an upload.
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import dejavuSerif from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
 import dejavuSerifBold from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf";
 import { builtInThemes, type ThemeDefinition } from "../../src/domain/themes";
+import dejavuSerifItalicWoff2 from "../fixtures/fonts/DejaVuSerif-Italic.woff2";
 import { base, call } from "../helpers/api";
 import { makeAccount } from "../helpers/factories";
 import { callWithSession, signIn, type TestSession } from "../helpers/session";
@@ -85,6 +87,22 @@ describe("/console/api/fonts", () => {
 		const res = await upload(s, form);
 		expect(res.status).toBe(201);
 		expect(res.body).toMatchObject({ family: "DejaVu Serif", weight: 700, style: "normal" });
+	});
+
+	it("unpacks a WOFF2 upload: the stored and served file is the TTF inside, italic read from it", async () => {
+		const s = await session();
+		const res = await upload(s, dejavuSerifItalicWoff2, { contentType: "font/woff2" });
+		expect(res.status).toBe(201);
+		expect(res.body).toMatchObject({ family: "DejaVu Serif", style: "italic", weight: 400, format: "ttf" });
+		const file = await exports.default.fetch(new Request(`${base}${res.body.fileUrl}`, { headers: { Cookie: s.cookie } }));
+		const bytes = new Uint8Array(await file.arrayBuffer());
+		expect(bytes.byteLength).toBe(res.body.byteSize);
+		expect([...bytes.subarray(0, 4)]).toEqual([0, 1, 0, 0]);
+		// A WOFF2 cut short is refused with the reason, not a 500.
+		const cut = await upload(s, dejavuSerifItalicWoff2.slice(0, 2000), { contentType: "font/woff2" });
+		expect(cut.status).toBe(422);
+		expect(cut.body.error?.code).toBe("invalid_font");
+		expect(cut.body.error?.message).toContain("The WOFF2 file cannot be unpacked");
 	});
 
 	it("refuses a PNG renamed .ttf with 422 invalid_font saying what the file is, and stores nothing", async () => {

@@ -86,7 +86,7 @@ const uploadRoute = defineRoute({
 	tag,
 	summary: "Upload a font",
 	description:
-		"The font file as the raw body with `Content-Type: font/ttf` or `font/otf` (`font/sfnt` and `application/octet-stream` are read the same way), or a `multipart/form-data` form with the file in a field named `file`; at most 4 MiB (413 over that). The file is parsed and must shape and embed a sample of its own characters; anything else is 422 `invalid_font` saying why (an image renamed .ttf, a damaged file, a font collection, a family name a theme cannot name). WOFF2 is recognised and refused for now with a message asking for the TTF or OTF. The answer names the family, style, weight and the scripts the font covers.",
+		"The font file as the raw body with `Content-Type: font/ttf`, `font/otf` or `font/woff2` (`font/sfnt` and `application/octet-stream` are read the same way), or a `multipart/form-data` form with the file in a field named `file`; at most 4 MiB (413 over that). The file is parsed and must shape and embed a sample of its own characters; anything else is 422 `invalid_font` saying why (an image renamed .ttf, a damaged file, a font collection, a family name a theme cannot name). A WOFF2 file is unpacked to the TTF or OTF it compresses, which is what is stored and served (`format`, `byteSize`). The answer names the family, style, weight and the scripts the font covers.",
 	access: "session",
 	body: { type: "binary", maxBytes: maxFontBytes, contentTypes: fontUploadTypes },
 	responses: { 201: { description: "Stored", schema: ConsoleFont } },
@@ -101,10 +101,11 @@ const uploadRoute = defineRoute({
 			if (error instanceof InvalidFontError) throw new ApiError("invalid_font", error.message);
 			throw error;
 		}
+		const { bytes: stored, ...described } = inspected;
 		const id = newId("fn");
-		const r2Key = fontFileKey(caller.workspaceId, id, inspected.format);
-		await services.blobs.put(r2Key, bytes, { httpMetadata: { contentType: fontContentTypes[inspected.format] } });
-		const font: StoredFont = { id, ...inspected, byteSize: bytes.byteLength, r2Key, createdAt: now };
+		const r2Key = fontFileKey(caller.workspaceId, id, described.format);
+		await services.blobs.put(r2Key, stored, { httpMetadata: { contentType: fontContentTypes[described.format] } });
+		const font: StoredFont = { id, ...described, byteSize: stored.byteLength, r2Key, createdAt: now };
 		await insertFont(services.db, { ...font, workspaceId: caller.workspaceId, accountId: caller.accountId });
 		return json(fontBody(font), 201);
 	},
