@@ -4,7 +4,8 @@
  * metrics, the export key names it, and the embed page loads it same-origin from `/_fonts/`.
  * The font is DejaVu Serif from `dejavu-fonts-ttf` (free licence), which the Worker does not bundle.
  */
-import { exports } from "cloudflare:workers";
+import { createExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import dejavuSerif from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
 import dejavuSerifBold from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf";
@@ -12,6 +13,8 @@ import { layoutExamples } from "../../src/domain/layout-examples";
 import { builtInThemes, type ThemeDefinition } from "../../src/domain/themes";
 import { measureTextWidth, missingGlyphs, withUploadedFonts } from "../../src/render/fonts";
 import type { RenderFont } from "../../src/render/uploaded-fonts";
+import { buildServices } from "../../src/services/context";
+import { fontCacheBytes, fontCacheSize, loadRenderFonts } from "../../src/services/fonts";
 import { base, call, callJson } from "../helpers/api";
 import { makeAccount } from "../helpers/factories";
 import { callWithSession, signIn, type TestSession } from "../helpers/session";
@@ -128,5 +131,35 @@ describe("a theme drawn in an uploaded font", () => {
 		expect(missing.status).toBe(404);
 		const wrongFormat = await exports.default.fetch(new Request(`http://localhost:8787/embed/_fonts/${fontId}.otf`));
 		expect(wrongFormat.status).toBe(404);
+	});
+
+	it("keeps at most 16 MiB of font files per isolate, the least recently used going first", async () => {
+		const services = buildServices(env, createExecutionContext());
+		const size = 3 * 1024 * 1024;
+		const fonts = Array.from({ length: 7 }, (_, i) => ({
+			id: `fn_cache${i}`,
+			family: "Cache Test",
+			style: "normal" as const,
+			weight: 400,
+			scripts: [],
+			format: "ttf" as const,
+			byteSize: size,
+			r2Key: `fonts/cache-test/${i}.ttf`,
+			createdAt: 0,
+		}));
+		for (const font of fonts) await env.BLOBS.put(font.r2Key, new Uint8Array(size).fill(fonts.indexOf(font)));
+		const first = await loadRenderFonts(services, fonts);
+		expect(first.map((f) => new Uint8Array(f.data)[0])).toEqual([0, 1, 2, 3, 4, 5, 6]);
+		const held = fontCacheSize();
+		expect(held.bytes).toBeLessThanOrEqual(fontCacheBytes);
+		// Whatever other fonts the isolate held went first; of these seven, the five newest stay.
+		expect(held.bytes).toBeGreaterThanOrEqual(5 * size);
+		// A cached file is answered without R2: delete the newest from R2 and it still loads; the oldest does not.
+		await env.BLOBS.delete([fonts[6]?.r2Key ?? "", fonts[0]?.r2Key ?? ""]);
+		const again = await loadRenderFonts(
+			services,
+			[fonts[6], fonts[0]].filter((f) => f !== undefined),
+		);
+		expect(again.map((f) => f.id)).toEqual(["fn_cache6"]);
 	});
 });
