@@ -329,7 +329,7 @@ function checksum(data: Uint8Array): number {
 }
 
 /** The sfnt file: offset table, table records sorted by tag, then the tables, each 4-byte aligned. */
-function writeSfnt(flavor: number, tables: Map<string, Uint8Array>): Uint8Array {
+export function writeSfnt(flavor: number, tables: Map<string, Uint8Array>): Uint8Array {
 	const tags = [...tables.keys()].sort();
 	const count = tags.length;
 	const power = 2 ** Math.floor(Math.log2(count));

@@ -8,6 +8,7 @@ import { create } from "fontkit";
 import { familyNames } from "../domain/fonts";
 import type { FontMetrics } from "./font-metrics";
 import { fontMetrics } from "./font-metrics";
+import { subsetFont } from "./font-subset";
 
 export interface RenderFont {
 	id: string;
@@ -99,23 +100,44 @@ export function fontDataUri(font: RenderFont): string {
 
 /**
  * The standalone SVG with the uploaded fonts it names embedded as `@font-face` data URIs, so the
- * file draws the same on a machine that does not have them. Only fonts the text uses are added.
+ * file draws the same on a machine that does not have them. Only fonts the text uses are added,
+ * each cut down to the characters drawn in it (a TrueType font; a CFF one goes in whole).
  */
 export function embedFontsInSvg(svg: string, fonts: readonly RenderFont[]): string {
-	const used = fontsUsedBySvg(svg, fonts);
-	if (used.length === 0) return svg;
-	return svg.replace(/^<svg([^>]*)>/, (open) => `${open}<defs><style>${fontFaceCss(used, fontDataUri)}</style></defs>`);
+	const used = textByFont(svg, fonts);
+	if (used.size === 0) return svg;
+	const source = (font: RenderFont) => {
+		const subset = subsetFont(uploadedPdfFont(font), font.data, used.get(font) ?? "");
+		return subset ? fontDataUri({ ...font, data: subset.buffer as ArrayBuffer }) : fontDataUri(font);
+	};
+	return svg.replace(/^<svg([^>]*)>/, (open) => `${open}<defs><style>${fontFaceCss([...used.keys()], source)}</style></defs>`);
 }
 
-/** The uploaded fonts the SVG's text elements draw with (by family, weight and style). */
-export function fontsUsedBySvg(svg: string, fonts: readonly RenderFont[]): RenderFont[] {
-	if (fonts.length === 0) return [];
-	const used = new Set<RenderFont>();
-	for (const [, attributes = ""] of svg.matchAll(/<text([^>]*)>/g)) {
+const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+function unescapeText(text: string): string {
+	return text.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (match, name: string) => {
+		if (name.startsWith("#x")) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+		if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
+		return entities[name] ?? match;
+	});
+}
+
+/** The uploaded fonts the SVG's text elements draw with (by family, weight and style), each with the text it draws. */
+function textByFont(svg: string, fonts: readonly RenderFont[]): Map<RenderFont, string> {
+	const used = new Map<RenderFont, string>();
+	if (fonts.length === 0) return used;
+	for (const [, attributes = "", content = ""] of svg.matchAll(/<text([^>]*)>([^<]*)<\/text>/g)) {
 		const font = textFont(attributes);
 		const match = font && matchUploadedFont(fonts, font.family, font.weight, font.italic);
-		if (match) used.add(match);
+		if (match) used.set(match, (used.get(match) ?? "") + unescapeText(content));
 	}
+	return used;
+}
+
+/** The uploaded fonts the SVG's text elements draw with, in the order given. */
+export function fontsUsedBySvg(svg: string, fonts: readonly RenderFont[]): RenderFont[] {
+	const used = textByFont(svg, fonts);
 	return fonts.filter((font) => used.has(font));
 }
 

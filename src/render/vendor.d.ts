@@ -45,6 +45,7 @@ declare module "fontkit" {
 		getName(key: string): string | null;
 		hasGlyphForCodePoint(codePoint: number): boolean;
 		getGlyph(id: number): Glyph;
+		glyphForCodePoint(codePoint: number): Glyph;
 		layout(text: string): { glyphs: Glyph[]; advanceWidth: number };
 		createSubset(): Subset;
 	}
