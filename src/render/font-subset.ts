@@ -35,7 +35,10 @@ class Bytes {
 	}
 }
 
-/** `cmap` with a format 4 (BMP) and a format 12 (every plane) subtable, one segment per character. */
+/**
+ * `cmap` with a format 4 subtable (the Basic Multilingual Plane), and a format 12 one (every
+ * plane) only when a character lies beyond it; one segment per character.
+ */
 function cmapTable(map: [number, number][]): Uint8Array {
 	const bmp = map.filter(([code]) => code < 0xffff);
 	const segments = bmp.length + 1;
@@ -56,6 +59,10 @@ function cmapTable(map: [number, number][]): Uint8Array {
 	for (const [code, glyph] of bmp) format4.u16((glyph - code) & 0xffff);
 	format4.u16(1);
 	for (let i = 0; i < segments; i++) format4.u16(0);
+	if (bmp.length === map.length) {
+		const header = new Bytes().u16(0).u16(1).u16(3).u16(1).u32(12);
+		return Uint8Array.from([...header.out, ...format4.out]);
+	}
 	const format12 = new Bytes()
 		.u16(12)
 		.u16(0)
