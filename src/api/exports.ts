@@ -19,6 +19,7 @@ import type { Services } from "../services/context";
 import { cachedExportPath, readCachedExport, storeCachedExport } from "../services/export-cache";
 import { exportDataset } from "../services/export-datasets";
 import { exportKey, exportMaterials } from "../services/export-key";
+import { loadRenderFonts } from "../services/fonts";
 import { renderInputFrom } from "../services/render-input";
 import { renderInExportSlot } from "./export-slot";
 
@@ -97,7 +98,8 @@ async function drawnExport(
 	if (cached) return drawnResponse(chart, format, etag, cached.body, cached.contentType, cached.warnings);
 
 	const dataset = await exportDataset(services, chart, materials);
-	const input = renderInputFrom(chart, options, dataset, materials.theme);
+	const fonts = await loadRenderFonts(services, materials.fonts);
+	const input = renderInputFrom(chart, options, dataset, materials.theme, fonts);
 	const file = await renderInExportSlot(services.exportSlots, () => drawingExporters[format](input, options));
 	const body = new Uint8Array(await new Response(file.body).arrayBuffer());
 	const warnings = warningsHeaderValue(file.warnings ?? []);

@@ -141,6 +141,17 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
 			};
 		} else if (route.body.type === "csv") {
 			requestBody = { required: true, content: { "text/csv": { schema: { type: "string" } } } };
+		} else if (route.body.type === "binary") {
+			const file = { type: "string", format: "binary", maxLength: route.body.maxBytes };
+			requestBody = {
+				required: true,
+				content: Object.fromEntries(
+					route.body.contentTypes.map((type) => [
+						type,
+						type === "multipart/form-data" ? { schema: { type: "object", required: ["file"], properties: { file } } } : { schema: file },
+					]),
+				),
+			};
 		}
 
 		const path = openApiPath(route.path);

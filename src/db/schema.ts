@@ -276,3 +276,35 @@ export const libraryObservations = sqliteTable(
 	},
 	(t) => [primaryKey({ columns: [t.statisticId, t.period] })],
 );
+
+/**
+ * Fonts uploaded in the console (issue 13, DESIGN D33), usable by the workspace's themes. The
+ * file itself is in R2 under `r2Key` and never changes under its id, which is why the embed
+ * host can serve it as immutable and export keys can name it by id.
+ */
+export const fonts = sqliteTable(
+	"fonts",
+	{
+		id: text("id").primaryKey(),
+		workspaceId: text("workspace_id")
+			.notNull()
+			.references(() => workspaces.id),
+		/** Who uploaded it. */
+		accountId: text("account_id")
+			.notNull()
+			.references(() => accounts.id),
+		/** The family a theme names to use it (the font's typographic family, else its family). */
+		family: text("family").notNull(),
+		style: text("style", { enum: ["normal", "italic"] }).notNull(),
+		/** CSS weight, 1–1000 (OS/2 usWeightClass). */
+		weight: integer("weight").notNull(),
+		/** JSON array of the scripts it covers, e.g. `["Latin","Greek"]`. */
+		scripts: text("scripts").notNull(),
+		/** `ttf` (TrueType outlines) or `otf` (CFF outlines): what is stored, after WOFF2 is unpacked. */
+		format: text("format", { enum: ["ttf", "otf"] }).notNull(),
+		byteSize: integer("byte_size").notNull(),
+		r2Key: text("r2_key").notNull(),
+		createdAt: integer("created_at").notNull(),
+	},
+	(t) => [index("fonts_workspace_idx").on(t.workspaceId, t.family)],
+);

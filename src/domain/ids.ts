@@ -15,7 +15,7 @@ export function randomToken(length: number): string {
 	return out.join("");
 }
 
-export type IdPrefix = "ch" | "fd" | "th" | "ws" | "ac" | "key";
+export type IdPrefix = "ch" | "fd" | "th" | "ws" | "ac" | "key" | "fn";
 
 export function newId(prefix: IdPrefix): string {
 	return `${prefix}_${randomToken(22)}`;

@@ -15,6 +15,8 @@ export interface EmbedPage {
 	/** The data the client draws from, and the client itself (both on the embed host). */
 	dataUrl: string;
 	clientUrl: string;
+	/** `@font-face` rules for the theme's uploaded fonts, served from the embed host. */
+	fontFaces?: string;
 	/** `meta.sourceUrl` and where the source line is drawn, as fractions of the chart's size. */
 	sourceLink?: { url: string; label: string; box: { left: number; top: number; width: number; height: number } };
 }
@@ -47,7 +49,7 @@ export function embedHtml(page: EmbedPage): string {
 <meta property="og:url" content="${escapeMarkup(page.pageUrl)}">
 <meta property="og:image" content="${escapeMarkup(page.previewUrl)}">
 <meta name="twitter:card" content="summary_large_image">
-<style>html,body{margin:0;padding:0;background:${page.background}}main{position:relative}main svg{display:block;width:100%;height:auto}.source-link{position:absolute;display:block}.source-link:focus-visible{outline:2px solid currentColor}.race-controls{position:absolute;top:4px;right:4px}.table-controls{display:flex;gap:8px;align-items:center;padding:4px 8px;font:13px system-ui,sans-serif}</style>
+<style>${page.fontFaces ?? ""}html,body{margin:0;padding:0;background:${page.background}}main{position:relative}main svg{display:block;width:100%;height:auto}.source-link{position:absolute;display:block}.source-link:focus-visible{outline:2px solid currentColor}.race-controls{position:absolute;top:4px;right:4px}.table-controls{display:flex;gap:8px;align-items:center;padding:4px 8px;font:13px system-ui,sans-serif}</style>
 </head>
 <body>
 <main data-chart="${escapeMarkup(page.dataUrl)}">${page.svg}${page.sourceLink ? sourceLinkHtml(page.sourceLink) : ""}</main>

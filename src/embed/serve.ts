@@ -1,7 +1,7 @@
 /**
  * The embed host (DESIGN D17): `{EMBED_BASE}/{chart}/` serves the published page, with
  * `chart.svg`, `preview.png` and `data.json` beside it, straight from R2; `/_client/*.js` is the
- * page's client. Snapshot files carry an ETag of the published version and
+ * page's client; `/_fonts/{id}.{ttf|otf}` an uploaded font a page names. Snapshot files carry an ETag of the published version and
  * `Cache-Control: no-cache`, so pages revalidate (304) and show a republished chart on their next
  * load. Unknown and unpublished charts are 404.
  *
@@ -13,6 +13,7 @@
 import { withHeaders } from "../http/respond";
 import type { Services } from "../services/context";
 import { clientScript } from "./clients";
+import { serveFont } from "./fonts";
 import { notFoundHtml, serverErrorHtml } from "./page";
 import type { SnapshotFile } from "./snapshot";
 import { snapshotFiles, snapshotKey } from "./snapshot";
@@ -20,7 +21,7 @@ import { snapshotFiles, snapshotKey } from "./snapshot";
 const securityHeaders = {
 	// Scripts and data only from the embed host itself; inline styles are what SVG charts use.
 	"Content-Security-Policy":
-		"default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+		"default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' data:; font-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
 	"X-Content-Type-Options": "nosniff",
 	"Referrer-Policy": "strict-origin-when-cross-origin",
 };
@@ -89,6 +90,8 @@ async function answer(request: Request, path: string, services: Services): Promi
 	}
 	const script = await clientScript(path);
 	if (script) return serveClient(request, script);
+	const font = await serveFont(request, path, services);
+	if (font) return font;
 	const bare = /^\/([A-Za-z0-9_-]{1,100})$/.exec(path);
 	if (bare) {
 		const page = new URL(request.url);

@@ -11,9 +11,11 @@ import { sourceLineBox } from "../render/footer";
 import { colors } from "../render/input";
 import { svgToPng } from "../render/png";
 import { renderSvg } from "../render/svg";
+import { fontFaceCss, fontsUsedBySvg } from "../render/uploaded-fonts";
 import type { Services } from "../services/context";
 import { renderInputFor } from "../services/render-input";
 import { clientPath } from "./clients";
+import { fontPath } from "./fonts";
 import { embedHtml } from "./page";
 import { pageData } from "./page-data";
 
@@ -36,6 +38,12 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 	const svg = renderSvg(input, true);
 	const sourceBox = sourceLineBox(input);
 	const sourceUrl = input.meta.sourceUrl;
+	// The theme's uploaded fonts as same-origin web fonts (D40), not inlined: the page stays small.
+	const fonts = input.fonts ?? [];
+	const fontFaces = fontFaceCss(
+		fonts.length > 0 ? fontsUsedBySvg(svg, fonts) : [],
+		(font) => `${services.config.embedBase}${fontPath(font)}`,
+	);
 	const html = embedHtml({
 		title: chart.name,
 		description: chartDescription(input),
@@ -45,6 +53,7 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 		pageUrl: page,
 		dataUrl: `${page}data.json`,
 		clientUrl: `${services.config.embedBase}${clientPath(chart.kind)}`,
+		...(fontFaces ? { fontFaces } : {}),
 		...(sourceUrl && sourceBox
 			? {
 					sourceLink: {
@@ -66,7 +75,7 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 		put("", html),
 		put("chart.svg", svg),
 		// The scalable SVG keeps its pixel width and height, so it rasterises as the export would.
-		put("preview.png", await svgToPng(svg, 1)),
+		put("preview.png", await svgToPng(svg, 1, fonts)),
 		// What the page's client draws from: the server's input, cut down to what is drawn (public).
 		put("data.json", JSON.stringify(pageData(input))),
 	]);

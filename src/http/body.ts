@@ -6,22 +6,27 @@ import { ApiError, validationError } from "./errors";
 
 export const maxJsonBytes = 1024 * 1024;
 export const maxCsvBytes = 10 * 1024 * 1024;
+/** Room for a multipart form's boundaries and part headers around a file of a binary body's largest size. */
+export const multipartFramingBytes = 64 * 1024;
 
 function formatBytes(bytes: number): string {
 	return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${bytes / 1024} KiB`;
 }
 
-function tooLarge(limit: number): ApiError {
+export function tooLarge(limit: number): ApiError {
 	return new ApiError("payload_too_large", `Request body is larger than the ${formatBytes(limit)} limit.`, {
 		limitBytes: limit,
 	});
 }
 
-/** Reads the body as UTF-8 text, refusing it as soon as it passes `limit` bytes. */
-export async function readText(request: Request, limit: number): Promise<string> {
+/**
+ * Reads the body as bytes, refusing it as soon as it passes `limit` bytes. `stated` is the limit
+ * the error names when the two differ (a form may carry a file of `stated` bytes plus its framing).
+ */
+export async function readBytes(request: Request, limit: number, stated = limit): Promise<Uint8Array> {
 	const declared = Number(request.headers.get("content-length") ?? "0");
-	if (declared > limit) throw tooLarge(limit);
-	if (!request.body) return "";
+	if (declared > limit) throw tooLarge(stated);
+	if (!request.body) return new Uint8Array();
 	const reader = request.body.getReader();
 	const chunks: Uint8Array[] = [];
 	let total = 0;
@@ -31,7 +36,7 @@ export async function readText(request: Request, limit: number): Promise<string>
 		total += value.byteLength;
 		if (total > limit) {
 			await reader.cancel();
-			throw tooLarge(limit);
+			throw tooLarge(stated);
 		}
 		chunks.push(value);
 	}
@@ -41,6 +46,12 @@ export async function readText(request: Request, limit: number): Promise<string>
 		bytes.set(chunk, offset);
 		offset += chunk.byteLength;
 	}
+	return bytes;
+}
+
+/** Reads the body as UTF-8 text, refusing it as soon as it passes `limit` bytes. */
+export async function readText(request: Request, limit: number): Promise<string> {
+	const bytes = await readBytes(request, limit);
 	try {
 		return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
 	} catch {
@@ -48,7 +59,7 @@ export async function readText(request: Request, limit: number): Promise<string>
 	}
 }
 
-function mediaType(request: Request): string | null {
+export function mediaType(request: Request): string | null {
 	const header = request.headers.get("content-type");
 	return header ? (header.split(";")[0]?.trim().toLowerCase() ?? null) : null;
 }
@@ -90,4 +101,17 @@ export function parseJsonObject<S extends z.ZodType>(text: string, schema: S): z
 	const result = schema.safeParse(value);
 	if (!result.success) throw validationError(result.error);
 	return result.data;
+}
+
+/** The media type, which must be one of `allowed` (a binary body: a file and what it is). */
+export function requireBinaryContentType(request: Request, allowed: readonly string[]): string {
+	const type = mediaType(request);
+	if (type === null || !allowed.includes(type)) {
+		throw new ApiError(
+			"unsupported_media_type",
+			`Send the file as the raw body with Content-Type one of ${allowed.join(", ")} (got ${type ?? "no Content-Type"}).`,
+			{ allowed },
+		);
+	}
+	return type;
 }

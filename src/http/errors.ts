@@ -31,6 +31,7 @@ export const errorStatus = {
 	invalid_theme: 422,
 	invalid_transform: 422,
 	invalid_kind: 422,
+	invalid_font: 422,
 	idempotency_key_reused: 422,
 	rate_limited: 429,
 	internal_error: 500,

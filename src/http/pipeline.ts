@@ -14,7 +14,17 @@ import type { RateDecision } from "../limits/client";
 import type { Services } from "../services/context";
 import type { Authenticated } from "./auth";
 import { authenticate, requireCsrfToken, requirePlan, requireScope, requireSession } from "./auth";
-import { maxCsvBytes, maxJsonBytes, parseJsonObject, readText, requireCsvContentType, requireJsonContentType } from "./body";
+import {
+	maxCsvBytes,
+	maxJsonBytes,
+	multipartFramingBytes,
+	parseJsonObject,
+	readBytes,
+	readText,
+	requireBinaryContentType,
+	requireCsvContentType,
+	requireJsonContentType,
+} from "./body";
 import { ApiError, errorResponse, validationError } from "./errors";
 import { readIdempotencyKey, withIdempotency } from "./idempotency";
 import { withHeaders } from "./respond";
@@ -103,6 +113,12 @@ async function parseInput(route: Route, request: Request): Promise<Input> {
 			requireCsvContentType(request);
 			const bodyText = await readText(request, route.body.maxBytes ?? maxCsvBytes);
 			return { url, query, body: bodyText, bodyText };
+		}
+		case "binary": {
+			const contentType = requireBinaryContentType(request, route.body.contentTypes);
+			const limit = route.body.maxBytes + (contentType === "multipart/form-data" ? multipartFramingBytes : 0);
+			const bytes = await readBytes(request, limit, route.body.maxBytes);
+			return { url, query, body: { bytes, contentType }, bodyText: "" };
 		}
 	}
 }

@@ -20,7 +20,14 @@ export type Access = "public" | "key" | "session" | Scope;
 
 export type Body =
 	/** `optional`: an empty body reads as `{}` (a POST whose every field has a default). */
-	{ type: "json"; schema: z.ZodType; maxBytes?: number; optional?: boolean } | { type: "csv"; maxBytes: number } | { type: "none" };
+	| { type: "json"; schema: z.ZodType; maxBytes?: number; optional?: boolean }
+	| { type: "csv"; maxBytes: number }
+	/**
+	 * A file as the raw body, or as a `multipart/form-data` form when listed (read up to
+	 * `maxBytes` plus 64 KiB for the form's framing; the handler checks the file itself).
+	 */
+	| { type: "binary"; maxBytes: number; contentTypes: readonly string[] }
+	| { type: "none" };
 
 export interface ResponseSpec {
 	description: string;
@@ -43,7 +50,19 @@ export interface HandlerContext<Q, B, C = Caller> {
 }
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
-type BodyOutput<B> = B extends { type: "json"; schema: infer S } ? Output<S> : B extends { type: "csv" } ? string : undefined;
+/** A binary body: its bytes and its media type (lower-case, without parameters). */
+export interface BinaryBody {
+	bytes: Uint8Array;
+	contentType: string;
+}
+
+type BodyOutput<B> = B extends { type: "json"; schema: infer S }
+	? Output<S>
+	: B extends { type: "csv" }
+		? string
+		: B extends { type: "binary" }
+			? BinaryBody
+			: undefined;
 
 type CallerOf<A extends Access> = A extends "public" ? null : A extends "session" ? SessionCaller : Caller;
 

@@ -4,6 +4,11 @@ declare module "*.ttf" {
 	export default data;
 }
 
+declare module "*.woff2" {
+	const data: ArrayBuffer;
+	export default data;
+}
+
 declare module "*.wasm" {
 	const module: WebAssembly.Module;
 	export default module;

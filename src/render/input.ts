@@ -8,6 +8,7 @@ import type { Cell, Dataset, DatasetColumn } from "../domain/dataset";
 import type { ChartKind } from "../domain/kinds";
 import type { Meta } from "../domain/meta";
 import type { ModeColors, ThemeDefinition } from "../domain/themes";
+import type { RenderFont } from "./uploaded-fonts";
 
 export interface RenderInput {
 	kind: ChartKind;
@@ -21,6 +22,8 @@ export interface RenderInput {
 	transparent: boolean;
 	/** Library-backed data: a period column, then one column per statistic. */
 	fromStatistics: boolean;
+	/** The workspace's uploaded fonts of the theme's font family, read before drawing; none when it names only bundled ones. */
+	fonts?: readonly RenderFont[];
 }
 
 export interface SeriesValues {

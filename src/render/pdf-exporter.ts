@@ -34,7 +34,7 @@ export const pdfExporter: DrawingExporter = async (input) => {
 	const { svg, warnings } = drawSvg(logoProblem ? { ...input, theme: { ...input.theme, logo: undefined } } : input);
 	return {
 		// The document title is the chart's name, from the input's (drawable) meta.
-		body: await svgToPdf(svg, input.width, input.height, chartName(input.meta), chartDescription(input)),
+		body: await svgToPdf(svg, input.width, input.height, chartName(input.meta), chartDescription(input), input.fonts),
 		contentType: "application/pdf",
 		extension: "pdf",
 		warnings: [...warnings, ...(logoProblem ? [logoProblem] : [])],

@@ -9,6 +9,13 @@ import PDFDocument from "pdfkit";
 import SVGtoPDF from "svg-to-pdfkit";
 import { bundledMetrics } from "./fonts";
 import { embeddedName, pdfFonts } from "./pdf-fonts";
+import type { RenderFont } from "./uploaded-fonts";
+import { matchUploadedFont, textFont, uploadedMetrics, uploadedPdfFont } from "./uploaded-fonts";
+
+/** The name an uploaded font is registered under in a PDF. */
+function uploadedName(font: RenderFont): string {
+	return `Uploaded-${font.id}`;
+}
 
 function weightOf(attributes: string): 400 | 600 | 700 {
 	const raw = /font-weight:\s*(\w+)/.exec(attributes)?.[1] ?? /font-weight="(\w+)"/.exec(attributes)?.[1] ?? "400";
@@ -16,8 +23,22 @@ function weightOf(attributes: string): 400 | 600 | 700 {
 	return numeric >= 650 ? 700 : numeric >= 550 ? 600 : 400;
 }
 
-function fontFor(text: string, attributes: string): string {
+/**
+ * The one embedded font a text element is written in: the theme's uploaded font when the element
+ * names its family and it has every glyph of the text a bundled font could draw; otherwise the
+ * bundled fonts, as before (a PDF text run has one font, so a run the uploaded font cannot
+ * finish falls back whole).
+ */
+function fontFor(text: string, attributes: string, fonts: readonly RenderFont[]): string {
+	const css = fonts.length > 0 ? textFont(attributes) : null;
+	const uploaded = css ? matchUploadedFont(fonts, css.family, css.weight, css.italic) : undefined;
 	const { regular, fallback } = bundledMetrics();
+	if (uploaded) {
+		const metrics = uploadedMetrics(uploaded);
+		// Fall back only for a glyph a bundled font can draw; one no font has is reported either way.
+		const lacks = (code: number) => !metrics.has(code) && (regular.has(code) || fallback.has(code));
+		if (![...text].some((ch) => !/\s/.test(ch) && lacks(ch.codePointAt(0) ?? 0))) return uploadedName(uploaded);
+	}
 	for (const ch of text) {
 		const code = ch.codePointAt(0) ?? 0;
 		if (!regular.has(code) && fallback.has(code)) return embeddedName("DejaVu Sans", 400);
@@ -44,9 +65,9 @@ function clampHugeCoordinates(svg: string): string {
 	);
 }
 
-export function prepareSvgForPdf(svg: string): string {
+export function prepareSvgForPdf(svg: string, fonts: readonly RenderFont[] = []): string {
 	return clampHugeCoordinates(svg).replace(/<text([^>]*)>([^<]*)<\/text>/g, (_match, rawAttributes: string, content: string) => {
-		const font = fontFor(content, rawAttributes);
+		const font = fontFor(content, rawAttributes, fonts);
 		let attributes = rawAttributes.includes("font-family:")
 			? rawAttributes.replace(/font-family:[^;"]*/, `font-family:${font}`)
 			: `${rawAttributes} font-family="${font}"`;
@@ -60,8 +81,15 @@ export function prepareSvgForPdf(svg: string): string {
 }
 
 /** `subject` is the chart's alt text (`meta.description` or the generated one): PDF readers show it as the document's Subject. */
-export async function svgToPdf(svg: string, width: number, height: number, title: string, subject?: string): Promise<Uint8Array> {
-	const fonts = pdfFonts();
+export async function svgToPdf(
+	svg: string,
+	width: number,
+	height: number,
+	title: string,
+	subject?: string,
+	uploaded: readonly RenderFont[] = [],
+): Promise<Uint8Array> {
+	const fonts = [...pdfFonts(), ...uploaded.map((font) => ({ name: uploadedName(font), font: uploadedPdfFont(font) }))];
 	const regular = fonts[0] as (typeof fonts)[number];
 	const doc = new PDFDocument({
 		size: [width, height],
@@ -80,7 +108,7 @@ export async function svgToPdf(svg: string, width: number, height: number, title
 		doc.on("end", () => resolve());
 		doc.on("error", reject);
 	});
-	SVGtoPDF(doc, prepareSvgForPdf(svg), 0, 0, {
+	SVGtoPDF(doc, prepareSvgForPdf(svg, uploaded), 0, 0, {
 		width,
 		height,
 		assumePt: true,

@@ -1,6 +1,6 @@
 /**
  * The PNG exporter: the chart's SVG rasterised at `scale` (1–4, default 2) with the bundled
- * fonts. Text the fonts cannot draw is named in `X-Render-Warnings` rather than dropped silently.
+ * fonts and the theme's uploaded ones. Text the fonts cannot draw is named in `X-Render-Warnings` rather than dropped silently.
  */
 import type { DrawingExporter } from "./exporters";
 import { missingGlyphs } from "./fonts";
@@ -15,9 +15,9 @@ function codePoint(ch: string): string {
 export const pngExporter: DrawingExporter = async (input, options) => {
 	const { svg, warnings } = drawSvg(input);
 	const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1] ?? "").join(" ");
-	const missing = missingGlyphs(texts);
+	const missing = missingGlyphs(texts, input.fonts);
 	return {
-		body: await svgToPng(svg, options.scale ?? defaultPngScale),
+		body: await svgToPng(svg, options.scale ?? defaultPngScale, input.fonts),
 		contentType: "image/png",
 		extension: "png",
 		warnings: [

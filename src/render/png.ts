@@ -1,5 +1,6 @@
 /**
- * SVG → PNG with resvg (WebAssembly), drawing text with the bundled fonts only. The wasm
+ * SVG → PNG with resvg (WebAssembly), drawing text with the bundled fonts and the theme's
+ * uploaded ones (never system fonts). The wasm
  * module and the fonts are set up lazily, once per isolate. An opaque image (every export
  * without `transparent=true`) is encoded by `png-encode.ts` with the runtime's native zlib,
  * two to three times faster than resvg's own encoder; an image with transparency keeps resvg's
@@ -9,6 +10,7 @@ import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import resvgWasm from "../../node_modules/@resvg/resvg-wasm/index_bg.wasm";
 import { fallbackFamily, fontFiles, primaryFamily } from "./fonts";
 import { allOpaque, encodePng } from "./png-encode";
+import type { RenderFont } from "./uploaded-fonts";
 
 let ready: Promise<void> | undefined;
 let fontBuffers: Uint8Array[] | undefined;
@@ -19,11 +21,13 @@ async function setUp(): Promise<void> {
 	fontBuffers ??= fontFiles.map((font) => new Uint8Array(font.data));
 }
 
-export async function svgToPng(svg: string, scale: number): Promise<Uint8Array> {
+/** `fonts`: the theme's uploaded fonts, which resvg matches by the family names inside the files. */
+export async function svgToPng(svg: string, scale: number, fonts: readonly RenderFont[] = []): Promise<Uint8Array> {
 	await setUp();
+	const buffers = fonts.length === 0 ? fontBuffers : [...(fontBuffers ?? []), ...fonts.map((font) => new Uint8Array(font.data))];
 	const resvg = new Resvg(svg, {
 		fitTo: { mode: "zoom", value: scale },
-		font: { fontBuffers, loadSystemFonts: false, defaultFontFamily: primaryFamily, sansSerifFamily: fallbackFamily },
+		font: { fontBuffers: buffers, loadSystemFonts: false, defaultFontFamily: primaryFamily, sansSerifFamily: fallbackFamily },
 		textRendering: 1,
 		shapeRendering: 2,
 	});

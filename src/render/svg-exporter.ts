@@ -1,10 +1,12 @@
 /**
- * The SVG exporter: a standalone, valid SVG with `<title>` and `<desc>`.
+ * The SVG exporter: a standalone, valid SVG with `<title>` and `<desc>`, carrying the theme's
+ * uploaded fonts as `@font-face` data URIs so it draws the same wherever it is opened.
  */
 import type { DrawingExporter } from "./exporters";
 import { drawSvg } from "./svg";
+import { embedFontsInSvg } from "./uploaded-fonts";
 
 export const svgExporter: DrawingExporter = async (input) => {
 	const { svg, warnings } = drawSvg(input);
-	return { body: svg, contentType: "image/svg+xml; charset=utf-8", extension: "svg", warnings };
+	return { body: embedFontsInSvg(svg, input.fonts ?? []), contentType: "image/svg+xml; charset=utf-8", extension: "svg", warnings };
 };

@@ -8,7 +8,7 @@ import { chartDescription } from "./describe";
 import { wellFormedSvg } from "./drawable-text";
 import { DrawingNotes } from "./drawing-notes";
 import { echarts } from "./echarts";
-import { measureTextWidth } from "./fonts";
+import { measureTextWidth, withUploadedFonts } from "./fonts";
 import type { RenderInput } from "./input";
 import { chartOption, dataWarnings } from "./option";
 
@@ -27,8 +27,10 @@ export function drawSvg(input: RenderInput, scalable = false): DrawnSvg {
 	const notes = new DrawingNotes();
 	let svg: string;
 	try {
-		chart.setOption(chartOption(input, notes));
-		svg = chart.renderToSVGString({ useViewBox: scalable });
+		svg = withUploadedFonts(input.fonts ?? [], () => {
+			chart.setOption(chartOption(input, notes));
+			return chart.renderToSVGString({ useViewBox: scalable });
+		});
 	} finally {
 		chart.dispose();
 	}

@@ -23,8 +23,36 @@ declare module "d3-geo-projection" {
 // fontkit ships no types; the PDF path only parses a font once and hands the object to pdfkit,
 // which accepts any fontkit font (an object with `layout`) in place of the font's bytes.
 declare module "fontkit" {
+	export interface Glyph {
+		id: number;
+		advanceWidth: number;
+		path: { toSVG(): string };
+	}
+	export interface Subset {
+		includeGlyph(glyph: number | Glyph): number;
+		encode(): Uint8Array;
+	}
 	export interface Font {
-		layout(text: string): unknown;
+		/** The font's format as fontkit read it: TTF (also for CFF-flavoured OpenType), WOFF, WOFF2, … */
+		type: string;
+		familyName: string | null;
+		numGlyphs: number;
+		directory: { tables: Record<string, unknown> };
+		characterSet: number[];
+		italicAngle: number;
+		"OS/2"?: { usWeightClass: number; fsSelection: { italic: boolean; oblique: boolean } };
+		head: { macStyle: { italic: boolean } };
+		getName(key: string): string | null;
+		hasGlyphForCodePoint(codePoint: number): boolean;
+		getGlyph(id: number): Glyph;
+		glyphForCodePoint(codePoint: number): Glyph;
+		layout(text: string): { glyphs: Glyph[]; advanceWidth: number };
+		createSubset(): Subset;
 	}
 	export function create(buffer: Uint8Array, postscriptName?: string): Font;
+}
+
+// brotli (the decoder fontkit uses for WOFF2) ships no types; this is its decompressor.
+declare module "brotli/decompress.js" {
+	export default function decompress(buffer: Uint8Array, outputSize?: number): Uint8Array;
 }

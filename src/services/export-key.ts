@@ -4,6 +4,8 @@
  * bytes; any change a reader could see in the file (data, library values, meta, theme, options,
  * renderer) gives a new key, so a cached file is never stale and needs no invalidation.
  */
+
+import type { StoredFont } from "../db/fonts";
 import type { ChartRecord } from "../domain/chart";
 import type { Dataset } from "../domain/dataset";
 import { sha256Hex } from "../domain/ids";
@@ -13,6 +15,7 @@ import { defaultPngScale, drawingSize } from "../render/pixel-budget";
 import { rendererBuild } from "../render/renderer-build";
 import { datasetOf } from "./chart-data";
 import type { Services } from "./context";
+import { fontsForTheme } from "./fonts";
 import { drawingMode, themeFor } from "./render-input";
 
 /** What a key is computed from and a miss then draws with, read once so the two cannot differ. */
@@ -22,6 +25,8 @@ export interface ExportMaterials {
 	/** Already read when hashing needed it (statistics); otherwise read only on a miss. */
 	dataset: Dataset | null;
 	theme: ThemeDefinition;
+	/** The uploaded fonts the theme's family names; their bytes are read only on a miss. */
+	fonts: StoredFont[];
 }
 
 const storedDatasetKey = /^data\/([0-9a-f]{64})\.json$/;
@@ -32,12 +37,15 @@ const storedDatasetKey = /^data\/([0-9a-f]{64})\.json$/;
  * a value changes the key.
  */
 export async function exportMaterials(services: Services, chart: ChartRecord): Promise<ExportMaterials> {
-	const theme = themeFor(services, chart);
+	const themed = themeFor(services, chart).then(async (theme) => ({
+		theme,
+		fonts: await fontsForTheme(services, chart.workspaceId, theme),
+	}));
 	const stored = chart.seriesRefs.length === 0 ? storedDatasetKey.exec(chart.dataBlobKey ?? "")?.[1] : undefined;
-	if (stored) return { datasetHash: stored, dataset: null, theme: await theme };
+	if (stored) return { datasetHash: stored, dataset: null, ...(await themed) };
 	const dataset = await datasetOf(services, chart);
 	if (!dataset) throw new Error(`chart ${chart.id} has no dataset`);
-	return { datasetHash: await sha256Hex(JSON.stringify(dataset)), dataset, theme: await theme };
+	return { datasetHash: await sha256Hex(JSON.stringify(dataset)), dataset, ...(await themed) };
 }
 
 /** JSON with object keys sorted, so equal values always hash alike whatever order they were written in. */
@@ -55,7 +63,8 @@ export function canonicalJson(value: unknown): string {
 /**
  * The key of one drawn export. The options are taken after defaults (the size from meta, the
  * mode from the chart, PNG's scale 2), so `?scale=2` and no scale share a file, and SVG and PDF,
- * which ignore `scale`, do not split on it. Fonts are bundled, so the renderer build names them.
+ * which ignore `scale`, do not split on it. Bundled fonts are named by the renderer build; uploaded
+ * ones by id, since a font's file never changes under its id (a new upload is a new id).
  */
 export function exportKey(chart: ChartRecord, format: DrawingFormat, options: ExportOptions, materials: ExportMaterials): Promise<string> {
 	const { width, height } = drawingSize(chart.meta, options);
@@ -74,6 +83,7 @@ export function exportKey(chart: ChartRecord, format: DrawingFormat, options: Ex
 			fromStatistics: chart.seriesRefs.length > 0,
 			meta: chart.meta,
 			theme: materials.theme,
+			fonts: materials.fonts.map((font) => font.id),
 		}),
 	);
 }

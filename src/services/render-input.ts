@@ -14,8 +14,10 @@ import { drawableInput } from "../render/drawable-text";
 import type { ExportOptions } from "../render/exporters";
 import type { RenderInput } from "../render/input";
 import { drawingSize } from "../render/pixel-budget";
+import type { RenderFont } from "../render/uploaded-fonts";
 import { datasetOf } from "./chart-data";
 import type { Services } from "./context";
+import { fontsForTheme, loadRenderFonts } from "./fonts";
 
 /** The theme a chart is drawn in, resolved to its definition. */
 export async function themeFor(services: Services, chart: ChartRecord): Promise<ThemeDefinition> {
@@ -32,11 +34,19 @@ export async function themeFor(services: Services, chart: ChartRecord): Promise<
 export async function renderInputFor(services: Services, chart: ChartRecord, options: ExportOptions): Promise<RenderInput> {
 	const dataset = await datasetOf(services, chart);
 	if (!dataset) throw new Error(`chart ${chart.id} has no dataset`);
-	return renderInputFrom(chart, options, dataset, await themeFor(services, chart));
+	const theme = await themeFor(services, chart);
+	const fonts = await loadRenderFonts(services, await fontsForTheme(services, chart.workspaceId, theme));
+	return renderInputFrom(chart, options, dataset, theme, fonts);
 }
 
 /** The same input from a dataset and theme already read (the export cache reads them to key the file). */
-export function renderInputFrom(chart: ChartRecord, options: ExportOptions, dataset: Dataset, theme: ThemeDefinition): RenderInput {
+export function renderInputFrom(
+	chart: ChartRecord,
+	options: ExportOptions,
+	dataset: Dataset,
+	theme: ThemeDefinition,
+	fonts: readonly RenderFont[] = [],
+): RenderInput {
 	const { width, height } = drawingSize(chart.meta, options);
 	return drawableInput({
 		kind: chart.kind,
@@ -49,6 +59,7 @@ export function renderInputFrom(chart: ChartRecord, options: ExportOptions, data
 		height,
 		transparent: options.transparent === "true",
 		fromStatistics: chart.seriesRefs.length > 0,
+		...(fonts.length > 0 ? { fonts } : {}),
 	});
 }
 

@@ -7,6 +7,7 @@ import { authRoutes } from "../auth";
 import { consoleDocumentInfo, openApiRoute } from "../openapi";
 import { accountRoutes } from "./account";
 import { chartPreviewRoute } from "./chart-preview";
+import { consoleFontRoutes } from "./fonts";
 import { keyRoutes } from "./keys";
 import { consoleThemeRoutes } from "./themes";
 
@@ -15,6 +16,7 @@ export const consoleRoutes: readonly Route[] = [
 	...accountRoutes,
 	...keyRoutes,
 	...consoleThemeRoutes,
+	...consoleFontRoutes,
 	chartPreviewRoute,
 	openApiRoute(() => consoleRoutes, "/console/api/openapi.json", consoleDocumentInfo),
 ];

@@ -1,0 +1,189 @@
+/**
+ * Uploaded fonts (issue 13, DESIGN D33): what a file must be before a theme may draw with it.
+ * A TTF or OTF is kept as it is; a WOFF2 is unpacked to the TTF or OTF inside (`woff2.ts`). A file is read with a real font parser (fontkit, the one pdfkit embeds with), then made to
+ * shape and subset a sample of its own characters, so a font that parses but cannot be drawn
+ * or embedded is refused at upload, not discovered in a failed export. Pure: no I/O.
+ */
+import type { Font } from "fontkit";
+import { create } from "fontkit";
+import { fontMetrics } from "../render/font-metrics";
+import { Woff2Error, woff2ToSfnt } from "./woff2";
+
+export const maxFontBytes = 4 * 1024 * 1024;
+
+/** What is stored and served: TrueType or CFF outlines in an sfnt file. */
+export type StoredFontFormat = "ttf" | "otf";
+
+export const fontContentTypes: Record<StoredFontFormat, string> = { ttf: "font/ttf", otf: "font/otf" };
+
+export interface InspectedFont {
+	/** What to store: the upload itself, or the TTF/OTF a WOFF2 upload unpacks to. */
+	bytes: Uint8Array;
+	family: string;
+	style: "normal" | "italic";
+	weight: number;
+	scripts: string[];
+	format: StoredFontFormat;
+}
+
+/** The file is not a font the renderer can use; the message says why, for the 422. */
+export class InvalidFontError extends Error {
+	override name = "InvalidFontError";
+}
+
+/** Families the Worker bundles: an upload may not shadow them, or every built-in theme would change. */
+const bundledFamilies = ["inter", "dejavu sans"];
+
+/** What a theme's `fonts.family` can name (its schema's characters, less the list separators). */
+const nameableFamily = /^[A-Za-z0-9 -]{1,100}$/;
+
+const signatures: { bytes: number[]; what: string }[] = [
+	{ bytes: [0x89, 0x50, 0x4e, 0x47], what: "a PNG image" },
+	{ bytes: [0xff, 0xd8, 0xff], what: "a JPEG image" },
+	{ bytes: [0x47, 0x49, 0x46, 0x38], what: "a GIF image" },
+	{ bytes: [0x25, 0x50, 0x44, 0x46], what: "a PDF document" },
+	{ bytes: [0x50, 0x4b, 0x03, 0x04], what: "a ZIP archive" },
+	{ bytes: [0x3c], what: "text or markup" },
+	{ bytes: [0x7b], what: "JSON text" },
+];
+
+function tag(bytes: Uint8Array): string {
+	return String.fromCharCode(...bytes.subarray(0, 4));
+}
+
+/** The stored format from the file's first four bytes, or an error naming what the file is instead. */
+function sniff(bytes: Uint8Array): StoredFontFormat {
+	if (bytes.byteLength < 12) throw new InvalidFontError("The file is too short to be a font.");
+	const first = tag(bytes);
+	if (first === "\u0000\u0001\u0000\u0000" || first === "true") return "ttf";
+	if (first === "OTTO") return "otf";
+	if (first === "wOFF") throw new InvalidFontError("WOFF (version 1) files are not supported: upload the font's TTF, OTF or WOFF2 file.");
+	if (first === "ttcf") throw new InvalidFontError("The file is a font collection (TTC): upload one font of it as a TTF or OTF file.");
+	const known = signatures.find((s) => s.bytes.every((b, i) => bytes[i] === b));
+	throw new InvalidFontError(
+		known
+			? `The file is ${known.what}, not a font: upload a TTF, OTF or WOFF2 file.`
+			: "The file does not start with a TrueType, OpenType or WOFF2 signature: upload a TTF, OTF or WOFF2 file.",
+	);
+}
+
+/** Scripts a font may cover, each with characters it must draw (at least 90% of them) to count. */
+const scriptSamples: { script: string; text: string }[] = [
+	{ script: "Latin", text: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789" },
+	{ script: "Latin Extended", text: "ÀÉÎÕÜÇÑßØÅÆŒàéîõüçñøåæœĄĆĘŁŃŚŹŻąćęłńśźżŠšŽžŐőŰűĞğİıŞş" },
+	{ script: "Greek", text: "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩαβγδεζηθικλμνξοπρστυφχψω" },
+	{ script: "Cyrillic", text: "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдежзийклмнопрстуфхцчшщъыьэюя" },
+	{ script: "Armenian", text: "ԱԲԳԴԵԶԷԸԹԺաբգդեզէըթժ" },
+	{ script: "Hebrew", text: "אבגדהוזחטיכלמנסעפצקרשת" },
+	{ script: "Arabic", text: "ابتثجحخدذرزسشصضطظعغفقكلمنهوي" },
+	{ script: "Devanagari", text: "अआइईउऊएऐओऔकखगघचछजझटठडढणतथदधनपफबभमयरलवशषसह" },
+	{ script: "Bengali", text: "অআইঈউঊএঐওঔকখগঘচছজঝটঠডঢণতথদধনপফবভমযরলশষসহ" },
+	{ script: "Thai", text: "กขคฆงจฉชซฌญฎฏฐฑฒณดตถทธนบปผฝพฟภมยรลวศษสหฬอฮ" },
+	{ script: "Georgian", text: "აბგდევზთიკლმნოპჟრსტუფქღყშჩცძწჭხჯჰ" },
+	{ script: "Hangul", text: "가나다라마바사아자차카타파하한국어글" },
+	{ script: "Hiragana", text: "あいうえおかきくけこさしすせそたちつてとなにぬねの" },
+	{ script: "Katakana", text: "アイウエオカキクケコサシスセソタチツテトナニヌネノ" },
+	{ script: "Han", text: "的一是不了人我在有他这中大来上国个到说们为子和你地出道也时年" },
+];
+
+function coveredScripts(font: Font): string[] {
+	return scriptSamples
+		.filter(({ text }) => {
+			const chars = [...text];
+			const drawn = chars.filter((ch) => font.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0)).length;
+			return drawn >= chars.length * 0.9;
+		})
+		.map(({ script }) => script);
+}
+
+/** Tables every drawing reads: characters to glyphs, metrics, names; then outlines of either kind. */
+const requiredTables = ["cmap", "head", "hhea", "hmtx", "maxp", "name"];
+
+function parse(bytes: Uint8Array): Font {
+	let font: Font;
+	try {
+		font = create(bytes);
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		throw new InvalidFontError(`The file could not be read as a font (${reason}).`);
+	}
+	const tables = font.directory.tables;
+	const missing = requiredTables.filter((name) => !(name in tables));
+	if (!("glyf" in tables && "loca" in tables) && !("CFF " in tables)) missing.push("glyf or CFF");
+	if (missing.length > 0)
+		throw new InvalidFontError(`The file is damaged or not a complete font: it lacks the ${missing.join(", ")} tables.`);
+	return font;
+}
+
+function familyOf(font: Font): string {
+	// The typographic family groups the weights of a large family under one name, as browsers and resvg do.
+	const raw = (font.getName("preferredFamily") ?? font.familyName ?? "").trim();
+	if (raw === "") throw new InvalidFontError("The font names no family, so no theme could use it.");
+	if (!nameableFamily.test(raw)) {
+		throw new InvalidFontError(
+			`The font's family name "${raw.slice(0, 100)}" has characters a theme cannot name: only letters, digits, spaces and hyphens, at most 100.`,
+		);
+	}
+	if (bundledFamilies.includes(raw.toLowerCase()))
+		throw new InvalidFontError(`${raw} is bundled already; every theme can use it as it is.`);
+	return raw;
+}
+
+/**
+ * Shapes, subsets and measures a few characters the font says it has: exactly what a render
+ * and a PDF embedding will do with it. Any failure is the file's, named for the uploader.
+ */
+function checkDrawable(font: Font, bytes: Uint8Array): void {
+	const sample = String.fromCodePoint(...font.characterSet.filter((c) => c > 32 && c !== 0xa0).slice(0, 16));
+	if (sample === "") throw new InvalidFontError("The font maps no characters, so it cannot draw any text.");
+	try {
+		const run = font.layout(sample);
+		if (run.glyphs.length === 0 || run.glyphs.every((glyph) => glyph.id === 0)) throw new Error("no glyphs");
+		const subset = font.createSubset();
+		for (const glyph of run.glyphs) subset.includeGlyph(glyph);
+		if (subset.encode().byteLength === 0) throw new Error("empty subset");
+		const metrics = fontMetrics(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+		if (!(metrics.advance(sample) > 0)) throw new Error("no advance widths");
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		throw new InvalidFontError(`The font parses but cannot shape and embed a sample of its own characters (${reason}).`);
+	}
+}
+
+/** A WOFF2 upload unpacked to the sfnt it compresses (what resvg and pdfkit read); any other file as it is. */
+function unpacked(upload: Uint8Array): Uint8Array {
+	if (upload.byteLength < 4 || tag(upload) !== "wOF2") return upload;
+	try {
+		return woff2ToSfnt(upload);
+	} catch (error) {
+		if (error instanceof Woff2Error) throw new InvalidFontError(`The WOFF2 file cannot be unpacked: ${error.message}.`);
+		throw error;
+	}
+}
+
+/** Reads an uploaded file; throws `InvalidFontError` saying why it cannot be used. */
+export function inspectFont(upload: Uint8Array): InspectedFont {
+	const bytes = unpacked(upload);
+	const format = sniff(bytes);
+	const font = parse(bytes);
+	const family = familyOf(font);
+	checkDrawable(font, bytes);
+	const os2 = font["OS/2"];
+	const weight = Math.min(1000, Math.max(1, os2?.usWeightClass || 400));
+	const italic = os2?.fsSelection.italic || os2?.fsSelection.oblique || font.head.macStyle.italic || font.italicAngle !== 0;
+	return { bytes, family, style: italic ? "italic" : "normal", weight, scripts: coveredScripts(font), format };
+}
+
+/** The family names in a theme's `fonts.family` list, unquoted and lower-cased, for matching uploads. */
+export function familyNames(list: string): string[] {
+	return list
+		.split(",")
+		.map((name) =>
+			name
+				.trim()
+				.replace(/^'(.*)'$/, "$1")
+				.trim()
+				.toLowerCase(),
+		)
+		.filter((name) => name !== "");
+}

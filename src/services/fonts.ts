@@ -1,0 +1,67 @@
+/**
+ * Reading a theme's uploaded fonts for a drawing (issue 13): which of the workspace's fonts the
+ * theme's family names (D1), then their bytes (R2) through a per-isolate cache bounded by size,
+ * so a busy isolate does not read the same files for every export nor hold every font it met.
+ */
+import { findFontsByFamily, type StoredFont } from "../db/fonts";
+import { familyNames } from "../domain/fonts";
+import type { ThemeDefinition } from "../domain/themes";
+import type { RenderFont } from "../render/uploaded-fonts";
+import type { Services } from "./context";
+
+export function fontFileKey(workspaceId: string, id: string, format: "ttf" | "otf"): string {
+	return `fonts/${workspaceId}/${id}.${format}`;
+}
+
+/** The workspace's uploaded fonts the theme's font family list names, in family then weight order. */
+export function fontsForTheme(services: Services, workspaceId: string, theme: ThemeDefinition): Promise<StoredFont[]> {
+	return findFontsByFamily(services.db, workspaceId, familyNames(theme.fonts.family));
+}
+
+/** At most this many bytes of font files are kept per isolate (four of the largest uploads). */
+export const fontCacheBytes = 16 * 1024 * 1024;
+
+/** Least recently used first: a Map keeps insertion order, and a hit is moved to the end. */
+const cache = new Map<string, ArrayBuffer>();
+let cachedBytes = 0;
+
+function remember(id: string, data: ArrayBuffer): void {
+	if (data.byteLength > fontCacheBytes) return;
+	cache.set(id, data);
+	cachedBytes += data.byteLength;
+	for (const [oldest, bytes] of cache) {
+		if (cachedBytes <= fontCacheBytes) break;
+		cache.delete(oldest);
+		cachedBytes -= bytes.byteLength;
+	}
+}
+
+async function fontBytes(services: Services, font: StoredFont): Promise<ArrayBuffer | null> {
+	const hit = cache.get(font.id);
+	if (hit) {
+		cache.delete(font.id);
+		cache.set(font.id, hit);
+		return hit;
+	}
+	const object = await services.blobs.get(font.r2Key);
+	if (!object) return null;
+	const data = await object.arrayBuffer();
+	remember(font.id, data);
+	return data;
+}
+
+/** The fonts' bytes, ready to draw with; a file missing from R2 is left out (its text falls back to the bundled fonts). */
+export async function loadRenderFonts(services: Services, fonts: readonly StoredFont[]): Promise<RenderFont[]> {
+	const loaded = await Promise.all(
+		fonts.map(async (font) => {
+			const data = await fontBytes(services, font);
+			return data ? { id: font.id, family: font.family, weight: font.weight, style: font.style, format: font.format, data } : null;
+		}),
+	);
+	return loaded.filter((font) => font !== null);
+}
+
+/** How many bytes the isolate's font cache holds now (for tests of its bound). */
+export function fontCacheSize(): { entries: number; bytes: number } {
+	return { entries: cache.size, bytes: cachedBytes };
+}
