@@ -50,9 +50,13 @@ function safeCodePoint(code: number, fallback: string): string {
 }
 
 /** A reference is local when it points into the file itself or at an inline raster image. */
+/** Browsers ignore ASCII whitespace and control characters inside URLs ("java\nscript:"). */
+function withoutControls(value: string): string {
+	return [...value].filter((ch) => ch.charCodeAt(0) > 0x20).join("");
+}
+
 function isLocalReference(target: string): boolean {
-	// Browsers ignore ASCII whitespace and control characters inside URLs ("java\nscript:").
-	const compact = target.replace(/[\u0000-\u0020]+/g, "");
+	const compact = withoutControls(target);
 	return compact.startsWith("#") || safeDataImage.test(compact) || compact === "";
 }
 
@@ -95,7 +99,7 @@ function attributeProblems(element: string, attributes: [string, string][], foun
 		if (name.startsWith("on")) found.add(`an event attribute ${rawName} on <${element}>`);
 		if (name === "href" || name === "src") {
 			if (!isLocalReference(value)) found.add(`an external reference ${rawName}="${value.trim().slice(0, 60)}" on <${element}>`);
-		} else if (/javascript:/i.test(value.replace(/[\u0000-\u0020]+/g, ""))) {
+		} else if (/javascript:/i.test(withoutControls(value))) {
 			found.add(`a javascript: URL in ${rawName} on <${element}>`);
 		}
 		if (name === "style") cssProblems(rawValue, `the style of <${element}>`, found);
@@ -210,7 +214,7 @@ export function logoProblem(dataUri: string): string | null {
 	}
 	let text: string;
 	try {
-		text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+		text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
 	} catch {
 		return "The SVG logo is not UTF-8 text; save it again as a plain SVG.";
 	}
