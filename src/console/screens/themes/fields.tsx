@@ -29,9 +29,15 @@ export function ColorField({ id, label, hint, value, onChange }: ColorFieldProps
 				onInput={(e) => onChange(e.currentTarget.value)}
 			/>
 			<div class="color-text">
-				<label for={id}>
-					{label} {hint && <span class="muted">· {hint}</span>}
-				</label>
+				<span class="color-label">
+					<label for={id}>{label}</label>
+					{hint && (
+						<span id={`${id}-hint`} class="muted">
+							{" "}
+							· {hint}
+						</span>
+					)}
+				</span>
 				<input
 					id={id}
 					class="input tabular"
@@ -39,7 +45,7 @@ export function ColorField({ id, label, hint, value, onChange }: ColorFieldProps
 					spellcheck={false}
 					autocomplete="off"
 					aria-invalid={invalid}
-					aria-describedby={invalid ? `${id}-error` : undefined}
+					aria-describedby={[hint ? `${id}-hint` : "", invalid ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined}
 					onInput={(e) => {
 						const text = e.currentTarget.value;
 						setDraft(text);

@@ -9,6 +9,7 @@ import { loadEngine } from "../../preview/load-engine";
 import { sampleCharts } from "./sample-charts";
 import type { ModeName, ThemeDefinition } from "./theme-model";
 
+/** Light and dark side by side, one row per sample, so the same chart is compared across modes. */
 const modes: { mode: ModeName; label: string }[] = [
 	{ mode: "light", label: "Light" },
 	{ mode: "dark", label: "Dark" },
@@ -69,7 +70,10 @@ export function ThemePreview({ theme }: { theme: ThemeDefinition }) {
 		if (!element) return;
 		const measure = () => {
 			const first = element.querySelector<HTMLElement>(".sample-slot");
-			if (first) setCellWidth(Math.floor(first.clientWidth));
+			if (first) {
+				const style = window.getComputedStyle(first);
+				setCellWidth(Math.floor(first.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight)));
+			}
 		};
 		measure();
 		const observer = new ResizeObserver(measure);
@@ -79,16 +83,20 @@ export function ThemePreview({ theme }: { theme: ThemeDefinition }) {
 
 	return (
 		<section class="theme-preview" aria-label="Preview on sample charts" ref={grid}>
-			{modes.map(({ mode, label }) => (
-				<div key={mode} class="preview-mode" data-mode={mode}>
-					<h2 class="section-label">{label}</h2>
-					<div class="sample-grid" style={{ background: theme.colors[mode].background }}>
-						{charts.map((chart) => (
-							<div key={chart.id} class="sample-slot">
-								{cellWidth > 0 && <SampleCell label={chart.label} source={chart.source} mode={mode} width={cellWidth} />}
-							</div>
-						))}
-					</div>
+			<div class="sample-pair preview-heads" aria-hidden="true">
+				{modes.map(({ mode, label }) => (
+					<span key={mode} class="section-label">
+						{label}
+					</span>
+				))}
+			</div>
+			{charts.map((chart) => (
+				<div key={chart.id} class="sample-pair">
+					{modes.map(({ mode }) => (
+						<div key={mode} class="sample-slot" data-mode={mode}>
+							{cellWidth > 0 && <SampleCell label={chart.label} source={chart.source} mode={mode} width={cellWidth} />}
+						</div>
+					))}
 				</div>
 			))}
 		</section>

@@ -7,7 +7,6 @@
  * last save is the theme, whatever was sent before it.
  */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { announce } from "../../lib/announce";
 import { ApiFailure, api, describeFailure } from "../../lib/api";
 import { setLeaveGuard } from "../../lib/router";
 import type { ConsoleTheme, ThemeCheck, ThemeDefinition } from "./theme-model";
@@ -58,16 +57,13 @@ export function useThemeAutosave(theme: ConsoleTheme, onSaved: (saved: ConsoleTh
 			setFailure(null);
 			setSavedChecks(body.checks);
 			onSaved(body);
-			if (!pending.current && latest.current === sent) {
-				setSaveState("saved");
-				announce("Saved");
-			}
+			// The save state in the bar is a live region of its own: no announcement here.
+			if (!pending.current && latest.current === sent) setSaveState("saved");
 		} catch (error) {
 			failed.current = true;
 			const path = error instanceof ApiFailure && typeof error.details?.path === "string" ? error.details.path : null;
 			setFailure({ message: describeFailure(error), path });
 			setSaveState("error");
-			announce(`Not saved: ${describeFailure(error)}`);
 		} finally {
 			inFlight.current = false;
 			if (pending.current) void send();
