@@ -98,8 +98,28 @@ describe("theme studio in a browser", { skip }, () => {
 		releaseSaves();
 		await page.locator(".save-state").getByText("Saved").waitFor();
 		await page.unroute(`**/console/api/themes/${themeId}`);
+		// The palette: add a colour, move the first one down, remove the added one.
+		await page.getByRole("button", { name: "Add colour" }).click();
+		await page.getByLabel("Colour 9", { exact: true }).waitFor();
+		await page.getByRole("button", { name: "Move colour 1 down" }).click();
+		assert.equal(await page.getByLabel("Colour 2", { exact: true }).inputValue(), brand);
+		assert.equal(await page.getByLabel("Colour 1", { exact: true }).inputValue(), "#E69F00");
+		await page.getByRole("button", { name: "Remove colour 9" }).click();
+		await page.getByLabel("Colour 9", { exact: true }).waitFor({ state: "detached" });
+		await page.getByRole("button", { name: "Move colour 2 up" }).click();
+		const palette = [brand, "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000"];
+		// Autosave sends the last state after a pause: wait until the stored theme has it.
+		await page.waitForFunction(
+			async ({ id, want }) => {
+				const theme = await (await fetch(`/console/api/themes/${id}`)).json();
+				return JSON.stringify(theme.colors.light.palette) === want && theme.colors.light.mutedText === "#dddddd";
+			},
+			{ id: themeId, want: JSON.stringify(palette) },
+			{ polling: 250 },
+		);
+		await page.locator(".save-state").getByText("Saved").waitFor();
 		const stored = await page.evaluate(async (id) => (await fetch(`/console/api/themes/${id}`)).json(), themeId);
-		assert.equal(stored.colors.light.palette[0], brand);
+		assert.deepEqual(stored.colors.light.palette, palette);
 		assert.equal(stored.colors.light.mutedText, "#dddddd");
 		assert.ok(
 			stored.checks.some((check: { id: string }) => check.id === "contrast:light:mutedText"),
