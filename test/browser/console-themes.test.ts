@@ -149,13 +149,26 @@ describe("theme studio in a browser", { skip }, () => {
 		await context.close();
 	});
 
-	it("refuses an SVG logo with a script, naming it at the logo field", async () => {
+	it("undoes the last change, refuses an SVG logo with a script naming it at the logo field, and keeps a clean one", async () => {
 		const { page, context, problems } = await fixture.signedInPage(fixture.demo.editor);
 		await page.goto(`${fixture.server.url}/themes`);
 		await page.getByRole("button", { name: "New theme" }).click();
 		await page.getByLabel("Theme name").fill("Logo test");
 		await page.getByRole("button", { name: "Create theme" }).click();
 		await page.waitForURL((url) => url.pathname.startsWith("/themes/th_"));
+		const themeId = decodeURIComponent(new URL(page.url()).pathname.split("/")[2] ?? "");
+		const storedTitleSize = (want: number) =>
+			page.waitForFunction(
+				async ({ id, size }) => (await (await fetch(`/console/api/themes/${id}`)).json()).fonts.titleSize === size,
+				{ id: themeId, size: want },
+				{ polling: 250 },
+			);
+		await page.getByLabel("Title size").fill("30");
+		await storedTitleSize(30);
+		await page.getByRole("button", { name: "Undo" }).click();
+		assert.equal(await page.getByLabel("Title size").inputValue(), "18");
+		await storedTitleSize(18);
+
 		await page.getByLabel("Upload a logo").setInputFiles({
 			name: "logo.svg",
 			mimeType: "image/svg+xml",

@@ -5,7 +5,7 @@
  * Every change autosaves; checks warn and never block. Built-in themes open read-only, with a
  * way to make an editable copy.
  */
-import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
+import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { themeChecks } from "../../../domain/theme-checks";
 import { Icon } from "../../components/icon";
 import { announce } from "../../lib/announce";
@@ -79,6 +79,22 @@ function Studio({ theme, onSaved }: { theme: ConsoleTheme; onSaved(saved: Consol
 	useEffect(() => {
 		fontFamilies().then(setFamilies);
 	}, []);
+	useEffect(() => {
+		if (definition.name !== nameDraft.trim()) setNameDraft(definition.name);
+	}, [definition.name]);
+
+	// Ctrl/Cmd+Z undoes the last change to the theme, as in the chart editor.
+	const undoRef = useRef(autosave.undo);
+	undoRef.current = autosave.undo;
+	useEffect(() => {
+		if (readOnly) return;
+		const onKey = (event: KeyboardEvent) => {
+			if (event.key.toLowerCase() !== "z" || event.shiftKey || event.altKey || !(event.ctrlKey || event.metaKey)) return;
+			if (undoRef.current()) event.preventDefault();
+		};
+		document.addEventListener("keydown", onKey);
+		return () => document.removeEventListener("keydown", onKey);
+	}, [readOnly]);
 
 	const makeDefault = async () => {
 		setAction({ busy: true, error: null });
@@ -120,6 +136,18 @@ function Studio({ theme, onSaved }: { theme: ConsoleTheme; onSaved(saved: Consol
 				{theme.builtIn && <span class="badge quiet">Built-in</span>}
 				<div class="studio-bar-end">
 					{!readOnly && <SaveStatus state={autosave.saveState} onRetry={autosave.retry} />}
+					{!readOnly && (
+						<button
+							type="button"
+							class="button quiet"
+							disabled={!autosave.canUndo}
+							onClick={() => autosave.undo()}
+							aria-keyshortcuts="Control+Z Meta+Z"
+							title="Undo (Ctrl+Z)"
+						>
+							<Icon name="undo" /> Undo
+						</button>
+					)}
 					{!theme.isDefault && !readOnly && (
 						<button type="button" class="button" disabled={action.busy} onClick={makeDefault}>
 							Make default

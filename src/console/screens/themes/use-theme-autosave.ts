@@ -4,7 +4,8 @@
  * request at a time, the latest state wins; leaving with edits that did not save asks first.
  * The theme routes keep no version, so there is no `If-Match` to send: the studio sends the whole
  * definition (a merge patch that replaces every field, `logo: null` removing a logo), so the
- * last save is the theme, whatever was sent before it.
+ * last save is the theme, whatever was sent before it. Ctrl/Cmd+Z (and the Undo button) go back
+ * one change at a time, each undo saved like an edit.
  */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { ApiFailure, api, describeFailure } from "../../lib/api";
@@ -22,10 +23,16 @@ export interface ThemeAutosave {
 	/** The checks the API answered for the last saved definition. */
 	savedChecks: ThemeCheck[];
 	change(next: ThemeDefinition): void;
+	/** Goes back one change (saved like any other); false when there is nothing to undo. */
+	undo(): boolean;
+	canUndo: boolean;
 	retry(): void;
 }
 
 const delayMs = 500;
+/** Changes this close together (the keystrokes of one colour) are undone as one. */
+const undoGroupMs = 1000;
+const undoDepth = 100;
 
 export function useThemeAutosave(theme: ConsoleTheme, onSaved: (saved: ConsoleTheme) => void): ThemeAutosave {
 	const [definition, setDefinition] = useState<ThemeDefinition>(() => definitionOf(theme));
@@ -37,6 +44,9 @@ export function useThemeAutosave(theme: ConsoleTheme, onSaved: (saved: ConsoleTh
 	const inFlight = useRef(false);
 	const pending = useRef(false);
 	const failed = useRef(false);
+	const history = useRef<ThemeDefinition[]>([]);
+	const lastChangeAt = useRef(0);
+	const [canUndo, setCanUndo] = useState(false);
 
 	const send = useCallback(async () => {
 		window.clearTimeout(timer.current);
@@ -70,7 +80,7 @@ export function useThemeAutosave(theme: ConsoleTheme, onSaved: (saved: ConsoleTh
 		}
 	}, [theme.id, onSaved]);
 
-	const change = useCallback(
+	const apply = useCallback(
 		(next: ThemeDefinition) => {
 			latest.current = next;
 			setDefinition(next);
@@ -80,6 +90,28 @@ export function useThemeAutosave(theme: ConsoleTheme, onSaved: (saved: ConsoleTh
 		},
 		[send],
 	);
+
+	const change = useCallback(
+		(next: ThemeDefinition) => {
+			const now = Date.now();
+			if (now - lastChangeAt.current > undoGroupMs) {
+				history.current = [...history.current.slice(-(undoDepth - 1)), latest.current];
+				setCanUndo(true);
+			}
+			lastChangeAt.current = now;
+			apply(next);
+		},
+		[apply],
+	);
+
+	const undo = useCallback(() => {
+		const previous = history.current.pop();
+		setCanUndo(history.current.length > 0);
+		if (!previous) return false;
+		lastChangeAt.current = 0;
+		apply(previous);
+		return true;
+	}, [apply]);
 
 	useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -106,5 +138,5 @@ export function useThemeAutosave(theme: ConsoleTheme, onSaved: (saved: ConsoleTh
 		};
 	}, [dirty, send]);
 
-	return { definition, saveState, failure, savedChecks, change, retry: () => void send() };
+	return { definition, saveState, failure, savedChecks, change, undo, canUndo, retry: () => void send() };
 }
