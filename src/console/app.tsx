@@ -14,6 +14,8 @@ import { EditorScreen } from "./screens/editor/editor-screen";
 import { KeysScreen } from "./screens/keys";
 import { NotFoundScreen } from "./screens/not-found";
 import { SignInScreen } from "./screens/sign-in";
+import { ThemeStudioScreen } from "./screens/themes/studio-screen";
+import { ThemesScreen } from "./screens/themes/themes-screen";
 
 type SessionLoad = { state: "loading" } | { state: "failed"; message: string } | { state: "ready"; session: Session | null };
 
@@ -28,6 +30,9 @@ function Screen({ path }: { path: string }) {
 	if (chart?.[1]) return <EditorScreen key={chart[1]} chartId={decodeURIComponent(chart[1])} />;
 	if (path === "/account") return <AccountScreen />;
 	if (path === "/keys") return <KeysScreen />;
+	if (path === "/themes") return <ThemesScreen />;
+	const theme = /^\/themes\/([^/]+)\/?$/.exec(path);
+	if (theme?.[1]) return <ThemeStudioScreen key={theme[1]} themeId={decodeURIComponent(theme[1])} />;
 	return <NotFoundScreen />;
 }
 
@@ -109,7 +114,7 @@ export function App() {
 			}}
 		>
 			{path === "/sign-in" ? null : (
-				<AppShell wide={path.startsWith("/charts/")}>
+				<AppShell wide={path.startsWith("/charts/") || path.startsWith("/themes/")}>
 					<Screen path={path} />
 				</AppShell>
 			)}

@@ -210,4 +210,41 @@ describe("/console/api/themes", () => {
 		expect(res.status).toBe(403);
 		expect(res.body.error?.code).toBe("csrf_failed");
 	});
+
+	it("refuses an SVG logo with a script or an external reference (422 naming it) and stores nothing; a clean SVG is kept", async () => {
+		const s = await session();
+		const own = await create(s);
+		const logo = (svg: string) => ({ logo: { dataUri: `data:image/svg+xml;base64,${btoa(svg)}`, width: 80, position: "top-right" } });
+		const hostile = await callWithSession(s, "PATCH", `/console/api/themes/${own.id}`, {
+			body: logo('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><image href="https://evil.test/x.png"/></svg>'),
+		});
+		expect(hostile.status).toBe(422);
+		expect(hostile.body.error?.code).toBe("invalid_body");
+		expect(hostile.body.error?.message).toContain("an event attribute onload on <svg>");
+		expect(hostile.body.error?.message).toContain('href="https://evil.test/x.png"');
+		expect((hostile.body.error as { details?: { path?: string } }).details?.path).toBe("logo.dataUri");
+		const stored = await env.DB.prepare("SELECT definition FROM themes WHERE id = ?").bind(own.id).first<{ definition: string }>();
+		expect(JSON.parse(stored?.definition ?? "{}").logo).toBeUndefined();
+
+		const created = await callWithSession(s, "POST", "/console/api/themes", {
+			body: { ...classic, name: "Scripted", ...logo("<svg><script>alert(1)</script></svg>") },
+		});
+		expect(created.status).toBe(422);
+		expect(created.body.error?.message).toContain("a <script> element");
+
+		const clean = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4" fill="#7a1f5c"/></svg>';
+		const ok = await callWithSession(s, "PATCH", `/console/api/themes/${own.id}`, { body: logo(clean) });
+		expect(ok.status).toBe(200);
+		expect((ok.body.logo as { dataUri: string }).dataUri).toBe(`data:image/svg+xml;base64,${btoa(clean)}`);
+	});
+
+	it("refuses a PNG logo that is not a PNG", async () => {
+		const s = await session();
+		const own = await create(s);
+		const res = await callWithSession(s, "PATCH", `/console/api/themes/${own.id}`, {
+			body: { logo: { dataUri: `data:image/png;base64,${btoa("GIF89a")}`, width: 80, position: "top-right" } },
+		});
+		expect(res.status).toBe(422);
+		expect(res.body.error?.message).toMatch(/says it is a PNG/);
+	});
 });

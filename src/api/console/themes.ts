@@ -17,6 +17,7 @@ import {
 import type { SessionCaller } from "../../domain/caller";
 import { newId } from "../../domain/ids";
 import { applyMergePatch } from "../../domain/merge-patch";
+import { logoProblem } from "../../domain/svg-logo";
 import { themeChecks } from "../../domain/theme-checks";
 import { builtInThemes, defaultBuiltInThemeId, findBuiltInTheme, ThemeDefinition } from "../../domain/themes";
 import { ApiError, validationError } from "../../http/errors";
@@ -66,6 +67,13 @@ async function themeBody(services: Services, caller: SessionCaller, theme: Resol
 		chartCount: await countChartsUsingTheme(services.db, caller.workspaceId, theme.id),
 		checks: themeChecks(theme.definition),
 	};
+}
+
+/** Logos are drawn into every export and embed: refuse an unsafe SVG or a mislabelled file (see domain/svg-logo.ts). */
+function refuseUnsafeLogo(definition: ThemeDefinition): void {
+	if (!definition.logo) return;
+	const problem = logoProblem(definition.logo.dataUri);
+	if (problem) throw new ApiError("invalid_body", problem, { path: "logo.dataUri" });
 }
 
 function refuseBuiltIn(theme: ResolvedTheme, action: string): void {
@@ -119,12 +127,14 @@ const createRoute = defineRoute({
 	path: "/console/api/themes",
 	tag,
 	summary: "Create a theme",
-	description: "The body is a theme definition, the schema the admin CLI imports. Checks are answered, never enforced.",
+	description:
+		"The body is a theme definition, the schema the admin CLI imports. Checks are answered, never enforced. An SVG logo with scripts, event attributes, foreignObject or external references is refused (422 naming what was found); a PNG or JPEG logo must be one.",
 	access: "session",
 	body: { type: "json", schema: ThemeDefinition },
 	responses: { 201: { description: "Created", schema: ConsoleTheme } },
 	errors: [],
 	async handler({ services, caller, body, now }) {
+		refuseUnsafeLogo(body);
 		const id = newId("th");
 		await insertTheme(services.db, {
 			id,
@@ -169,6 +179,7 @@ const patchRoute = defineRoute({
 		const parsed = ThemeDefinition.safeParse(applyMergePatch(theme.definition, body));
 		if (!parsed.success) throw validationError(parsed.error);
 		const definition = parsed.data;
+		refuseUnsafeLogo(definition);
 		// A concurrent delete between the read and this write leaves nothing to update: answer as if it came first.
 		if (!(await updateThemeDefinition(services.db, caller.workspaceId, theme.id, definition.name, JSON.stringify(definition)))) {
 			throw new ApiError("not_found", `This workspace has no theme ${theme.id}.`);

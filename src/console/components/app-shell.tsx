@@ -12,6 +12,7 @@ import { Menu } from "./menu";
 
 const sections = [
 	{ href: "/", label: "Charts", matches: (path: string) => path === "/" || path.startsWith("/charts/") },
+	{ href: "/themes", label: "Themes", matches: (path: string) => path === "/themes" || path.startsWith("/themes/") },
 	{ href: "/keys", label: "Keys", matches: (path: string) => path === "/keys" },
 ];
 
