@@ -173,17 +173,3 @@ export function inspectFont(upload: Uint8Array): InspectedFont {
 	const italic = os2?.fsSelection.italic || os2?.fsSelection.oblique || font.head.macStyle.italic || font.italicAngle !== 0;
 	return { bytes, family, style: italic ? "italic" : "normal", weight, scripts: coveredScripts(font), format };
 }
-
-/** The family names in a theme's `fonts.family` list, unquoted and lower-cased, for matching uploads. */
-export function familyNames(list: string): string[] {
-	return list
-		.split(",")
-		.map((name) =>
-			name
-				.trim()
-				.replace(/^'(.*)'$/, "$1")
-				.trim()
-				.toLowerCase(),
-		)
-		.filter((name) => name !== "");
-}

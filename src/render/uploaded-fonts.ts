@@ -5,7 +5,7 @@
  */
 import type { Font } from "fontkit";
 import { create } from "fontkit";
-import { familyNames } from "../domain/fonts";
+import { familyNames } from "../domain/font-families";
 import type { FontMetrics } from "./font-metrics";
 import { fontMetrics } from "./font-metrics";
 import { subsetFont } from "./font-subset";

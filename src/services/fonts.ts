@@ -4,7 +4,7 @@
  * so a busy isolate does not read the same files for every export nor hold every font it met.
  */
 import { findFontsByFamily, type StoredFont } from "../db/fonts";
-import { familyNames } from "../domain/fonts";
+import { familyNames } from "../domain/font-families";
 import type { ThemeDefinition } from "../domain/themes";
 import type { RenderFont } from "../render/uploaded-fonts";
 import type { Services } from "./context";

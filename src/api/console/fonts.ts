@@ -8,7 +8,8 @@
 import { z } from "zod";
 import { deleteWorkspaceFont, findWorkspaceFont, insertFont, listWorkspaceFonts, type StoredFont } from "../../db/fonts";
 import { listWorkspaceThemeDefinitions } from "../../db/themes";
-import { familyNames, fontContentTypes, InvalidFontError, inspectFont, maxFontBytes } from "../../domain/fonts";
+import { familyNames } from "../../domain/font-families";
+import { fontContentTypes, InvalidFontError, inspectFont, maxFontBytes } from "../../domain/fonts";
 import { newId } from "../../domain/ids";
 import { ThemeDefinition } from "../../domain/themes";
 import { tooLarge } from "../../http/body";

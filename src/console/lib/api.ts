@@ -34,8 +34,8 @@ export interface ApiAnswer<T> {
 
 export interface RequestOptions {
 	body?: unknown;
-	/** Raw text sent as is (CSV uploads), with its content type. */
-	text?: { content: string; type: string };
+	/** A raw body sent as is (CSV text, a font file), with its content type. */
+	text?: { content: string | Blob; type: string };
 	ifMatch?: string;
 	signal?: AbortSignal;
 }

@@ -13,6 +13,7 @@ import { echarts } from "../../render/echarts";
 import type { Option } from "../../render/frame";
 import type { RenderInput } from "../../render/input";
 import { optionBuilders } from "../../render/kinds";
+import { loadThemeFonts } from "./theme-fonts";
 
 export interface PreviewSource {
 	kind: ChartKind;
@@ -58,7 +59,8 @@ export class PreviewChart {
 
 	async draw(source: PreviewSource, size: { width: number; height: number }, mode: "light" | "dark"): Promise<Drawn> {
 		const notes = new DrawingNotes();
-		const option = await optionFor(renderInput(source, size, mode), notes);
+		// Uploaded fonts first: ECharts measures text as it lays out, with what the page has loaded.
+		const [option] = await Promise.all([optionFor(renderInput(source, size, mode), notes), loadThemeFonts(source.theme)]);
 		if (!this.chart) this.chart = echarts.init(this.element, null, { renderer: "svg", ...size });
 		else if (size.width !== this.size.width || size.height !== this.size.height) this.chart.resize(size);
 		this.size = size;

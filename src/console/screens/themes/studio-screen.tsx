@@ -13,6 +13,7 @@ import { ApiFailure, api, describeFailure } from "../../lib/api";
 import { Link, navigate } from "../../lib/router";
 import { ChecksPanel } from "./checks-panel";
 import { ColorField, NumberField, PaletteEditor } from "./fields";
+import { FontLibrary } from "./font-library";
 import { fontFamilies } from "./fonts";
 import { LogoField } from "./logo-field";
 import type { ConsoleTheme, ModeName, ThemeDefinition } from "./theme-model";
@@ -258,6 +259,13 @@ function Studio({ theme, onSaved }: { theme: ConsoleTheme; onSaved(saved: Consol
 									{!familyKnown && <option value={family}>{family} (not available: drawn with Inter)</option>}
 								</select>
 							</div>
+							<FontLibrary
+								readOnly={readOnly}
+								onChanged={(uploadedFamily) => {
+									void fontFamilies().then(setFamilies);
+									if (uploadedFamily && !readOnly) change({ ...definition, fonts: { ...definition.fonts, family: uploadedFamily } });
+								}}
+							/>
 							<div class="field-row">
 								<NumberField
 									id="title-size"
