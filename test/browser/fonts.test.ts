@@ -96,7 +96,9 @@ describe("uploaded fonts in a browser", { skip }, () => {
 		const faces = await page.evaluate(async () => {
 			await document.fonts.ready;
 			const list: FontFace[] = [];
-			document.fonts.forEach((face) => list.push(face));
+			document.fonts.forEach((face) => {
+				list.push(face);
+			});
 			await Promise.all(list.map((face) => face.load().catch(() => null)));
 			return list.map((face) => `${face.family} ${face.weight} ${face.status}`);
 		});
@@ -117,7 +119,9 @@ describe("uploaded fonts in a browser", { skip }, () => {
 		await page.setContent(`<!doctype html><body>${svg}</body>`);
 		const faces = await page.evaluate(async () => {
 			const list: FontFace[] = [];
-			document.fonts.forEach((face) => list.push(face));
+			document.fonts.forEach((face) => {
+				list.push(face);
+			});
 			await Promise.all(list.map((face) => face.load().catch(() => null)));
 			return list.map((face) => `${face.family} ${face.status}`);
 		});
