@@ -11,6 +11,7 @@ import { echarts } from "./echarts";
 import { measureTextWidth, withUploadedFonts } from "./fonts";
 import type { RenderInput } from "./input";
 import { chartOption, dataWarnings } from "./option";
+import { unavailableFamilyWarning } from "./uploaded-fonts";
 
 // Measure text with the fonts the PNG and PDF are drawn with, not ECharts' Arial table.
 echarts.setPlatformAPI({ measureText: (text: string, font?: string) => ({ width: measureTextWidth(text, font) }) });
@@ -37,7 +38,8 @@ export function drawSvg(input: RenderInput, scalable = false): DrawnSvg {
 	const title = input.meta.title?.trim() || "Chart";
 	const accessible = `<title>${escapeMarkup(title)}</title><desc>${escapeMarkup(chartDescription(input))}</desc>`;
 	const withText = svg.replace(/^<svg([^>]*)>/, (_match, attributes: string) => `<svg${attributes} role="img">${accessible}`);
-	return { svg: wellFormedSvg(withText), warnings: [...dataWarnings(input), ...notes.sentences] };
+	const family = unavailableFamilyWarning(input.theme.fonts.family, input.fonts ?? []);
+	return { svg: wellFormedSvg(withText), warnings: [...dataWarnings(input), ...notes.sentences, ...(family ? [family] : [])] };
 }
 
 export function renderSvg(input: RenderInput, scalable = false): string {

@@ -168,3 +168,22 @@ export function cssFont(font: string): { family: string; weight: number; italic:
 	const weight = /\b(bold|bolder|lighter|[1-9]00)\b/.exec(prefix)?.[1];
 	return { family: match?.[3] ?? "", weight: weight ? numericWeight(weight) : 400, italic: /\b(italic|oblique)\b/.test(prefix) };
 }
+
+/** Families every drawing has: the bundled ones, and CSS generic names that resolve to them. */
+const drawableFamilies = ["inter", "dejavu sans", "sans-serif", "serif", "system-ui", "ui-sans-serif", "monospace"];
+
+/**
+ * A warning when the theme's first family is neither bundled nor uploaded, so the drawing falls
+ * back to Inter: said in `X-Render-Warnings` instead of silently drawing another typeface.
+ */
+export function unavailableFamilyWarning(familyList: string, fonts: readonly RenderFont[]): string | null {
+	const [first] = familyNames(familyList);
+	if (first === undefined || drawableFamilies.includes(first)) return null;
+	if (fonts.some((font) => font.family.toLowerCase() === first)) return null;
+	const name =
+		familyList
+			.split(",")[0]
+			?.trim()
+			.replace(/^'(.*)'$/, "$1") ?? first;
+	return `the theme's font ${name} is neither bundled nor uploaded to this workspace, so text is drawn in Inter; upload it in the console`;
+}

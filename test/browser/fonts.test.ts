@@ -95,8 +95,12 @@ describe("uploaded fonts in a browser", { skip }, () => {
 		await page.goto(published.embedUrl);
 		const faces = await page.evaluate(async () => {
 			await document.fonts.ready;
-			await Promise.all([...document.fonts].map((face) => face.load().catch(() => null)));
-			return [...document.fonts].map((face) => `${face.family} ${face.weight} ${face.status}`);
+			const list: FontFace[] = [];
+			document.fonts.forEach((face) => {
+				list.push(face);
+			});
+			await Promise.all(list.map((face) => face.load().catch(() => null)));
+			return list.map((face) => `${face.family} ${face.weight} ${face.status}`);
 		});
 		assert.deepEqual(faces, ["DejaVu Serif 400 loaded"]);
 		assert.deepEqual(fontRequests, [`http://127.0.0.1:${port}/embed/_fonts/${uploaded.id}.ttf`]);
@@ -114,8 +118,12 @@ describe("uploaded fonts in a browser", { skip }, () => {
 		const page = await browser.newPage();
 		await page.setContent(`<!doctype html><body>${svg}</body>`);
 		const faces = await page.evaluate(async () => {
-			await Promise.all([...document.fonts].map((face) => face.load().catch(() => null)));
-			return [...document.fonts].map((face) => `${face.family} ${face.status}`);
+			const list: FontFace[] = [];
+			document.fonts.forEach((face) => {
+				list.push(face);
+			});
+			await Promise.all(list.map((face) => face.load().catch(() => null)));
+			return list.map((face) => `${face.family} ${face.status}`);
 		});
 		assert.deepEqual(faces, ["DejaVu Serif loaded"]);
 		await page.close();

@@ -65,10 +65,15 @@ describe("a theme drawn in an uploaded font", () => {
 		const { key, session, chartId } = await serifChart();
 		const before = await exported(key, chartId, "svg");
 		expect(new TextDecoder().decode(before.bytes)).not.toContain("@font-face");
+		// Until it is uploaded, the theme's family is not drawn, and the export says so.
+		expect(decodeURIComponent(before.warnings ?? "")).toContain(
+			"the theme's font DejaVu Serif is neither bundled nor uploaded to this workspace, so text is drawn in Inter",
+		);
 
 		await uploadFont(session, dejavuSerif);
 		const after = await exported(key, chartId, "svg");
 		expect(after.etag).not.toBe(before.etag);
+		expect(after.warnings).toBeNull();
 		const svg = new TextDecoder().decode(after.bytes);
 		expect(svg).toMatch(
 			/<defs><style>@font-face\{font-family:"DejaVu Serif";src:url\(data:font\/ttf;base64,[A-Za-z0-9+/=]{1000,}\) format\("truetype"\)/,
