@@ -82,10 +82,13 @@ describe("uploaded fonts in the theme studio", { skip }, () => {
 			(name) => document.querySelector('[aria-label="Line chart, light"] svg text')?.getAttribute("style")?.includes(name) ?? false,
 			family,
 		);
-		const loaded = await page.evaluate(
-			(name) => [...document.fonts].some((face) => face.family.replace(/"/g, "") === name && face.status === "loaded"),
-			family,
-		);
+		const loaded = await page.evaluate((name) => {
+			let loaded = false;
+			document.fonts.forEach((face) => {
+				if (face.family.replace(/"/g, "") === name && face.status === "loaded") loaded = true;
+			});
+			return loaded;
+		}, family);
 		assert.equal(loaded, true, "the uploaded face was not loaded in the page");
 
 		await storedFamily(page, themeId(page), family);
@@ -101,10 +104,13 @@ describe("uploaded fonts in the theme studio", { skip }, () => {
 		// The chart editor's preview, in a page that never listed the fonts, loads the face to draw with.
 		const editor = await context.newPage();
 		await editor.goto(`${fixture.server.url}/charts/${chartId}`);
-		await editor.waitForFunction(
-			(name) => [...document.fonts].some((face) => face.family.replace(/"/g, "") === name && face.status === "loaded"),
-			family,
-		);
+		await editor.waitForFunction((name) => {
+			let loaded = false;
+			document.fonts.forEach((face) => {
+				if (face.family.replace(/"/g, "") === name && face.status === "loaded") loaded = true;
+			});
+			return loaded;
+		}, family);
 		await editor.close();
 
 		// In use: the delete is refused, naming the theme; nothing is lost.
