@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { chromiumMissing } from "../../scripts/lib/chromium.ts";
 import { assertAccessible } from "./lib/axe.ts";
 import type { ConsoleFixture } from "./lib/console-fixture.ts";
@@ -22,6 +22,19 @@ async function sampleSvg(page: Page, name: string): Promise<string> {
 	const drawing = page.getByRole("img", { name });
 	await drawing.locator("svg").waitFor();
 	return (await drawing.innerHTML()).toLowerCase();
+}
+
+/** An input's value once the page has re-rendered after a click (renders are batched), asserted. */
+async function assertValue(field: Locator, want: string): Promise<void> {
+	await field
+		.page()
+		.waitForFunction(
+			({ element, value }) => (element as HTMLInputElement | null)?.value === value,
+			{ element: await field.elementHandle(), value: want },
+			{ timeout: 10_000 },
+		)
+		.catch(() => undefined);
+	assert.equal(await field.inputValue(), want);
 }
 
 describe("theme studio in a browser", { skip }, () => {
@@ -102,8 +115,8 @@ describe("theme studio in a browser", { skip }, () => {
 		await page.getByRole("button", { name: "Add colour" }).click();
 		await page.getByLabel("Colour 9", { exact: true }).waitFor();
 		await page.getByRole("button", { name: "Move colour 1 down" }).click();
-		assert.equal(await page.getByLabel("Colour 2", { exact: true }).inputValue(), brand);
-		assert.equal(await page.getByLabel("Colour 1", { exact: true }).inputValue(), "#E69F00");
+		await assertValue(page.getByLabel("Colour 2", { exact: true }), brand);
+		await assertValue(page.getByLabel("Colour 1", { exact: true }), "#E69F00");
 		await page.getByRole("button", { name: "Remove colour 9" }).click();
 		await page.getByLabel("Colour 9", { exact: true }).waitFor({ state: "detached" });
 		await page.getByRole("button", { name: "Move colour 2 up" }).click();
@@ -166,7 +179,7 @@ describe("theme studio in a browser", { skip }, () => {
 		await page.getByLabel("Title size").fill("30");
 		await storedTitleSize(30);
 		await page.getByRole("button", { name: "Undo" }).click();
-		assert.equal(await page.getByLabel("Title size").inputValue(), "18");
+		await assertValue(page.getByLabel("Title size"), "18");
 		await storedTitleSize(18);
 
 		await page.getByLabel("Upload a logo").setInputFiles({

@@ -185,6 +185,21 @@ function Studio({ theme, onSaved }: { theme: ConsoleTheme; onSaved(saved: Consol
 						checks={autosave.saveState === "saved" ? autosave.savedChecks : liveChecks}
 						saved={autosave.saveState === "saved" && !readOnly}
 					/>
+					{/* Outside the fieldset: a built-in theme's dark colours can be looked at too. */}
+					<div class="mode-switch">
+						<span class="field-label" id="colour-mode-label">
+							Colours for
+						</span>
+						<div class="segmented" role="radiogroup" aria-labelledby="colour-mode-label">
+							{(["light", "dark"] as const).map((value) => (
+								<label key={value} class={mode === value ? "selected" : undefined}>
+									<input type="radio" name="colour-mode" value={value} checked={mode === value} onChange={() => setMode(value)} />
+									<Icon name={value === "light" ? "sun" : "moon"} />
+									{value === "light" ? "Light" : "Dark"}
+								</label>
+							))}
+						</div>
+					</div>
 					<fieldset disabled={readOnly} class="studio-fieldset">
 						<div class="field">
 							<label for="theme-name">Theme name</label>
@@ -203,15 +218,6 @@ function Studio({ theme, onSaved }: { theme: ConsoleTheme; onSaved(saved: Consol
 							{nameInvalid && <span class="error-text">A theme needs a name.</span>}
 						</div>
 						<Section title="Colours">
-							<div class="segmented" role="radiogroup" aria-label="Colours for">
-								{(["light", "dark"] as const).map((value) => (
-									<label key={value} class={mode === value ? "selected" : undefined}>
-										<input type="radio" name="colour-mode" value={value} checked={mode === value} onChange={() => setMode(value)} />
-										<Icon name={value === "light" ? "sun" : "moon"} />
-										{value === "light" ? "Light" : "Dark"}
-									</label>
-								))}
-							</div>
 							<div class="color-grid">
 								{colorFields.map((field) => (
 									<ColorField
