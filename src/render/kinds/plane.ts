@@ -68,7 +68,8 @@ export function scatterOption(input: RenderInput, notes = new DrawingNotes()): O
 	const hidden = input.meta.seriesTransform?.[y.name]?.hidden === true;
 	return {
 		...option,
-		grid: plotGrid(plot),
+		// Both axes are titled with their columns: the plot shrinks to keep the titles on the canvas.
+		grid: { ...plotGrid(plot), outerBoundsContain: "all" },
 		xAxis: { type: "value", name: x.name, nameLocation: "middle", nameGap: 28, scale: true, ...axisStyle(input, lines.vertical) },
 		yAxis: { type: "value", name: y.name, nameLocation: "middle", nameGap: 44, scale: true, ...axisStyle(input, lines.horizontal) },
 		series: hidden
