@@ -13,6 +13,7 @@ import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { Email, NewPassword } from "../src/domain/passwords.ts";
 import { Plan, Scope } from "../src/domain/plans.ts";
+import { logoProblem } from "../src/domain/svg-logo.ts";
 import { ThemeDefinition } from "../src/domain/themes.ts";
 import { createAccount, createKey, importTheme, listKeys, revokeKey, setLogin } from "./lib/admin-ops.ts";
 import type { Target } from "./lib/d1.ts";
@@ -174,6 +175,9 @@ async function main(argv: string[]): Promise<void> {
 				const problems = definition.error.issues.map((i) => `  ${i.path.join(".") || "(root)"}: ${i.message}`);
 				throw new UsageError(`${file} is not a valid theme:\n${problems.join("\n")}`);
 			}
+			// The same logo check as the console's theme routes: the logo is drawn into every export and embed.
+			const logo = definition.data.logo ? logoProblem(definition.data.logo.dataUri) : null;
+			if (logo) throw new UsageError(`${file} is not a valid theme:\n  logo.dataUri: ${logo}`);
 			const result = await importTheme(target, required(values, "workspace"), definition.data, values.default ?? false);
 			print(result, `Imported theme ${result.id} (${definition.data.name})${values.default ? " as the workspace default" : ""}`);
 			return;
