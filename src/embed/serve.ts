@@ -1,7 +1,7 @@
 /**
  * The embed host (DESIGN D17): `{EMBED_BASE}/{chart}/` serves the published page, with
- * `chart.svg`, `preview.png` and `data.json` beside it, straight from R2; `/_client/*.js` is the
- * page's client; `/_fonts/{id}.{ttf|otf}` an uploaded font a page names. Snapshot files carry an ETag of the published version and
+ * `chart.svg`, `preview.png` and `data.json` beside it, straight from R2; `/_client/<name>.<hash>.js` is the
+ * page's client (see clients.ts); `/_fonts/{id}.{ttf|otf}` an uploaded font a page names. Snapshot files carry an ETag of the published version and
  * `Cache-Control: no-cache`, so pages revalidate (304) and show a republished chart on their next
  * load. Unknown and unpublished charts are 404.
  *
@@ -12,6 +12,7 @@
 
 import { withHeaders } from "../http/respond";
 import type { Services } from "../services/context";
+import type { ClientScript } from "./clients";
 import { clientScript } from "./clients";
 import { serveFont } from "./fonts";
 import { notFoundHtml, serverErrorHtml } from "./page";
@@ -47,11 +48,14 @@ function revalidated(request: Request, etag: string): boolean {
 	);
 }
 
-/** The page's client script: cached briefly, revalidated by its content's ETag. */
-async function serveClient(request: Request, script: { body: string; etag: string }): Promise<Response> {
+/**
+ * The page's client script: under its content-hashed path cached for good (D40); under the
+ * unhashed or an earlier build's path cached briefly and revalidated by its content's ETag.
+ */
+async function serveClient(request: Request, script: ClientScript): Promise<Response> {
 	const headers = {
 		ETag: script.etag,
-		"Cache-Control": "public, max-age=300",
+		"Cache-Control": script.immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
 		"Content-Type": "text/javascript; charset=utf-8",
 	};
 	if (revalidated(request, script.etag)) return new Response(null, { status: 304, headers });

@@ -52,7 +52,7 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 		previewUrl: `${page}preview.png`,
 		pageUrl: page,
 		dataUrl: `${page}data.json`,
-		clientUrl: `${services.config.embedBase}${clientPath(chart.kind)}`,
+		clientUrl: `${services.config.embedBase}${await clientPath(chart.kind)}`,
 		...(fontFaces ? { fontFaces } : {}),
 		...(sourceUrl && sourceBox
 			? {

@@ -15,7 +15,7 @@ import { chromiumMissing, launchChromium } from "../../scripts/lib/chromium.ts";
 import type { DevServer } from "../../scripts/lib/dev-server.ts";
 import { startDevServer } from "../../scripts/lib/dev-server.ts";
 
-const port = 8905;
+const port = 8955;
 const skip = chromiumMissing() ?? false;
 const hostile = "<img src=x onerror=alert(1)>";
 
