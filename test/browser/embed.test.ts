@@ -166,6 +166,63 @@ describe("live embed in a browser", { skip }, () => {
 		await host.page.close();
 	});
 
+	it("in auto mode follows the reader's scheme without JavaScript, and the host's charts:mode message with it", async () => {
+		const { id, iframe } = await publishedChart({ title: "Auto", mode: "auto", theme: "classic" });
+		const shown = (frame: Frame | Page) =>
+			frame.evaluate(() => ({
+				background: getComputedStyle(document.body).backgroundColor,
+				light: Array.from(document.querySelectorAll("main > .mode-light")).map((e) => getComputedStyle(e).display),
+				dark: Array.from(document.querySelectorAll("main > .mode-dark")).map((e) => getComputedStyle(e).display),
+			}));
+		// Without JavaScript, CSS alone picks the drawing of the reader's scheme.
+		for (const scheme of ["light", "dark"] as const) {
+			const page = await browser.newPage({ javaScriptEnabled: false, colorScheme: scheme, viewport: { width: 720, height: 600 } });
+			await page.goto(`${server.url}/embed/${id}/`);
+			const dark = scheme === "dark";
+			assert.deepEqual(await shown(page), {
+				background: dark ? "rgb(21, 24, 29)" : "rgb(255, 255, 255)",
+				light: [dark ? "none" : "block"],
+				dark: [dark ? "block" : "none"],
+			});
+			// The embed URL's ?mode= overrides the scheme, still without JavaScript.
+			await page.goto(`${server.url}/embed/${id}/?mode=${dark ? "light" : "dark"}`);
+			assert.equal((await shown(page)).background, dark ? "rgb(255, 255, 255)" : "rgb(21, 24, 29)");
+			await page.close();
+		}
+		// With JavaScript, the interactive drawing follows too, and the host page can switch it.
+		const host = await hostPage(iframe);
+		const drawnBackground = () =>
+			host.frame.evaluate(() => {
+				const fills = Array.from(document.querySelectorAll("main > div.chart svg rect, main > div.chart svg path")).map((e) =>
+					e.getAttribute("fill"),
+				);
+				return fills.includes("#15181d") ? "dark" : fills.includes("#ffffff") ? "light" : "none";
+			});
+		assert.equal(await drawnBackground(), "light");
+		await host.page.emulateMedia({ colorScheme: "dark" });
+		await host.frame.waitForFunction(() => getComputedStyle(document.body).backgroundColor === "rgb(21, 24, 29)");
+		await host.frame.waitForFunction(() =>
+			Array.from(document.querySelectorAll("main > div.chart svg rect, main > div.chart svg path")).some(
+				(e) => e.getAttribute("fill") === "#15181d",
+			),
+		);
+		const post = (message: unknown) =>
+			host.page.evaluate((m) => document.querySelector("iframe")?.contentWindow?.postMessage(m, "*"), message);
+		await post({ type: "charts:mode", mode: "light" });
+		await host.frame.waitForFunction(() => document.documentElement.dataset.mode === "light");
+		await host.frame.waitForFunction(() => getComputedStyle(document.body).backgroundColor === "rgb(255, 255, 255)");
+		assert.equal(await drawnBackground(), "light");
+		// Malformed messages are ignored and leave the listener working.
+		await post({ type: "charts:mode", mode: "sepia" });
+		await post({ type: "other", mode: "dark" });
+		await post("charts:mode");
+		await post({ type: "charts:mode", mode: "dark" });
+		await host.frame.waitForFunction(() => document.documentElement.dataset.mode === "dark");
+		assert.equal(await drawnBackground(), "dark");
+		assert.deepEqual(host.problems, [], "no console errors or CSP violations");
+		await host.page.close();
+	});
+
 	it("shows the new title after republishing and a reload", async () => {
 		const { id, iframe } = await publishedChart({ title: "Before" });
 		const host = await hostPage(iframe);
