@@ -1,7 +1,8 @@
 /**
  * The embed page's client scripts (built by `npm run build:embed` from `src/embed/client/`), as
  * the embed host serves them: `chart` for every kind but maps, `map` for maps (the base maps make
- * it heavier).
+ * it heavier); `embed` is the loader a host page may add to size our iframes (`/embed.js`,
+ * DESIGN D39).
  *
  * A page names its client by a content-hashed path, `/_client/chart.<hash>.js`, served
  * `immutable` for a year (DESIGN D40): readers fetch a client once, and a new build gets a new
@@ -11,11 +12,12 @@
  */
 
 import chartClient from "../../dist/embed-client/chart.bundle.txt";
+import loaderScript from "../../dist/embed-client/loader.bundle.txt";
 import mapClient from "../../dist/embed-client/map.bundle.txt";
 import { sha256Hex } from "../domain/ids";
 import type { ChartKind } from "../domain/kinds";
 
-const clients = { chart: chartClient, map: mapClient } as const;
+const clients = { chart: chartClient, map: mapClient, embed: loaderScript } as const;
 export type ClientName = keyof typeof clients;
 
 const hashes = new Map<ClientName, Promise<string>>();
@@ -49,7 +51,8 @@ export interface ClientScript {
 
 /** The script for a path below the embed base, or null if it names none. */
 export async function clientScript(path: string): Promise<ClientScript | null> {
-	const match = /^\/_client\/(chart|map)(?:\.([0-9a-f]{16}))?\.js$/.exec(path);
+	// `/embed.js` is the loader's stable address (D39); the publish response names its hashed one.
+	const match = /^\/_client\/(chart|map|embed)(?:\.([0-9a-f]{16}))?\.js$/.exec(path === "/embed.js" ? "/_client/embed.js" : path);
 	if (!match) return null;
 	const name = match[1] as ClientName;
 	const hash = await contentHash(name);

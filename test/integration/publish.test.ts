@@ -8,6 +8,8 @@ import { makeAccount } from "../helpers/factories";
 interface Published {
 	embedUrl: string;
 	iframe: string;
+	script: string;
+	responsiveIframe: string;
 }
 
 function embed(url: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -34,6 +36,12 @@ describe("publishing", () => {
 		expect(iframe).toContain("padding-top:50.00%");
 		expect(iframe).toContain("width:100%");
 		expect(iframe).toContain("border:0");
+		const { script, responsiveIframe } = await publishedChart(key, { title: "Seats", w: 800, h: 400 });
+		expect(script).toMatch(/^<script async src="http:\/\/localhost:8787\/embed\/_client\/embed\.[0-9a-f]{16}\.js"><\/script>$/);
+		expect(responsiveIframe).toMatch(
+			/^<div style="position:relative;width:100%;padding-top:50\.00%"><iframe src="http:\/\/localhost:8787\/embed\/[^"]+\/"/,
+		);
+		expect(responsiveIframe.endsWith(script)).toBe(true);
 		const chart = await callJson<{ published: { embedUrl: string }; version: number }>(key, "GET", `/v1/charts/${id}`);
 		expect(chart.body.published).toEqual({ embedUrl });
 		const list = await callJson<{ charts: { id: string; published: unknown }[] }>(key, "GET", "/v1/charts");
@@ -116,6 +124,21 @@ describe("publishing", () => {
 				expect((await embed(old, { "If-None-Match": `"${name}-${hash}"` })).status).toBe(304);
 			}
 		}
+		// The host page's loader: tiny, cached for good under the hashed URL publish names, and
+		// at its stable address /embed.js (DESIGN D39) with a short cache.
+		const loaderUrl = /src="([^"]+)"/.exec(bar.script)?.[1] ?? "";
+		const loader = await embed(loaderUrl);
+		expect(loader.status).toBe(200);
+		expect(loader.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
+		expect(loader.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+		const loaderBody = await loader.text();
+		expect(new TextEncoder().encode(loaderBody).length).toBeLessThanOrEqual(1024);
+		expect(loaderBody).toContain("charts:height");
+		expect(loaderBody).not.toContain("echarts");
+		const stable = await embed("http://localhost:8787/embed/embed.js");
+		expect(stable.status).toBe(200);
+		expect(stable.headers.get("Cache-Control")).toBe("public, max-age=300");
+		expect(await stable.text()).toBe(loaderBody);
 		// Base maps ride only in the map client.
 		expect(sizes.map).toBeGreaterThan((sizes.chart ?? 0) + 100_000);
 		expect((await embed("http://localhost:8787/embed/_client/other.js")).status).toBe(404);

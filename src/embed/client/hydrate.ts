@@ -12,6 +12,7 @@ import { colors } from "../../render/input";
 import type { OptionBuilder } from "../../render/kinds";
 import { racePlayingOption } from "../../render/kinds/race";
 import { describeBox } from "./accessible";
+import { reportHeight } from "./frame-height";
 import type { DrawnMode } from "./mode";
 import { drawnMode, watchMode } from "./mode";
 import { startRace } from "./race-player";
@@ -108,7 +109,9 @@ export async function hydrate(build: OptionBuilder): Promise<void> {
 
 /** Runs the client; failures are logged, and the server SVG remains what readers see. */
 export function start(build: OptionBuilder): void {
-	// Before hydrating: a mode message switches the server drawing even if hydrating fails.
+	// Before hydrating: a mode message switches the server drawing even if hydrating fails, and
+	// the host learns the server drawing's height at once.
 	watchMode((mode) => redrawInMode?.(mode));
+	reportHeight();
 	hydrate(build).catch((error: unknown) => console.error("The chart could not be made interactive:", error));
 }
