@@ -53,6 +53,8 @@ const moving = { animation: true, animationDurationUpdate: 900, animationEasingU
 
 /** Redraws the interactive chart in another mode, once there is one. */
 let redrawInMode: ((mode: DrawnMode) => void) | undefined;
+/** The mode of the snapshot's data, once read (light until then: exports' default). */
+let publishedMode: DrawnMode = "light";
 
 export async function hydrate(build: OptionBuilder): Promise<void> {
 	const main = document.querySelector("main");
@@ -61,7 +63,9 @@ export async function hydrate(build: OptionBuilder): Promise<void> {
 	const response = await fetch(dataUrl);
 	if (!response.ok) throw new Error(`${dataUrl} answered ${response.status}`);
 	// The snapshot's data is in the chart's export mode; the page's mode decides what is drawn.
-	const input = { ...((await response.json()) as RenderInput), mode: drawnMode() };
+	const data = (await response.json()) as RenderInput;
+	publishedMode = data.mode;
+	const input = { ...data, mode: drawnMode(data.mode) };
 	let size = frameSize(input);
 	// What is drawn now: the chart, or a race's period, or a table's page.
 	let view = input;
@@ -111,7 +115,10 @@ export async function hydrate(build: OptionBuilder): Promise<void> {
 export function start(build: OptionBuilder): void {
 	// Before hydrating: a mode message switches the server drawing even if hydrating fails, and
 	// the host learns the server drawing's height at once.
-	watchMode((mode) => redrawInMode?.(mode));
+	watchMode(
+		(mode) => redrawInMode?.(mode),
+		() => publishedMode,
+	);
 	reportHeight();
 	hydrate(build).catch((error: unknown) => console.error("The chart could not be made interactive:", error));
 }

@@ -10,14 +10,17 @@ export type DrawnMode = "light" | "dark";
 
 const darkScheme = window.matchMedia("(prefers-color-scheme: dark)");
 
-function pageMode(): PageMode {
+function pageMode(): PageMode | null {
 	const mode = document.documentElement.dataset.mode;
-	return mode === "dark" || mode === "auto" ? mode : "light";
+	return mode === "light" || mode === "dark" || mode === "auto" ? mode : null;
 }
 
-/** The mode the chart is drawn in now. */
-export function drawnMode(): DrawnMode {
-	const mode = pageMode();
+/**
+ * The mode the chart is drawn in now. A page published before modes has no `data-mode` and
+ * one drawing, in the snapshot data's mode (`published`), until a host's message names one.
+ */
+export function drawnMode(published: DrawnMode): DrawnMode {
+	const mode = pageMode() ?? published;
 	return mode === "dark" || (mode === "auto" && darkScheme.matches) ? "dark" : "light";
 }
 
@@ -29,10 +32,10 @@ function modeMessage(data: unknown): PageMode | null {
 }
 
 /** Calls `changed` whenever the drawn mode changes: a host's message or the reader's scheme. */
-export function watchMode(changed: (mode: DrawnMode) => void): void {
-	let last = drawnMode();
+export function watchMode(changed: (mode: DrawnMode) => void, published: () => DrawnMode): void {
+	let last = drawnMode(published());
 	const check = () => {
-		const now = drawnMode();
+		const now = drawnMode(published());
 		if (now === last) return;
 		last = now;
 		changed(now);
