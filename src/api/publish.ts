@@ -8,6 +8,7 @@ import { snapshotOf } from "../db/charts";
 import type { ChartRecord } from "../domain/chart";
 import { embedUrl } from "../domain/chart";
 import { escapeMarkup } from "../domain/markup";
+import { hashedClientPath } from "../embed/clients";
 import { writeSnapshot } from "../embed/snapshot";
 import { ApiError } from "../http/errors";
 import { json } from "../http/respond";
@@ -25,6 +26,19 @@ export function iframeSnippet(chart: ChartRecord, url: string): string {
 	return `<div style="position:relative;width:100%;padding-top:${ratio.toFixed(2)}%"><iframe src="${escapeMarkup(url)}" title="${escapeMarkup(chart.name)}" loading="lazy" style="position:absolute;inset:0;width:100%;height:100%;border:0" allowfullscreen></iframe></div>`;
 }
 
+/** The loader a host page adds once to size our iframes to their content (DESIGN D39). */
+export async function loaderSnippet(embedBase: string): Promise<string> {
+	return `<script async src="${escapeMarkup(`${embedBase}${await hashedClientPath("embed")}`)}"></script>`;
+}
+
+/** What publish answers: the URL, the aspect-ratio iframe (spec 4.1), the loader, and both together. */
+async function publishedSnippets(chart: ChartRecord, embedBase: string) {
+	const url = embedUrl(embedBase, chart.id);
+	const iframe = iframeSnippet(chart, url);
+	const script = await loaderSnippet(embedBase);
+	return { embedUrl: url, iframe, script, responsiveIframe: `${iframe}${script}` };
+}
+
 export const publishRoute = defineRoute({
 	method: "POST",
 	path: "/v1/charts/:id/publish",
@@ -37,8 +51,18 @@ export const publishRoute = defineRoute({
 	body: { type: "none" },
 	responses: {
 		200: {
-			description: "The embed URL and an iframe snippet",
-			schema: z.object({ embedUrl: z.string(), iframe: z.string() }).meta({ id: "Published" }),
+			description: "The embed URL and the snippets to paste",
+			schema: z
+				.object({
+					embedUrl: z.string(),
+					iframe: z.string().meta({ description: "A responsive iframe kept at the chart's aspect ratio" }),
+					script: z.string().meta({
+						description:
+							"The loader (at most 1 KB, cached for good): once on a host page, it sizes every iframe of ours to its chart's content",
+					}),
+					responsiveIframe: z.string().meta({ description: "`iframe` followed by `script`: one paste for a frame as tall as its content" }),
+				})
+				.meta({ id: "Published" }),
 		},
 	},
 	errors: ["not_found", "invalid_data", "precondition_failed", "conflict", "export_busy"],
@@ -49,8 +73,7 @@ export const publishRoute = defineRoute({
 			await renderInExportSlot(services.exportSlots, () => writeSnapshot(services, current, version));
 			return { next: snapshotOf(current), action: "publish", publishedVersion: version };
 		});
-		const url = embedUrl(services.config.embedBase, chart.id);
-		return json({ embedUrl: url, iframe: iframeSnippet(chart, url) });
+		return json(await publishedSnippets(chart, services.config.embedBase));
 	},
 });
 

@@ -87,8 +87,10 @@ const MetaFields = z
 			.meta({ examples: ["newsroom"] })
 			.optional(),
 		mode: z
-			.enum(["light", "dark"], { error: 'must be "light" or "dark"' })
-			.describe("Light or dark colours")
+			.enum(["light", "dark", "auto"], { error: 'must be "light", "dark" or "auto"' })
+			.describe(
+				'Light or dark colours; "auto" makes the live embed follow the reader\'s colour scheme (exports draw it light unless `?mode=` says otherwise)',
+			)
 			.meta({ examples: ["light"] })
 			.optional(),
 		w: pixels

@@ -1,33 +1,60 @@
 /**
  * The embed page's client scripts (built by `npm run build:embed` from `src/embed/client/`), as
- * the embed host serves them: `/_client/chart.js` for every kind but maps, `/_client/map.js`
- * for maps (the base maps make it heavier). Each is versioned by an ETag of its content.
+ * the embed host serves them: `chart` for every kind but maps, `map` for maps (the base maps make
+ * it heavier); `embed` is the loader a host page may add to size our iframes (`/embed.js`,
+ * DESIGN D39).
+ *
+ * A page names its client by a content-hashed path, `/_client/chart.<hash>.js`, served
+ * `immutable` for a year (DESIGN D40): readers fetch a client once, and a new build gets a new
+ * path. The unhashed path (`/_client/chart.js`, what pages published before hashing name) and a
+ * hash of an earlier build (a page published before a deploy) still answer, with the current
+ * script under a short cache, so no published page loses its client.
  */
 
 import chartClient from "../../dist/embed-client/chart.bundle.txt";
+import loaderScript from "../../dist/embed-client/loader.bundle.txt";
 import mapClient from "../../dist/embed-client/map.bundle.txt";
 import { sha256Hex } from "../domain/ids";
 import type { ChartKind } from "../domain/kinds";
 
-const clients = { chart: chartClient, map: mapClient } as const;
-type ClientName = keyof typeof clients;
+const clients = { chart: chartClient, map: mapClient, embed: loaderScript } as const;
+export type ClientName = keyof typeof clients;
 
-/** The client a published page of this kind loads, as a path below the embed base. */
-export function clientPath(kind: ChartKind): string {
-	return `/_client/${kind === "map" ? "map" : "chart"}.js`;
+const hashes = new Map<ClientName, Promise<string>>();
+
+/** The first 16 hex digits of the SHA-256 of a client's content, computed once per isolate. */
+function contentHash(name: ClientName): Promise<string> {
+	let hash = hashes.get(name);
+	if (!hash) {
+		hash = sha256Hex(clients[name]).then((hex) => hex.slice(0, 16));
+		hashes.set(name, hash);
+	}
+	return hash;
 }
 
-const etags = new Map<ClientName, Promise<string>>();
+/** The hashed path of a client below the embed base. */
+export async function hashedClientPath(name: ClientName): Promise<string> {
+	return `/_client/${name}.${await contentHash(name)}.js`;
+}
+
+/** The client a published page of this kind loads, as a hashed path below the embed base. */
+export function clientPath(kind: ChartKind): Promise<string> {
+	return hashedClientPath(kind === "map" ? "map" : "chart");
+}
+
+export interface ClientScript {
+	body: string;
+	etag: string;
+	/** Whether the path named this very content, so it may be cached for good. */
+	immutable: boolean;
+}
 
 /** The script for a path below the embed base, or null if it names none. */
-export async function clientScript(path: string): Promise<{ body: string; etag: string } | null> {
-	const name = /^\/_client\/(chart|map)\.js$/.exec(path)?.[1] as ClientName | undefined;
-	if (!name) return null;
-	const body = clients[name];
-	let etag = etags.get(name);
-	if (!etag) {
-		etag = sha256Hex(body).then((hash) => `"${name}-${hash.slice(0, 16)}"`);
-		etags.set(name, etag);
-	}
-	return { body, etag: await etag };
+export async function clientScript(path: string): Promise<ClientScript | null> {
+	// `/embed.js` is the loader's stable address (D39); the publish response names its hashed one.
+	const match = /^\/_client\/(chart|map|embed)(?:\.([0-9a-f]{16}))?\.js$/.exec(path === "/embed.js" ? "/_client/embed.js" : path);
+	if (!match) return null;
+	const name = match[1] as ClientName;
+	const hash = await contentHash(name);
+	return { body: clients[name], etag: `"${name}-${hash}"`, immutable: match[2] === hash };
 }

@@ -2,14 +2,21 @@
  * The embed page: the server-rendered SVG inline (visible with no JavaScript), scaled to the
  * width of its frame, titled and described for readers, link unfurls and screen readers; the
  * self-hosted client then makes it interactive.
+ *
+ * The page holds the chart drawn in both modes; `<html data-mode>` (the chart's `meta.mode`, or
+ * the embed URL's `?mode=`, or the host's `charts:mode` message) picks one with CSS alone, and
+ * `auto` follows the reader's `prefers-color-scheme`.
  */
 import { escapeMarkup } from "../domain/markup";
 
 export interface EmbedPage {
 	title: string;
 	description: string;
-	svg: string;
-	background: string;
+	/** What the page shows first: `auto` follows the reader's colour scheme. */
+	mode: PageMode;
+	/** The chart drawn in each mode, and the page's background behind it. */
+	svgs: Record<DrawnMode, string>;
+	backgrounds: Record<DrawnMode, string>;
 	previewUrl: string;
 	pageUrl: string;
 	/** The data the client draws from, and the client itself (both on the embed host). */
@@ -19,6 +26,24 @@ export interface EmbedPage {
 	fontFaces?: string;
 	/** `meta.sourceUrl` and where the source line is drawn, as fractions of the chart's size. */
 	sourceLink?: { url: string; label: string; box: { left: number; top: number; width: number; height: number } };
+}
+
+export type DrawnMode = "light" | "dark";
+export type PageMode = DrawnMode | "auto";
+export const pageModes: readonly PageMode[] = ["light", "dark", "auto"];
+
+/** The rules that show the dark drawing (and background) for pages matching `selector`. */
+function darkRules(selector: string, background: string): string {
+	return `${selector}{background:${background};color-scheme:dark}${selector} main>.mode-light{display:none}${selector} main>.mode-dark{display:block}`;
+}
+
+/** Light unless the page says dark, or says auto and the reader's scheme is dark. */
+function modeCss(backgrounds: Record<DrawnMode, string>): string {
+	return (
+		`html{background:${backgrounds.light};color-scheme:light}main>.mode-dark{display:none}` +
+		darkRules("html[data-mode=dark]", backgrounds.dark) +
+		`@media (prefers-color-scheme:dark){${darkRules("html[data-mode=auto]", backgrounds.dark)}}`
+	);
 }
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(3)}%`;
@@ -37,7 +62,7 @@ export function embedHtml(page: EmbedPage): string {
 	const title = escapeMarkup(page.title);
 	const description = escapeMarkup(page.description);
 	return `<!doctype html>
-<html lang="en">
+<html lang="en" data-mode="${page.mode}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -49,10 +74,10 @@ export function embedHtml(page: EmbedPage): string {
 <meta property="og:url" content="${escapeMarkup(page.pageUrl)}">
 <meta property="og:image" content="${escapeMarkup(page.previewUrl)}">
 <meta name="twitter:card" content="summary_large_image">
-<style>${page.fontFaces ?? ""}html,body{margin:0;padding:0;background:${page.background}}main{position:relative}main svg{display:block;width:100%;height:auto}.source-link{position:absolute;display:block}.source-link:focus-visible{outline:2px solid currentColor}.race-controls{position:absolute;top:4px;right:4px}.table-controls{display:flex;gap:8px;align-items:center;padding:4px 8px;font:13px system-ui,sans-serif}</style>
+<style>${page.fontFaces ?? ""}html,body{margin:0;padding:0}body{background:inherit}${modeCss(page.backgrounds)}main{position:relative}main svg{display:block;width:100%;height:auto}.source-link{position:absolute;display:block}.source-link:focus-visible{outline:2px solid currentColor}.race-controls{position:absolute;top:4px;right:4px}.table-controls{display:flex;gap:8px;align-items:center;padding:4px 8px;font:13px system-ui,sans-serif}</style>
 </head>
 <body>
-<main data-chart="${escapeMarkup(page.dataUrl)}">${page.svg}${page.sourceLink ? sourceLinkHtml(page.sourceLink) : ""}</main>
+<main data-chart="${escapeMarkup(page.dataUrl)}"><div class="mode-light">${page.svgs.light}</div><div class="mode-dark">${page.svgs.dark}</div>${page.sourceLink ? sourceLinkHtml(page.sourceLink) : ""}</main>
 <script src="${escapeMarkup(page.clientUrl)}" defer></script>
 </body>
 </html>
@@ -64,6 +89,15 @@ export function notFoundHtml(): string {
 <html lang="en"><head><meta charset="utf-8"><title>Chart not found</title>
 <style>body{font:16px system-ui,sans-serif;margin:2rem;color:#333}</style></head>
 <body><p>This chart is not published.</p></body></html>
+`;
+}
+
+/** The answer to an embed URL whose `?mode=` is none of the modes. */
+export function badModeHtml(): string {
+	return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Unknown mode</title>
+<style>body{font:16px system-ui,sans-serif;margin:2rem;color:#333}</style></head>
+<body><p>The embed URL's <code>mode</code> must be <code>light</code>, <code>dark</code> or <code>auto</code>; leave it out to use the chart's own.</p></body></html>
 `;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The embed host (DESIGN D17): `{EMBED_BASE}/{chart}/` serves the published page, with
- * `chart.svg`, `preview.png` and `data.json` beside it, straight from R2; `/_client/*.js` is the
- * page's client; `/_fonts/{id}.{ttf|otf}` an uploaded font a page names. Snapshot files carry an ETag of the published version and
+ * `chart.svg`, `preview.png` and `data.json` beside it, straight from R2; `/_client/<name>.<hash>.js` is the
+ * page's client (see clients.ts); `/_fonts/{id}.{ttf|otf}` an uploaded font a page names. Snapshot files carry an ETag of the published version and
  * `Cache-Control: no-cache`, so pages revalidate (304) and show a republished chart on their next
  * load. Unknown and unpublished charts are 404.
  *
@@ -12,9 +12,11 @@
 
 import { withHeaders } from "../http/respond";
 import type { Services } from "../services/context";
+import type { ClientScript } from "./clients";
 import { clientScript } from "./clients";
 import { serveFont } from "./fonts";
-import { notFoundHtml, serverErrorHtml } from "./page";
+import type { PageMode } from "./page";
+import { badModeHtml, notFoundHtml, pageModes, serverErrorHtml } from "./page";
 import type { SnapshotFile } from "./snapshot";
 import { snapshotFiles, snapshotKey } from "./snapshot";
 
@@ -47,15 +49,34 @@ function revalidated(request: Request, etag: string): boolean {
 	);
 }
 
-/** The page's client script: cached briefly, revalidated by its content's ETag. */
-async function serveClient(request: Request, script: { body: string; etag: string }): Promise<Response> {
+/**
+ * The page's client script: under its content-hashed path cached for good (D40); under the
+ * unhashed or an earlier build's path cached briefly and revalidated by its content's ETag.
+ */
+async function serveClient(request: Request, script: ClientScript): Promise<Response> {
 	const headers = {
 		ETag: script.etag,
-		"Cache-Control": "public, max-age=300",
+		"Cache-Control": script.immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
 		"Content-Type": "text/javascript; charset=utf-8",
 	};
 	if (revalidated(request, script.etag)) return new Response(null, { status: 304, headers });
 	return new Response(request.method === "HEAD" ? null : script.body, { headers });
+}
+
+/**
+ * The page with `?mode=` applied: the mode it shows first is an attribute of its `<html>`, so
+ * the choice works without JavaScript. (Pages published before modes have no attribute and
+ * one drawing; they stay as they were.)
+ */
+function withPageMode(html: string, mode: PageMode): string {
+	return html.replace(/^(<!doctype html>\s*<html lang="en") data-mode="(?:light|dark|auto)"/, `$1 data-mode="${mode}"`);
+}
+
+function badMode(): Response {
+	return new Response(badModeHtml(), {
+		status: 400,
+		headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" },
+	});
 }
 
 function notFound(): Response {
@@ -101,17 +122,20 @@ async function answer(request: Request, path: string, services: Services): Promi
 	const match = /^\/([A-Za-z0-9_-]{1,100})\/(|chart\.svg|preview\.png|data\.json)$/.exec(path);
 	if (!match) return notFound();
 	const [, chartId, name] = match as unknown as [string, string, SnapshotFile];
+	const mode = name === "" ? new URL(request.url).searchParams.get("mode") : null;
+	if (mode !== null && !pageModes.includes(mode as PageMode)) return badMode();
 	const row = await services.d1
 		.prepare("SELECT published_version AS v FROM charts WHERE id = ?")
 		.bind(chartId)
 		.first<{ v: number | null }>();
 	if (!row || row.v === null) return notFound();
-	const etag = `"${chartId}-v${row.v}${name ? `-${name}` : ""}"`;
+	const etag = `"${chartId}-v${row.v}${name ? `-${name}` : ""}${mode ? `-${mode}` : ""}"`;
 	const headers = { ETag: etag, "Cache-Control": "no-cache" };
 	if (revalidated(request, etag)) return new Response(null, { status: 304, headers });
 	const object = await services.blobs.get(snapshotKey(chartId, row.v, name));
 	if (!object) return notFound();
-	return new Response(request.method === "HEAD" ? null : object.body, {
+	const body = mode ? withPageMode(await object.text(), mode as PageMode) : object.body;
+	return new Response(request.method === "HEAD" ? null : body, {
 		headers: { ...headers, "Content-Type": snapshotFiles[name].contentType },
 	});
 }

@@ -8,7 +8,6 @@ import type { ChartRecord } from "../domain/chart";
 import { embedUrl } from "../domain/chart";
 import { chartDescription } from "../render/describe";
 import { sourceLineBox } from "../render/footer";
-import { colors } from "../render/input";
 import { svgToPng } from "../render/png";
 import { renderSvg } from "../render/svg";
 import { fontFaceCss, fontsUsedBySvg } from "../render/uploaded-fonts";
@@ -16,6 +15,7 @@ import type { Services } from "../services/context";
 import { renderInputFor } from "../services/render-input";
 import { clientPath } from "./clients";
 import { fontPath } from "./fonts";
+import type { DrawnMode } from "./page";
 import { embedHtml } from "./page";
 import { pageData } from "./page-data";
 
@@ -35,24 +35,30 @@ export function snapshotKey(chartId: string, version: number, file: SnapshotFile
 export async function writeSnapshot(services: Services, chart: ChartRecord, version: number): Promise<void> {
 	const input = await renderInputFor(services, chart, {});
 	const page = embedUrl(services.config.embedBase, chart.id);
+	// The page holds both modes so it can follow the reader (`auto`, `?mode=`, `charts:mode`);
+	// chart.svg, the preview and data.json are in the mode exports use (light for `auto`).
 	const svg = renderSvg(input, true);
+	const other = input.mode === "light" ? "dark" : "light";
+	const otherSvg = renderSvg({ ...input, mode: other }, true);
+	const svgs = { [input.mode]: svg, [other]: otherSvg } as Record<DrawnMode, string>;
 	const sourceBox = sourceLineBox(input);
 	const sourceUrl = input.meta.sourceUrl;
 	// The theme's uploaded fonts as same-origin web fonts (D40), not inlined: the page stays small.
 	const fonts = input.fonts ?? [];
 	const fontFaces = fontFaceCss(
-		fonts.length > 0 ? fontsUsedBySvg(svg, fonts) : [],
+		fonts.length > 0 ? fontsUsedBySvg(svg + otherSvg, fonts) : [],
 		(font) => `${services.config.embedBase}${fontPath(font)}`,
 	);
 	const html = embedHtml({
 		title: chart.name,
 		description: chartDescription(input),
-		svg,
-		background: colors(input).background,
+		mode: chart.meta.mode ?? "light",
+		svgs,
+		backgrounds: { light: input.theme.colors.light.background, dark: input.theme.colors.dark.background },
 		previewUrl: `${page}preview.png`,
 		pageUrl: page,
 		dataUrl: `${page}data.json`,
-		clientUrl: `${services.config.embedBase}${clientPath(chart.kind)}`,
+		clientUrl: `${services.config.embedBase}${await clientPath(chart.kind)}`,
 		...(fontFaces ? { fontFaces } : {}),
 		...(sourceUrl && sourceBox
 			? {

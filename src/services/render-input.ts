@@ -63,7 +63,10 @@ export function renderInputFrom(
 	});
 }
 
-/** Light or dark: the query's mode wins over the chart's. */
+/**
+ * Light or dark: the query's mode wins over the chart's. A file has one mode, so a chart in
+ * `auto` (the reader's scheme, which only the live embed can follow) is drawn light.
+ */
 export function drawingMode(chart: ChartRecord, options: ExportOptions): "light" | "dark" {
-	return options.mode ?? chart.meta.mode ?? "light";
+	return options.mode ?? (chart.meta.mode === "dark" ? "dark" : "light");
 }

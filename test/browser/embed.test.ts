@@ -15,7 +15,7 @@ import { chromiumMissing, launchChromium } from "../../scripts/lib/chromium.ts";
 import type { DevServer } from "../../scripts/lib/dev-server.ts";
 import { startDevServer } from "../../scripts/lib/dev-server.ts";
 
-const port = 8905;
+const port = 8955;
 const skip = chromiumMissing() ?? false;
 const hostile = "<img src=x onerror=alert(1)>";
 
@@ -66,7 +66,7 @@ describe("live embed in a browser", { skip }, () => {
 	) {
 		const chart = await api("POST", "/v1/charts", { kind, data, meta });
 		const published = await api("POST", `/v1/charts/${chart.id}/publish`);
-		return { id: String(chart.id), iframe: String(published.iframe) };
+		return { id: String(chart.id), iframe: String(published.iframe), responsiveIframe: String(published.responsiveIframe) };
 	}
 
 	interface HostPage {
@@ -78,7 +78,7 @@ describe("live embed in a browser", { skip }, () => {
 	}
 
 	/** A host page 720 px wide embedding the snippet, once the client has drawn the chart. */
-	async function hostPage(iframe: string): Promise<HostPage> {
+	async function hostPage(iframe: string, before = ""): Promise<HostPage> {
 		const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
 		const dialogs: string[] = [];
 		const problems: string[] = [];
@@ -91,7 +91,7 @@ describe("live embed in a browser", { skip }, () => {
 		});
 		page.on("pageerror", (error) => problems.push(error.message));
 		const path = `/article-${hostPages.size}`;
-		hostPages.set(path, `<!doctype html><html><body><h1>Host page</h1><div style="width:720px">${iframe}</div></body></html>`);
+		hostPages.set(path, `<!doctype html><html><body><h1>Host page</h1>${before}<div style="width:720px">${iframe}</div></body></html>`);
 		await page.goto(`${hostUrl}${path}`);
 		const frame = await (await page.waitForSelector("iframe")).contentFrame();
 		assert.ok(frame, "the iframe has a document");
@@ -163,6 +163,121 @@ describe("live embed in a browser", { skip }, () => {
 		const background = await host.frame.evaluate(() => getComputedStyle(document.body).backgroundColor);
 		const [r, g, b] = (background.match(/\d+/g) ?? []).map(Number);
 		assert.ok((r ?? 255) + (g ?? 255) + (b ?? 255) < 150, `a dark background (${background})`);
+		await host.page.close();
+	});
+
+	it("in auto mode follows the reader's scheme without JavaScript, and the host's charts:mode message with it", async () => {
+		const { id, iframe } = await publishedChart({ title: "Auto", mode: "auto", theme: "classic" });
+		const shown = (frame: Frame | Page) =>
+			frame.evaluate(() => ({
+				background: getComputedStyle(document.body).backgroundColor,
+				light: Array.from(document.querySelectorAll("main > .mode-light")).map((e) => getComputedStyle(e).display),
+				dark: Array.from(document.querySelectorAll("main > .mode-dark")).map((e) => getComputedStyle(e).display),
+			}));
+		// Without JavaScript, CSS alone picks the drawing of the reader's scheme.
+		for (const scheme of ["light", "dark"] as const) {
+			const page = await browser.newPage({ javaScriptEnabled: false, colorScheme: scheme, viewport: { width: 720, height: 600 } });
+			await page.goto(`${server.url}/embed/${id}/`);
+			const dark = scheme === "dark";
+			assert.deepEqual(await shown(page), {
+				background: dark ? "rgb(21, 24, 29)" : "rgb(255, 255, 255)",
+				light: [dark ? "none" : "block"],
+				dark: [dark ? "block" : "none"],
+			});
+			// The embed URL's ?mode= overrides the scheme, still without JavaScript.
+			await page.goto(`${server.url}/embed/${id}/?mode=${dark ? "light" : "dark"}`);
+			assert.equal((await shown(page)).background, dark ? "rgb(255, 255, 255)" : "rgb(21, 24, 29)");
+			await page.close();
+		}
+		// With JavaScript, the interactive drawing follows too, and the host page can switch it.
+		const host = await hostPage(iframe);
+		const drawnBackground = () =>
+			host.frame.evaluate(() => {
+				const fills = Array.from(document.querySelectorAll("main > div.chart svg rect, main > div.chart svg path")).map((e) =>
+					e.getAttribute("fill"),
+				);
+				return fills.includes("#15181d") ? "dark" : fills.includes("#ffffff") ? "light" : "none";
+			});
+		assert.equal(await drawnBackground(), "light");
+		await host.page.emulateMedia({ colorScheme: "dark" });
+		await host.frame.waitForFunction(() => getComputedStyle(document.body).backgroundColor === "rgb(21, 24, 29)");
+		await host.frame.waitForFunction(() =>
+			Array.from(document.querySelectorAll("main > div.chart svg rect, main > div.chart svg path")).some(
+				(e) => e.getAttribute("fill") === "#15181d",
+			),
+		);
+		const post = (message: unknown) =>
+			host.page.evaluate((m) => document.querySelector("iframe")?.contentWindow?.postMessage(m, "*"), message);
+		await post({ type: "charts:mode", mode: "light" });
+		await host.frame.waitForFunction(() => document.documentElement.dataset.mode === "light");
+		await host.frame.waitForFunction(() => getComputedStyle(document.body).backgroundColor === "rgb(255, 255, 255)");
+		assert.equal(await drawnBackground(), "light");
+		// Malformed messages are ignored and leave the listener working.
+		await post({ type: "charts:mode", mode: "sepia" });
+		await post({ type: "other", mode: "dark" });
+		await post("charts:mode");
+		await post({ type: "charts:mode", mode: "dark" });
+		await host.frame.waitForFunction(() => document.documentElement.dataset.mode === "dark");
+		assert.equal(await drawnBackground(), "dark");
+		assert.deepEqual(host.problems, [], "no console errors or CSP violations");
+		await host.page.close();
+	});
+
+	it("reports its content height to the host, and the loader sizes the frame to it", async () => {
+		const rows = Array.from({ length: 12 }, (_, i) => `City ${String.fromCharCode(65 + i)},${(i + 1) * 1000}`).join("\n");
+		// A table with its search box: taller than the chart's aspect ratio, which is all the plain snippet knows.
+		const { id, responsiveIframe } = await publishedChart(
+			{ title: "Cities", w: 800, h: 300, table: { pageSize: 5, search: true } },
+			`city,people\n${rows}\n`,
+			"table",
+		);
+		// The host page records the messages it gets, as an embedder's own script could.
+		const listen = `<script>window.heights=[];addEventListener("message",function(e){if(e.data&&e.data.type==="charts:height")heights.push({origin:e.origin,id:e.data.id,height:e.data.height})})</script>`;
+		const host = await hostPage(responsiveIframe, listen);
+		const iframe = host.page.locator("iframe");
+		const content = () => host.frame.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+		const frameHeight = async () => Math.round((await iframe.boundingBox())?.height ?? 0);
+		await host.frame.getByRole("searchbox", { name: "Search the table" }).waitFor();
+		let wanted = await content();
+		assert.ok(wanted > 720 * (300 / 800) + 10, `the content (${wanted} px) is taller than the aspect ratio's 270 px`);
+		await host.page.waitForFunction(
+			(h) => Math.round(document.querySelector("iframe")?.getBoundingClientRect().height ?? 0) === h,
+			wanted,
+			{ timeout: 20_000 },
+		);
+		// No inner scrollbar, no empty band.
+		assert.equal(await frameHeight(), wanted);
+		assert.ok(await host.frame.evaluate(() => document.documentElement.scrollHeight <= document.documentElement.clientHeight));
+		const heights = (await host.page.evaluate("window.heights")) as { origin: string; id: string; height: number }[];
+		assert.ok(heights.length > 0, "the host got height messages");
+		assert.deepEqual(heights.at(-1), { origin: `http://127.0.0.1:${port}`, id, height: wanted });
+		// A message from anywhere but the embed host is ignored.
+		await host.page.evaluate(() => window.postMessage({ type: "charts:height", height: 40 }, "*"));
+		await host.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+		assert.equal(await frameHeight(), wanted);
+		// A narrower column: the drawing is shorter, and the frame follows.
+		await host.page.evaluate(() => {
+			const column = document.querySelector("iframe")?.parentElement?.parentElement;
+			if (column) column.style.width = "400px";
+		});
+		await host.page.waitForFunction(() => (document.querySelector("iframe")?.getBoundingClientRect().width ?? 0) <= 400);
+		await host.frame.waitForFunction((before) => Math.ceil(document.body.getBoundingClientRect().height) < before, wanted, {
+			timeout: 20_000,
+		});
+		wanted = await content();
+		await host.page.waitForFunction(
+			(h) => Math.round(document.querySelector("iframe")?.getBoundingClientRect().height ?? 0) === h,
+			wanted,
+			{ timeout: 20_000 },
+		);
+		assert.deepEqual(host.problems, [], "no console errors or CSP violations");
+		await host.page.close();
+	});
+
+	it("keeps the aspect ratio without the loader", async () => {
+		const { iframe } = await publishedChart({ title: "Plain", w: 800, h: 400 });
+		const host = await hostPage(iframe);
+		assert.equal(Math.round((await host.page.locator("iframe").boundingBox())?.height ?? 0), 360);
 		await host.page.close();
 	});
 

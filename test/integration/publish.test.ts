@@ -8,6 +8,8 @@ import { makeAccount } from "../helpers/factories";
 interface Published {
 	embedUrl: string;
 	iframe: string;
+	script: string;
+	responsiveIframe: string;
 }
 
 function embed(url: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -34,6 +36,12 @@ describe("publishing", () => {
 		expect(iframe).toContain("padding-top:50.00%");
 		expect(iframe).toContain("width:100%");
 		expect(iframe).toContain("border:0");
+		const { script, responsiveIframe } = await publishedChart(key, { title: "Seats", w: 800, h: 400 });
+		expect(script).toMatch(/^<script async src="http:\/\/localhost:8787\/embed\/_client\/embed\.[0-9a-f]{16}\.js"><\/script>$/);
+		expect(responsiveIframe).toMatch(
+			/^<div style="position:relative;width:100%;padding-top:50\.00%"><iframe src="http:\/\/localhost:8787\/embed\/[^"]+\/"/,
+		);
+		expect(responsiveIframe.endsWith(script)).toBe(true);
 		const chart = await callJson<{ published: { embedUrl: string }; version: number }>(key, "GET", `/v1/charts/${id}`);
 		expect(chart.body.published).toEqual({ embedUrl });
 		const list = await callJson<{ charts: { id: string; published: unknown }[] }>(key, "GET", "/v1/charts");
@@ -66,7 +74,7 @@ describe("publishing", () => {
 		expect(svg.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
 		// The page's client and its data come from the embed host itself.
 		expect(html).toContain(`<main data-chart="${embedUrl}data.json">`);
-		expect(html).toContain('<script src="http://localhost:8787/embed/_client/chart.js" defer></script>');
+		expect(html).toMatch(/<script src="http:\/\/localhost:8787\/embed\/_client\/chart\.[0-9a-f]{16}\.js" defer><\/script>/);
 		expect(page.headers.get("Content-Security-Policy")).toContain("script-src 'self'");
 		const data = await embed(`${embedUrl}data.json`);
 		expect(data.headers.get("Content-Type")).toBe("application/json");
@@ -76,28 +84,65 @@ describe("publishing", () => {
 		expect(bare.headers.get("Location")).toBe(embedUrl);
 	});
 
-	it("serves the page's client scripts, maps with their own", async () => {
+	it("serves the page's client scripts under content-hashed URLs cached for good, maps with their own", async () => {
 		const { key } = await makeAccount();
 		const map = await callJson<{ id: string }>(key, "POST", "/v1/charts", { body: { kind: "map", data: layoutExamples.map.csv } });
 		const published = await callJson<Published>(key, "POST", `/v1/charts/${map.body.id}/publish`);
-		expect(await (await embed(published.body.embedUrl)).text()).toContain(
-			'<script src="http://localhost:8787/embed/_client/map.js" defer></script>',
-		);
+		const mapPage = await (await embed(published.body.embedUrl)).text();
+		const bar = await publishedChart(key);
+		const barPage = await (await embed(bar.embedUrl)).text();
 		const sizes: Record<string, number> = {};
-		for (const name of ["chart", "map"]) {
-			const url = `http://localhost:8787/embed/_client/${name}.js`;
+		for (const [name, page] of [
+			["chart", barPage],
+			["map", mapPage],
+		] as const) {
+			const src = new RegExp(`<script src="(http://localhost:8787/embed/_client/${name}\\.([0-9a-f]{16})\\.js)" defer></script>`).exec(
+				page,
+			);
+			expect(src, `${name} page names its hashed client`).not.toBeNull();
+			const [, url, hash] = src as unknown as [string, string, string];
 			const client = await embed(url);
 			expect(client.status).toBe(200);
 			expect(client.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
-			expect(client.headers.get("Cache-Control")).toBe("public, max-age=300");
-			const etag = client.headers.get("ETag") ?? "";
-			expect(etag).toMatch(new RegExp(`^"${name}-[0-9a-f]{16}"$`));
-			sizes[name] = (await client.text()).length;
-			expect((await embed(url, { "If-None-Match": etag })).status).toBe(304);
+			expect(client.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+			expect(client.headers.get("ETag")).toBe(`"${name}-${hash}"`);
+			const body = await client.text();
+			sizes[name] = body.length;
+			// The hash is the content's: a new build gets a new URL.
+			const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body)));
+			expect([...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("")).toBe(hash);
+			// Pages published before hashing name the bare path; pages from an earlier build an older
+			// hash: both still get the current client, cached briefly and revalidated.
+			for (const old of [
+				`http://localhost:8787/embed/_client/${name}.js`,
+				`http://localhost:8787/embed/_client/${name}.0123456789abcdef.js`,
+			]) {
+				const stale = await embed(old);
+				expect(stale.status).toBe(200);
+				expect(stale.headers.get("Cache-Control")).toBe("public, max-age=300");
+				expect(await stale.text()).toBe(body);
+				expect((await embed(old, { "If-None-Match": `"${name}-${hash}"` })).status).toBe(304);
+			}
 		}
+		// The host page's loader: tiny, cached for good under the hashed URL publish names, and
+		// at its stable address /embed.js (DESIGN D39) with a short cache.
+		const loaderUrl = /src="([^"]+)"/.exec(bar.script)?.[1] ?? "";
+		const loader = await embed(loaderUrl);
+		expect(loader.status).toBe(200);
+		expect(loader.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
+		expect(loader.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+		const loaderBody = await loader.text();
+		expect(new TextEncoder().encode(loaderBody).length).toBeLessThanOrEqual(1024);
+		expect(loaderBody).toContain("charts:height");
+		expect(loaderBody).not.toContain("echarts");
+		const stable = await embed("http://localhost:8787/embed/embed.js");
+		expect(stable.status).toBe(200);
+		expect(stable.headers.get("Cache-Control")).toBe("public, max-age=300");
+		expect(await stable.text()).toBe(loaderBody);
 		// Base maps ride only in the map client.
 		expect(sizes.map).toBeGreaterThan((sizes.chart ?? 0) + 100_000);
 		expect((await embed("http://localhost:8787/embed/_client/other.js")).status).toBe(404);
+		expect((await embed("http://localhost:8787/embed/_client/chart.XYZ.js")).status).toBe(404);
 	});
 
 	it("answers 304 while unchanged, and republishing updates the same URL in place", async () => {

@@ -5,7 +5,10 @@
 import type { RenderInput } from "../../render/input";
 
 export function describeBox(box: HTMLElement, input: RenderInput, serverSvg: readonly Node[]): void {
-	const svg = serverSvg.find((node): node is SVGSVGElement => node instanceof SVGSVGElement);
+	// The server drawings (one per mode) hold the same title and description; the first will do.
+	const svg = serverSvg
+		.map((node) => (node instanceof SVGSVGElement ? node : node instanceof Element ? node.querySelector("svg") : null))
+		.find((node) => node !== null);
 	const title = svg?.querySelector("title")?.textContent ?? input.meta.title ?? "Chart";
 	const description = input.meta.description ?? svg?.querySelector("desc")?.textContent ?? "";
 	box.setAttribute("role", "img");

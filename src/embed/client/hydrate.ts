@@ -12,6 +12,9 @@ import { colors } from "../../render/input";
 import type { OptionBuilder } from "../../render/kinds";
 import { racePlayingOption } from "../../render/kinds/race";
 import { describeBox } from "./accessible";
+import { reportHeight } from "./frame-height";
+import type { DrawnMode } from "./mode";
+import { drawnMode, watchMode } from "./mode";
 import { startRace } from "./race-player";
 import { placeSourceLink } from "./source-link";
 import { startTableControls } from "./table-controls";
@@ -48,13 +51,21 @@ function interactiveOption(build: OptionBuilder, input: RenderInput, size: { wid
 /** A race frame moves its bars to the next period; everything else is drawn at once. */
 const moving = { animation: true, animationDurationUpdate: 900, animationEasingUpdate: "linear" } as const;
 
+/** Redraws the interactive chart in another mode, once there is one. */
+let redrawInMode: ((mode: DrawnMode) => void) | undefined;
+/** The mode of the snapshot's data, once read (light until then: exports' default). */
+let publishedMode: DrawnMode = "light";
+
 export async function hydrate(build: OptionBuilder): Promise<void> {
 	const main = document.querySelector("main");
 	const dataUrl = main?.getAttribute("data-chart");
 	if (!main || !dataUrl) return;
 	const response = await fetch(dataUrl);
 	if (!response.ok) throw new Error(`${dataUrl} answered ${response.status}`);
-	const input = (await response.json()) as RenderInput;
+	// The snapshot's data is in the chart's export mode; the page's mode decides what is drawn.
+	const data = (await response.json()) as RenderInput;
+	publishedMode = data.mode;
+	const input = { ...data, mode: drawnMode(data.mode) };
 	let size = frameSize(input);
 	// What is drawn now: the chart, or a race's period, or a table's page.
 	let view = input;
@@ -71,8 +82,13 @@ export async function hydrate(build: OptionBuilder): Promise<void> {
 		describeBox(box, input, serverSvg);
 		placeSourceLink(main, { ...input, ...size });
 		const show = (next: RenderInput, animate: boolean) => {
-			view = next;
+			// Race periods and table pages are cut from the first input: keep the page's current mode.
+			view = { ...next, mode: view.mode };
 			chart.setOption({ ...interactiveOption(build, view, size), ...(animate ? moving : {}) }, { notMerge: !animate });
+		};
+		redrawInMode = (mode) => {
+			view = { ...view, mode };
+			chart.setOption(interactiveOption(build, view, size), { notMerge: true });
 		};
 		startRace(main, input, show);
 		startTableControls(main, input, (next) => show(next, false));
@@ -97,5 +113,12 @@ export async function hydrate(build: OptionBuilder): Promise<void> {
 
 /** Runs the client; failures are logged, and the server SVG remains what readers see. */
 export function start(build: OptionBuilder): void {
+	// Before hydrating: a mode message switches the server drawing even if hydrating fails, and
+	// the host learns the server drawing's height at once.
+	watchMode(
+		(mode) => redrawInMode?.(mode),
+		() => publishedMode,
+	);
+	reportHeight();
 	hydrate(build).catch((error: unknown) => console.error("The chart could not be made interactive:", error));
 }
