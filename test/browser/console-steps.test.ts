@@ -102,6 +102,15 @@ describe("console editor steps", { skip, timeout: 240_000 }, () => {
 
 		const embedUrl = String(((await chart()).published as { embedUrl: string }).embedUrl);
 		assert.ok(clipboard.includes(embedUrl), "the snippet points at the embed URL");
+		// By default the frame is fitted to its content by the loader; unticked, the frame alone.
+		const loader = /<script async src="([^"]+)"><\/script>$/.exec(clipboard)?.[1];
+		assert.ok(loader, "the embed code has no loader script");
+		const script = await fetch(loader);
+		assert.equal(script.status, 200);
+		assert.match(script.headers.get("content-type") ?? "", /javascript/);
+		await panel.getByLabel("Fit the frame to the chart’s height (adds a small script)").uncheck();
+		const plain = await panel.getByLabel("Embed code").inputValue();
+		assert.ok(plain.includes(embedUrl) && !plain.includes("<script"), "unticked, the code still carries the loader");
 		const link = panel.getByRole("link", { name: new RegExp(embedUrl.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")) });
 		assert.equal(await link.getAttribute("target"), "_blank");
 		const embed = await fetch(embedUrl);

@@ -13,7 +13,7 @@ import type { Version } from "./history/versions";
 import { lastPublishedVersion } from "./history/versions";
 import type { ExportFormat, ExportSettings } from "./publish/downloads";
 import { describeExportFailure, download, worthRetrying } from "./publish/downloads";
-import { iframeSnippet } from "./publish/embed-code";
+import { type EmbedSnippets, embedSnippets } from "./publish/embed-code";
 import "./steps.css";
 
 function publishFailure(error: unknown): string {
@@ -28,8 +28,11 @@ function publishFailure(error: unknown): string {
 	return describeFailure(error);
 }
 
-function EmbedCode({ url, snippet }: { url: string; snippet: string }) {
+function EmbedCode({ url, snippets }: { url: string; snippets: EmbedSnippets }) {
 	const id = useId();
+	// Fitting the frame to its content needs the host page to run our loader; some CMSs strip scripts.
+	const [fitted, setFitted] = useState(true);
+	const snippet = fitted ? snippets.responsiveIframe : snippets.iframe;
 	const area = useRef<HTMLTextAreaElement>(null);
 	const [copied, setCopied] = useState<"code" | "link" | null>(null);
 	const [fallback, setFallback] = useState(false);
@@ -83,8 +86,15 @@ function EmbedCode({ url, snippet }: { url: string; snippet: string }) {
 					onFocus={(event) => (event.currentTarget as HTMLTextAreaElement).select()}
 					aria-describedby={`${id}-hint`}
 				/>
+				<label class="checkbox">
+					<input type="checkbox" checked={fitted} onChange={(event) => setFitted(event.currentTarget.checked)} />
+					Fit the frame to the chart’s height (adds a small script)
+				</label>
 				<p class="hint" id={`${id}-hint`}>
-					Paste it into your article’s HTML. The chart resizes with the page.
+					Paste it into your article’s HTML. The chart resizes with the page.{" "}
+					{fitted
+						? "If your site removes scripts, untick the box: the frame then keeps the chart’s aspect ratio."
+						: "The frame keeps the chart’s aspect ratio."}
 				</p>
 			</div>
 			<div class="row">
@@ -295,7 +305,7 @@ export function PublishStep() {
 	const editor = useEditor();
 	const { chart } = editor;
 	const [published, setPublished] = useState<number | null>(null);
-	const [snippet, setSnippet] = useState<string | null>(null);
+	const [snippets, setSnippets] = useState<EmbedSnippets | null>(null);
 	const [busy, setBusy] = useState<"publish" | "unpublish" | null>(null);
 	const [error, setError] = useState<string | null>(null);
 	const [confirming, setConfirming] = useState(false);
@@ -320,14 +330,14 @@ export function PublishStep() {
 		setBusy("publish");
 		setError(null);
 		try {
-			const { body } = await api.post<{ embedUrl: string; iframe: string }>(
+			const { body } = await api.post<{ embedUrl: string } & EmbedSnippets>(
 				`/v1/charts/${encodeURIComponent(chart.id)}/publish`,
 				undefined,
 				{
 					ifMatch: editor.etag || undefined,
 				},
 			);
-			setSnippet(body.iframe);
+			setSnippets({ iframe: body.iframe, responsiveIframe: body.responsiveIframe });
 			await adoptFresh();
 			announce(chart.published ? "Republished: the embed shows the latest version" : "Published");
 		} catch (failure) {
@@ -347,7 +357,7 @@ export function PublishStep() {
 				ifMatch: editor.etag || undefined,
 			});
 			editor.adopt(body, etag);
-			setSnippet(null);
+			setSnippets(null);
 			setConfirming(false);
 			await loadVersions();
 			announce("Unpublished: the embed no longer shows the chart");
@@ -408,7 +418,7 @@ export function PublishStep() {
 						)}
 					</div>
 				)}
-				{url && <EmbedCode url={url} snippet={snippet ?? iframeSnippet(chart.meta, chart.name, url)} />}
+				{url && <EmbedCode url={url} snippets={snippets ?? embedSnippets(chart.meta, chart.name, url)} />}
 			</section>
 			<Downloads chart={chart} saved={!saving} />
 			<ConfirmDialog
