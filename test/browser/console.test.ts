@@ -102,8 +102,11 @@ describe("console sign-in and account in a browser", { skip }, () => {
 			await page.locator(".revealed").innerText(),
 			new RegExp(`curl -s ${fixture.server.url}/v1/charts -H "Authorization: Bearer ${key}"`),
 		);
-		const works = await fetch(`${fixture.server.url}/v1/folders`, { headers: { Authorization: `Bearer ${key}` } });
+		const works = await fetch(`${fixture.server.url}/v1/charts`, { headers: { Authorization: `Bearer ${key}` } });
 		assert.equal(works.status, 200, "the new key does not work");
+		assert.ok(Array.isArray(((await works.json()) as { charts?: unknown }).charts), "the key's answer lists no charts");
+		const ticked = await fetch(`${fixture.server.url}/v1/folders`, { headers: { Authorization: `Bearer ${key}` } });
+		assert.equal(ticked.status, 200, "the scope ticked at creation (Read folders) was not given");
 
 		await page.getByRole("button", { name: "I have copied it" }).click();
 		await page.reload();
@@ -116,7 +119,7 @@ describe("console sign-in and account in a browser", { skip }, () => {
 		assert.match(await dialog.innerText(), /stop working at once/);
 		await dialog.getByRole("button", { name: "Revoke key" }).click();
 		await row.waitFor({ state: "detached" });
-		const revoked = await fetch(`${fixture.server.url}/v1/folders`, { headers: { Authorization: `Bearer ${key}` } });
+		const revoked = await fetch(`${fixture.server.url}/v1/charts`, { headers: { Authorization: `Bearer ${key}` } });
 		assert.equal(revoked.status, 401, "the revoked key still works");
 		assert.deepEqual(problems, []);
 		await context.close();
