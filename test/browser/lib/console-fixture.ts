@@ -77,7 +77,9 @@ export async function startConsole(port: number, options: { demoCharts?: boolean
 		async signedInPage(who, pageOptions) {
 			const opened = await openPage(pageOptions);
 			const { page } = opened;
-			await page.goto(`${server.url}/sign-in`);
+			// The form is what is needed, not every font and image: waiting for "load" made one stalled
+			// subresource fail a whole test.
+			await page.goto(`${server.url}/sign-in`, { waitUntil: "domcontentloaded" });
 			await page.getByLabel("Email").fill(who.email);
 			await page.getByLabel("Password").fill(who.password);
 			await page.getByRole("button", { name: "Sign in" }).click();
