@@ -72,14 +72,27 @@ async function chooseFromMenu(page: Page, menu: string, item: string): Promise<v
 	await page.getByRole("menuitem", { name: item, exact: true }).click();
 }
 
-/** Focus lands on `target` within 2 s (a keypress re-renders the tree before focus settles). */
-async function expectFocus(target: Locator, message: string): Promise<void> {
-	const handle = await target.elementHandle();
-	assert.ok(handle, message);
-	await target
-		.page()
-		.waitForFunction((element) => element === document.activeElement, handle, { timeout: 2000 })
-		.catch(() => assert.fail(message));
+/**
+ * Focus lands on the tree item named `name` within 2 s. It checks the focused element, not one
+ * element handle: a keypress or a background refresh may draw the row anew, and the handle taken
+ * before would be a detached copy while the new row has focus.
+ */
+async function expectTreeFocus(page: Page, name: string, message: string): Promise<void> {
+	const focused = () =>
+		page.evaluate(() => {
+			const element = document.activeElement;
+			return element ? `${element.tagName.toLowerCase()} role=${element.getAttribute("role")} “${element.textContent?.trim()}”` : "nothing";
+		});
+	await page
+		.waitForFunction(
+			(wanted) => {
+				const element = document.activeElement;
+				return element?.getAttribute("role") === "treeitem" && element.textContent?.trim() === wanted;
+			},
+			name,
+			{ timeout: 2000 },
+		)
+		.catch(async () => assert.fail(`${message} (focus is on ${await focused()})`));
 }
 
 describe("console charts screen in a browser", { skip }, () => {
@@ -245,19 +258,19 @@ describe("console charts screen in a browser", { skip }, () => {
 		const tree = page.getByRole("tree", { name: "Folders" });
 		const elections = tree.getByRole("treeitem", { name: "Elections" });
 		await elections.focus();
-		await expectFocus(elections, "Elections did not take focus");
+		await expectTreeFocus(page, "Elections", "Elections did not take focus");
 		await page.keyboard.press("ArrowDown");
-		await expectFocus(economy, "↓ did not reach Economy");
+		await expectTreeFocus(page, "Economy", "↓ did not reach Economy");
 		await page.keyboard.press("ArrowLeft");
-		await expectFocus(tree.getByRole("treeitem", { name: "Elections" }), "← did not step out to the parent");
+		await expectTreeFocus(page, "Elections", "← did not step out to the parent");
 		await page.keyboard.press("ArrowLeft");
 		await expectExpanded(elections, false, "← did not close the folder");
 		assert.equal(await economy.count(), 0, "the closed folder still shows its subfolder");
 		await page.keyboard.press("ArrowRight");
 		await expectExpanded(elections, true, "→ did not open the folder");
-		await expectFocus(elections, "→ moved focus away from the folder it opened");
+		await expectTreeFocus(page, "Elections", "→ moved focus away from the folder it opened");
 		await page.keyboard.press("ArrowUp");
-		await expectFocus(tree.getByRole("treeitem", { name: "All charts" }), "↑ did not reach All charts");
+		await expectTreeFocus(page, "All charts", "↑ did not reach All charts");
 		await page.keyboard.press("Enter");
 		await page.waitForFunction(() => window.location.pathname === "/" && window.location.search === "");
 		assert.equal(await tree.locator("[tabindex='0']").count(), 1, "the tree has more than one tab stop");

@@ -5,7 +5,7 @@
  * links (`/?folder=<id>`), so a folder opens in a new tab too. Every item is a drop target for a
  * dragged chart or folder; a folder item is itself draggable.
  */
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { Icon } from "../../components/icon";
 import { Link } from "../../lib/router";
 import type { FolderModel, FolderNode } from "./folder-model";
@@ -70,17 +70,22 @@ export function FolderTree({ model, expanded, onExpand, selected, dragged, canDr
 	const treeRef = useRef<HTMLDivElement>(null);
 	const itemElement = (key: string) =>
 		[...(treeRef.current?.querySelectorAll<HTMLElement>("[data-tree-key]") ?? [])].find((element) => element.dataset.treeKey === key);
-	const wantFocus = useRef(false);
+	const pendingFocus = useRef<string | null>(null);
 	const hoverTimer = useRef<number | undefined>(undefined);
 
 	// The tab stop follows the folder shown, and falls back when its folder goes away.
 	useEffect(() => setFocusKey(selectedKey), [selectedKey]);
 	const tabStop = keys.includes(focusKey) ? focusKey : keys.includes(selectedKey) ? selectedKey : allKey;
 
-	useEffect(() => {
-		if (!wantFocus.current) return;
-		wantFocus.current = false;
-		itemElement(tabStop)?.focus();
+	// A key whose item is not drawn yet (a folder just opened) gets focus once the tree has drawn.
+	// The ref holds the latest key asked for, not the tab stop of the render that scheduled the
+	// effect: effects can run late, after a second key, and must not pull focus back.
+	useLayoutEffect(() => {
+		const key = pendingFocus.current;
+		if (!key) return;
+		pendingFocus.current = null;
+		const element = itemElement(key);
+		if (element && element !== document.activeElement) element.focus();
 	});
 
 	useEffect(() => {
@@ -89,7 +94,7 @@ export function FolderTree({ model, expanded, onExpand, selected, dragged, canDr
 
 	const moveFocus = (key: string | undefined) => {
 		if (!key) return;
-		wantFocus.current = true;
+		pendingFocus.current = key;
 		setFocusKey(key);
 		itemElement(key)?.focus();
 	};
