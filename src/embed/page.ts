@@ -1,7 +1,8 @@
 /**
- * The embed page: the server-rendered SVG inline (visible with no JavaScript), scaled to the
- * width of its frame, titled and described for readers, link unfurls and screen readers; the
- * self-hosted client then makes it interactive.
+ * The embed page: the server-rendered SVG inline (visible with no JavaScript), drawn for a few
+ * width classes of which CSS shows the one laid out for the frame (D38), scaled to its width;
+ * titled and described for readers, link unfurls and screen readers. The self-hosted client
+ * then makes it interactive.
  *
  * The page holds the chart drawn in both modes; `<html data-mode>` (the chart's `meta.mode`, or
  * the embed URL's `?mode=`, or the host's `charts:mode` message) picks one with CSS alone, and
@@ -14,8 +15,8 @@ export interface EmbedPage {
 	description: string;
 	/** What the page shows first: `auto` follows the reader's colour scheme. */
 	mode: PageMode;
-	/** The chart drawn in each mode, and the page's background behind it. */
-	svgs: Record<DrawnMode, string>;
+	/** The chart drawn in each mode for each width class (narrowest first), and the page's background behind it. */
+	svgs: Record<DrawnMode, WidthDrawing[]>;
 	backgrounds: Record<DrawnMode, string>;
 	previewUrl: string;
 	pageUrl: string;
@@ -24,8 +25,21 @@ export interface EmbedPage {
 	clientUrl: string;
 	/** `@font-face` rules for the theme's uploaded fonts, served from the embed host. */
 	fontFaces?: string;
-	/** `meta.sourceUrl` and where the source line is drawn, as fractions of the chart's size. */
-	sourceLink?: { url: string; label: string; box: { left: number; top: number; width: number; height: number } };
+	/** `meta.sourceUrl` and where the source line is drawn in each width class, as fractions of that drawing's size. */
+	sourceLink?: { url: string; label: string; boxes: { width: number; box: Box }[] };
+}
+
+/** One drawing of the chart, laid out for a frame at least `width` CSS px wide (D38). */
+export interface WidthDrawing {
+	width: number;
+	svg: string;
+}
+
+interface Box {
+	left: number;
+	top: number;
+	width: number;
+	height: number;
 }
 
 export type DrawnMode = "light" | "dark";
@@ -49,16 +63,50 @@ function modeCss(backgrounds: Record<DrawnMode, string>): string {
 const percent = (fraction: number) => `${(fraction * 100).toFixed(3)}%`;
 
 /**
- * A real link over the drawn source line (the SVG has no links): scaled with the chart as
+ * The media query of each width class: from its width up to the next class's. The narrowest
+ * class also takes frames narrower than itself, and the widest every wider frame.
+ */
+function widthQueries(widths: readonly number[]): Map<number, string> {
+	return new Map(
+		widths.map((width, i) => {
+			const next = widths[i + 1];
+			const from = i === 0 ? "" : `(min-width:${width}px)`;
+			const to = next === undefined ? "" : `(max-width:${next - 0.02}px)`;
+			return [width, [from, to].filter(Boolean).join(" and ")];
+		}),
+	);
+}
+
+/** Shows each width class's drawing, and places the source link over its source line, in its own range of frame widths. */
+function widthCss(widths: readonly number[], sourceLink: EmbedPage["sourceLink"]): string {
+	const boxes = new Map(sourceLink?.boxes.map(({ width, box }) => [width, box]));
+	let css = ".w{display:none}";
+	for (const [width, query] of widthQueries(widths)) {
+		const box = boxes.get(width);
+		const place = box
+			? `.source-link{left:${percent(box.left)};top:${percent(box.top)};width:${percent(box.width)};height:${percent(box.height)}}`
+			: "";
+		const rules = `.w-${width}{display:block}${place}`;
+		css += query ? `@media ${query}{${rules}}` : rules;
+	}
+	return css;
+}
+
+/** The drawings of one mode, one box per width class. */
+function drawingsHtml(mode: DrawnMode, drawings: readonly WidthDrawing[]): string {
+	return `<div class="mode-${mode}">${drawings.map((drawing) => `<div class="w w-${drawing.width}">${drawing.svg}</div>`).join("")}</div>`;
+}
+
+/**
+ * A real link over the drawn source line (the SVG has no links): placed per width class as
  * percentages, moved by the client whenever it draws again. Never followed with the page's rights.
  */
 function sourceLinkHtml(link: NonNullable<EmbedPage["sourceLink"]>): string {
-	const { left, top, width, height } = link.box;
-	const place = `left:${percent(left)};top:${percent(top)};width:${percent(width)};height:${percent(height)}`;
-	return `<a class="source-link" href="${escapeMarkup(link.url)}" rel="noopener nofollow" target="_blank" aria-label="${escapeMarkup(link.label)}" style="${place}"></a>`;
+	return `<a class="source-link" href="${escapeMarkup(link.url)}" rel="noopener nofollow" target="_blank" aria-label="${escapeMarkup(link.label)}"></a>`;
 }
 
 export function embedHtml(page: EmbedPage): string {
+	const widths = page.svgs.light.map((drawing) => drawing.width);
 	const title = escapeMarkup(page.title);
 	const description = escapeMarkup(page.description);
 	return `<!doctype html>
@@ -74,10 +122,10 @@ export function embedHtml(page: EmbedPage): string {
 <meta property="og:url" content="${escapeMarkup(page.pageUrl)}">
 <meta property="og:image" content="${escapeMarkup(page.previewUrl)}">
 <meta name="twitter:card" content="summary_large_image">
-<style>${page.fontFaces ?? ""}html,body{margin:0;padding:0}body{background:inherit}${modeCss(page.backgrounds)}main{position:relative}main svg{display:block;width:100%;height:auto}.source-link{position:absolute;display:block}.source-link:focus-visible{outline:2px solid currentColor}.race-controls{position:absolute;top:4px;right:4px}.table-controls{display:flex;gap:8px;align-items:center;padding:4px 8px;font:13px system-ui,sans-serif}</style>
+<style>${page.fontFaces ?? ""}html,body{margin:0;padding:0}body{background:inherit}${modeCss(page.backgrounds)}${widthCss(widths, page.sourceLink)}main{position:relative}main svg{display:block;width:100%;height:auto}.source-link{position:absolute;display:block}.source-link:focus-visible{outline:2px solid currentColor}.race-controls{position:absolute;top:4px;right:4px}.table-controls{display:flex;gap:8px;align-items:center;padding:4px 8px;font:13px system-ui,sans-serif}</style>
 </head>
 <body>
-<main data-chart="${escapeMarkup(page.dataUrl)}"><div class="mode-light">${page.svgs.light}</div><div class="mode-dark">${page.svgs.dark}</div>${page.sourceLink ? sourceLinkHtml(page.sourceLink) : ""}</main>
+<main data-chart="${escapeMarkup(page.dataUrl)}">${drawingsHtml("light", page.svgs.light)}${drawingsHtml("dark", page.svgs.dark)}${page.sourceLink ? sourceLinkHtml(page.sourceLink) : ""}</main>
 <script src="${escapeMarkup(page.clientUrl)}" defer></script>
 </body>
 </html>

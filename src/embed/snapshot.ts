@@ -7,7 +7,9 @@
 import type { ChartRecord } from "../domain/chart";
 import { embedUrl } from "../domain/chart";
 import { chartDescription } from "../render/describe";
+import { classHeight, widthClasses } from "../render/embed-layout";
 import { sourceLineBox } from "../render/footer";
+import type { RenderInput } from "../render/input";
 import { svgToPng } from "../render/png";
 import { renderSvg } from "../render/svg";
 import { fontFaceCss, fontsUsedBySvg } from "../render/uploaded-fonts";
@@ -15,7 +17,7 @@ import type { Services } from "../services/context";
 import { renderInputFor } from "../services/render-input";
 import { clientPath } from "./clients";
 import { fontPath } from "./fonts";
-import type { DrawnMode } from "./page";
+import type { DrawnMode, WidthDrawing } from "./page";
 import { embedHtml } from "./page";
 import { pageData } from "./page-data";
 
@@ -35,18 +37,22 @@ export function snapshotKey(chartId: string, version: number, file: SnapshotFile
 export async function writeSnapshot(services: Services, chart: ChartRecord, version: number): Promise<void> {
 	const input = await renderInputFor(services, chart, {});
 	const page = embedUrl(services.config.embedBase, chart.id);
-	// The page holds both modes so it can follow the reader (`auto`, `?mode=`, `charts:mode`);
-	// chart.svg, the preview and data.json are in the mode exports use (light for `auto`).
+	// The page holds both modes so it can follow the reader (`auto`, `?mode=`, `charts:mode`),
+	// each drawn for every width class (D38); chart.svg, the preview and data.json are the chart
+	// at its own size in the mode exports use (light for `auto`).
 	const svg = renderSvg(input, true);
-	const other = input.mode === "light" ? "dark" : "light";
-	const otherSvg = renderSvg({ ...input, mode: other }, true);
-	const svgs = { [input.mode]: svg, [other]: otherSvg } as Record<DrawnMode, string>;
-	const sourceBox = sourceLineBox(input);
+	const drawAt = (mode: DrawnMode): WidthDrawing[] =>
+		widthClasses(input).map((width) =>
+			width === input.width && mode === input.mode
+				? { width, svg }
+				: { width, svg: renderSvg({ ...input, mode, width, height: classHeight(input, width) }, true) },
+		);
+	const svgs = { light: drawAt("light"), dark: drawAt("dark") };
 	const sourceUrl = input.meta.sourceUrl;
 	// The theme's uploaded fonts as same-origin web fonts (D40), not inlined: the page stays small.
 	const fonts = input.fonts ?? [];
 	const fontFaces = fontFaceCss(
-		fonts.length > 0 ? fontsUsedBySvg(svg + otherSvg, fonts) : [],
+		fonts.length > 0 ? fontsUsedBySvg([...svgs.light, ...svgs.dark].map((drawing) => drawing.svg).join(""), fonts) : [],
 		(font) => `${services.config.embedBase}${fontPath(font)}`,
 	);
 	const html = embedHtml({
@@ -60,19 +66,8 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 		dataUrl: `${page}data.json`,
 		clientUrl: `${services.config.embedBase}${await clientPath(chart.kind)}`,
 		...(fontFaces ? { fontFaces } : {}),
-		...(sourceUrl && sourceBox
-			? {
-					sourceLink: {
-						url: sourceUrl,
-						label: input.meta.sourceText ?? sourceUrl,
-						box: {
-							left: sourceBox.left / input.width,
-							top: sourceBox.top / input.height,
-							width: sourceBox.width / input.width,
-							height: sourceBox.height / input.height,
-						},
-					},
-				}
+		...(sourceUrl && input.meta.sourceText?.trim()
+			? { sourceLink: { url: sourceUrl, label: input.meta.sourceText ?? sourceUrl, boxes: sourceBoxes(input) } }
 			: {}),
 	});
 	const put = (file: SnapshotFile, body: string | Uint8Array) =>
@@ -85,6 +80,17 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 		// What the page's client draws from: the server's input, cut down to what is drawn (public).
 		put("data.json", JSON.stringify(pageData(input))),
 	]);
+}
+
+/** Where each width class draws the source line, as fractions of that drawing's size. */
+function sourceBoxes(input: RenderInput): { width: number; box: { left: number; top: number; width: number; height: number } }[] {
+	return widthClasses(input).flatMap((width) => {
+		const height = classHeight(input, width);
+		const box = sourceLineBox({ ...input, width, height });
+		return box
+			? [{ width, box: { left: box.left / width, top: box.top / height, width: box.width / width, height: box.height / height } }]
+			: [];
+	});
 }
 
 /** Removes every snapshot of a deleted chart. */

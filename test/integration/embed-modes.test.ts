@@ -73,10 +73,13 @@ describe("meta.mode auto", () => {
 		const page = await embed(embedUrl);
 		const html = await page.text();
 		expect(html).toMatch(/^<!doctype html>\n<html lang="en" data-mode="auto">/);
-		const drawings = [...html.matchAll(/<div class="mode-(light|dark)"><svg[^>]*>[\s\S]*?<\/svg><\/div>/g)];
+		const drawings = [...html.matchAll(/<div class="mode-(light|dark)">([\s\S]*?<\/svg><\/div>)<\/div>/g)];
 		expect(drawings.map((m) => m[1])).toEqual(["light", "dark"]);
-		expect(drawings[0]?.[0]).toContain(classic?.colors.light.background ?? "?");
-		expect(drawings[1]?.[0]).toContain(classic?.colors.dark.background ?? "?");
+		// Each mode holds the chart drawn for every width class.
+		for (const drawing of drawings) expect(drawing[2]?.match(/<div class="w w-\d+"><svg/g)).toHaveLength(5);
+		expect(drawings[0]?.[2]).toContain(classic?.colors.light.background ?? "?");
+		expect(drawings[0]?.[2]).not.toContain(classic?.colors.dark.background ?? "?");
+		expect(drawings[1]?.[2]).toContain(classic?.colors.dark.background ?? "?");
 		// CSS alone picks: light by default, dark when asked or when the reader's scheme is dark.
 		expect(html).toContain(`html{background:${classic?.colors.light.background};color-scheme:light}main>.mode-dark{display:none}`);
 		expect(html).toContain("html[data-mode=dark] main>.mode-light{display:none}");
@@ -112,8 +115,8 @@ describe("meta.mode auto", () => {
 			const { embedUrl } = (await callJson<{ embedUrl: string }>(key, "POST", `/v1/charts/${id}/publish`)).body;
 			const html = await (await embed(embedUrl)).text();
 			expect(html).toMatch(new RegExp(`<html lang="en" data-mode="${mode}">`));
-			expect(html).toContain('<div class="mode-light"><svg');
-			expect(html).toContain('<div class="mode-dark"><svg');
+			expect(html).toContain('<div class="mode-light"><div class="w w-280"><svg');
+			expect(html).toContain('<div class="mode-dark"><div class="w w-280"><svg');
 			expect(await (await embed(`${embedUrl}?mode=auto`)).text()).toMatch(/<html lang="en" data-mode="auto">/);
 		}
 	});

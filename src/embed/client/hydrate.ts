@@ -6,6 +6,7 @@
  * it cannot, the server-rendered SVG stays.
  */
 import { echarts } from "../../render/echarts";
+import { frameBox } from "../../render/embed-layout";
 import type { Option } from "../../render/frame";
 import type { RenderInput } from "../../render/input";
 import { colors } from "../../render/input";
@@ -22,10 +23,14 @@ import { startTableControls } from "./table-controls";
 /** Narrower than this, titles and axes no longer fit; the chart scrolls instead. */
 const minWidth = 280;
 
-/** The published size scaled to the frame's width, keeping the chart's aspect ratio. */
+/**
+ * The box the server's drawing takes in this frame (its width class scaled to the frame's
+ * width, D38): the interactive chart is drawn in exactly that box, so nothing moves when it
+ * takes over.
+ */
 function frameSize(input: RenderInput): { width: number; height: number } {
-	const width = Math.max(minWidth, Math.floor(document.documentElement.clientWidth || input.width));
-	return { width, height: Math.round((width * input.height) / input.width) };
+	const { width, height } = frameBox(input, Math.max(minWidth, Math.floor(document.documentElement.clientWidth || input.width)));
+	return { width, height };
 }
 
 /** The option for a size, with tooltips styled in the chart's mode and kept inside the frame. */

@@ -10,7 +10,7 @@ import { sharedIndices } from "../downsample";
 import { DrawingNotes } from "../drawing-notes";
 import { extent } from "../extent";
 import type { Option } from "../frame";
-import { axisStyle, containLabels, frame, gridLines, plotGrid } from "../frame";
+import { axisStyle, containLabels, frame, gridLines, plotGrid, smallText } from "../frame";
 import type { RenderInput, SeriesValues } from "../input";
 import { categories, colors, numbersOf, visibleSeries } from "../input";
 import type { Candle } from "../reduce";
@@ -207,7 +207,7 @@ export function multiplesOption(input: RenderInput, notes = new DrawingNotes()):
 			data: labels,
 			boundaryGap: false,
 			...axisStyle(input, false),
-			axisLabel: { color: c.mutedText, hideOverlap: true, fontSize: 10 },
+			axisLabel: { color: c.mutedText, hideOverlap: true, fontSize: smallText(input) },
 		})),
 		yAxis: drawn.map((_, i) => ({
 			type: "value",
@@ -216,7 +216,7 @@ export function multiplesOption(input: RenderInput, notes = new DrawingNotes()):
 			max,
 			splitNumber: 3,
 			...axisStyle(input, gridLines(input).horizontal),
-			axisLabel: { color: c.mutedText, fontSize: 10 },
+			axisLabel: { color: c.mutedText, fontSize: smallText(input) },
 		})),
 		series: drawn.map((s, i) => ({
 			type: "line",

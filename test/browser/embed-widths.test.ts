@@ -1,0 +1,151 @@
+/**
+ * Published pages at phone and desktop widths (issue 16 items 1 and 7), in Debian's Chromium:
+ * with JavaScript off, every kind's first paint shows one drawing, laid out for the frame, with
+ * no drawn text under 11 CSS px from 280 px up; the reader's dark scheme is followed; with
+ * JavaScript on, the interactive chart takes exactly the server drawing's box.
+ *
+ * `SCREENSHOTS=dir` also saves each page as a PNG there, to look at.
+ */
+import assert from "node:assert/strict";
+import { mkdir } from "node:fs/promises";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { createAccount, createKey } from "../../scripts/lib/admin-ops.ts";
+import { chromiumMissing, launchChromium } from "../../scripts/lib/chromium.ts";
+import type { DevServer } from "../../scripts/lib/dev-server.ts";
+import { startDevServer } from "../../scripts/lib/dev-server.ts";
+import { chartKinds } from "../../src/domain/kinds.ts";
+import { layoutExamples } from "../../src/domain/layout-examples.ts";
+
+const port = 8980;
+const skip = chromiumMissing() ? "Debian's chromium is not installed (apt-get install chromium)" : false;
+const screenshots = process.env.SCREENSHOTS;
+
+/** Every drawn text of the shown drawing: its rendered font size in CSS px (the SVG's scale applied). */
+async function shownTextSizes(page: Page): Promise<{ count: number; smallest: number; text: string; drawings: number }> {
+	return page.evaluate(() => {
+		const shown = Array.from(document.querySelectorAll("main svg")).filter((svg) => svg.getBoundingClientRect().width > 0);
+		let smallest = Number.POSITIVE_INFINITY;
+		let text = "";
+		let count = 0;
+		for (const svg of shown) {
+			const scale = svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width;
+			for (const element of Array.from(svg.querySelectorAll("text"))) {
+				if (!element.textContent?.trim()) continue;
+				const size = Number.parseFloat(getComputedStyle(element).fontSize) * scale;
+				count++;
+				if (size < smallest) {
+					smallest = size;
+					text = element.textContent;
+				}
+			}
+		}
+		return { count, smallest, text, drawings: shown.length };
+	});
+}
+
+describe("published pages at every width", { skip }, () => {
+	let server: DevServer;
+	let browser: Browser;
+	let key: string;
+	const pages = new Map<string, string>();
+
+	before(async () => {
+		server = await startDevServer(port, undefined, { EMBED_BASE: `http://127.0.0.1:${port}/embed` });
+		const { accountId } = await createAccount(server.target, { plan: "business" });
+		key = (await createKey(server.target, { accountId, scopes: ["chart:read", "chart:write"], name: "widths test" })).key;
+		browser = await launchChromium();
+		if (screenshots) await mkdir(screenshots, { recursive: true });
+		for (const kind of chartKinds) {
+			const meta = { title: `A ${kind} chart as a phone reader sees it`, sourceText: "Example data", mode: "auto" };
+			const created = await api("POST", "/v1/charts", { kind, data: layoutExamples[kind].csv, meta });
+			const published = await api("POST", `/v1/charts/${created.id}/publish`);
+			pages.set(kind, String(published.embedUrl));
+		}
+	});
+
+	after(async () => {
+		await browser?.close();
+		await server?.stop();
+	});
+
+	async function api(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+		const res = await fetch(`${server.url}${path}`, {
+			method,
+			headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		assert.ok(res.ok, `${method} ${path} answered ${res.status}: ${await res.clone().text()}`);
+		return (await res.json()) as Record<string, unknown>;
+	}
+
+	for (const width of [280, 390, 800]) {
+		it(`shows every kind legibly at ${width} px with JavaScript off`, async () => {
+			const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+			try {
+				const page = await context.newPage();
+				for (const [kind, url] of pages) {
+					await page.goto(url);
+					const sizes = await shownTextSizes(page);
+					assert.equal(sizes.drawings, 1, `${kind} at ${width} px shows ${sizes.drawings} drawings`);
+					assert.ok(sizes.count > 0, `${kind} at ${width} px draws no text`);
+					assert.ok(sizes.smallest >= 11 - 0.01, `${kind} at ${width} px draws “${sizes.text}” at ${sizes.smallest.toFixed(2)} px`);
+					// The drawing fills the frame's width, and nothing scrolls sideways.
+					assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), width, `${kind} scrolls sideways at ${width} px`);
+					if (screenshots) await page.screenshot({ path: `${screenshots}/${kind}-${width}-light.png`, fullPage: true });
+				}
+			} finally {
+				await context.close();
+			}
+		});
+	}
+
+	it("follows the reader's dark scheme with JavaScript off", async () => {
+		const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 900 }, colorScheme: "dark" });
+		try {
+			const page = await context.newPage();
+			for (const kind of ["line", "horizontal-bar", "map"]) {
+				await page.goto(pages.get(kind) ?? "");
+				const shown = await page.evaluate(() =>
+					Array.from(document.querySelectorAll("main > div"))
+						.filter((div) => getComputedStyle(div).display !== "none")
+						.map((div) => div.className),
+				);
+				assert.deepEqual(shown, ["mode-dark"], `${kind} shows ${shown.join(", ")} to a dark reader`);
+				if (screenshots) await page.screenshot({ path: `${screenshots}/${kind}-390-dark.png`, fullPage: true });
+			}
+		} finally {
+			await context.close();
+		}
+	});
+
+	for (const width of [390, 800]) {
+		it(`draws the interactive chart in the server drawing's box at ${width} px`, async () => {
+			const context = await browser.newContext({ viewport: { width, height: 900 } });
+			try {
+				const page = await context.newPage();
+				for (const kind of ["line", "horizontal-bar", "pie", "scatter"]) {
+					// The server drawing's box, read before the client runs.
+					await page.route("**/_client/**", (route) => route.abort());
+					await page.goto(pages.get(kind) ?? "");
+					const before = await page.evaluate(() => document.querySelector("main")?.getBoundingClientRect().height ?? 0);
+					await page.unroute("**/_client/**");
+					await page.goto(pages.get(kind) ?? "");
+					await page.waitForSelector("main > .chart svg");
+					const box = await page.evaluate(() => {
+						const rect = document.querySelector("main > .chart")?.getBoundingClientRect();
+						return { width: rect?.width ?? 0, height: rect?.height ?? 0 };
+					});
+					assert.equal(box.width, width, `${kind}: the interactive chart is ${box.width} px wide`);
+					assert.ok(
+						Math.abs(box.height - before) <= 1,
+						`${kind} at ${width} px: server drawing ${before} px tall, interactive ${box.height} px`,
+					);
+					if (screenshots) await page.screenshot({ path: `${screenshots}/${kind}-${width}-interactive.png`, fullPage: true });
+				}
+			} finally {
+				await context.close();
+			}
+		});
+	}
+});
