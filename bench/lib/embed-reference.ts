@@ -14,6 +14,10 @@
  *   keeps answering it for pages published before hashing, see src/embed/clients.ts), or, if the
  *   host no longer answers that path, the script(s) the published page names.
  * The page's `data.json` and client are fetched from the embed host like the published page's.
+ * One concession to pages after issue 16: a drawing that takes its colours from CSS custom
+ * properties (`var(--…)`, D38) would lose them under the old stylesheet alone, so then the
+ * published page's stylesheets come first (in light mode), and the old rules, made `!important`
+ * for the drawing, after them. A drawing with its colours inline gets the old stylesheet only.
  */
 import type { Browser } from "playwright-core";
 import { nameShim } from "./embed-measure.ts";
@@ -26,6 +30,10 @@ export interface PublishedDrawing {
 	/** How many SVGs the published `<main>` holds, and how many of them are light. */
 	drawings: number;
 	lightDrawings: number;
+	/** Whether the drawing takes colours (or anything) from CSS custom properties. */
+	usesCustomProperties: boolean;
+	/** The published page's stylesheets (what defines those properties). */
+	styles: string[];
 	/** The `src` of each script the published page names, in order. */
 	scripts: string[];
 	title: string;
@@ -63,6 +71,8 @@ export async function widestLightDrawing(browser: Browser, html: string): Promis
 				width: widest ? widthOf(widest) : 0,
 				drawings: svgs.length,
 				lightDrawings: light.length,
+				usesCustomProperties: widest ? /var\(\s*--/.test(widest.outerHTML) : false,
+				styles: Array.from(doc.querySelectorAll("style")).map((style) => style.textContent ?? ""),
 				scripts: Array.from(doc.querySelectorAll("script[src]")).map((s) => s.getAttribute("src") ?? ""),
 				title: doc.title,
 			};
@@ -79,13 +89,18 @@ const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(
 /** The pre-issue-16 page around one drawing (its stylesheet and markup, src/embed/page.ts then). */
 export function referenceHtml(drawing: PublishedDrawing, pageUrl: string, scripts: string[]): string {
 	const title = escapeAttribute(drawing.title);
+	// The old page's light background was the theme's; the bench charts use the default theme's white.
+	const override = drawing.usesCustomProperties ? "main>svg{display:block!important;width:100%!important;height:auto!important}" : "";
+	const published = drawing.usesCustomProperties
+		? drawing.styles.map((css) => `<style>${css.replace(/<\//g, "<\\/")}</style>\n`).join("")
+		: "";
 	return `<!doctype html>
-<html lang="en">
+<html lang="en"${drawing.usesCustomProperties ? ' data-mode="light"' : ""}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
-<style>html,body{margin:0;padding:0;background:#ffffff}main{position:relative}main svg{display:block;width:100%;height:auto}.source-link{position:absolute;display:block}.race-controls{position:absolute;top:4px;right:4px}.table-controls{display:flex;gap:8px;align-items:center;padding:4px 8px;font:13px system-ui,sans-serif}</style>
+${published}<style>html,body{margin:0;padding:0;background:#ffffff}main{position:relative}main svg{display:block;width:100%;height:auto}.source-link{position:absolute;display:block}.race-controls{position:absolute;top:4px;right:4px}.table-controls{display:flex;gap:8px;align-items:center;padding:4px 8px;font:13px system-ui,sans-serif}${override}</style>
 </head>
 <body>
 <main data-chart="${escapeAttribute(`${pageUrl}data.json`)}">${drawing.svg}</main>
