@@ -3,12 +3,13 @@
  * 1.6 Mbit/s down (200,000 bytes/s), 750 kbit/s up, the CPU slowed 4×, the cache off, through
  * the Chrome DevTools Protocol. What it measures, all read in the page:
  * - bytes per kind of resource from Resource Timing: `encodedBodySize` (the body as it crossed
- *   the wire, gzipped when the server gzipped it) and `decodedBodySize` (raw);
+ *   the wire, gzipped when the server gzipped it) and `decodedBodySize` (raw); the browser's own
+ *   `/favicon.ico` request is listed but not counted (a framed embed never makes it);
  * - script before first paint: the wire bytes of scripts the first paint waited for (Resource
  *   Timing's `renderBlockingStatus: "blocking"`) or that had arrived before first contentful
  *   paint (bandwidth spent ahead of it). A `defer`/`async` script whose download is still under
  *   way at first paint does not count; the bytes of scripts merely *requested* before first
- *   paint are kept apart (`scriptRequestedBeforePaint`, in the JSON only);
+ *   paint are shown apart (`scriptRequestedBeforePaint`);
  * - first contentful paint, largest contentful paint (the last `largest-contentful-paint` entry,
  *   read once the page has settled) and cumulative layout shift (largest session window);
  * - whether the page's client changed the chart in `<main>` after it was parsed.
@@ -252,6 +253,8 @@ export async function measureEmbed(browser: Browser, url: string, width: number)
 		};
 		for (const r of read.resources) {
 			const path = new URL(r.name).pathname;
+			// Chromium asks for a top-level page's icon by itself; a framed embed never does.
+			if (path === "/favicon.ico") continue;
 			const isScript = r.initiator === "script" || path.endsWith(".js") || path.endsWith(".mjs");
 			const bucket = isScript ? figures.script : path.endsWith("/data.json") ? figures.data : figures.other;
 			add(bucket, r);
