@@ -6,6 +6,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
 import { runDataBench } from "./data.ts";
+import { runEmbedsBench } from "./embeds.ts";
 import { runLimitsBench } from "./limits.ts";
 import { runLoadBench } from "./load.ts";
 import { runProfileBench } from "./profile.ts";
@@ -19,6 +20,7 @@ const suites = {
 	"render-limits": runRenderLimitsBench,
 	load: runLoadBench,
 	profile: runProfileBench,
+	embeds: runEmbedsBench,
 };
 
 const only = process.argv.slice(2);

@@ -15,3 +15,20 @@ export function freePort(): Promise<number> {
 		});
 	});
 }
+
+/**
+ * The first port in `first`…`last` nobody listens on, for suites that must stay inside a range
+ * agreed with the other sessions on the machine (the embeds suite: 8970–8979).
+ */
+export async function freePortIn(first: number, last: number, taken: number[] = []): Promise<number> {
+	for (let port = first; port <= last; port++) {
+		if (taken.includes(port)) continue;
+		const free = await new Promise<boolean>((resolve) => {
+			const probe = createServer();
+			probe.once("error", () => resolve(false));
+			probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+		});
+		if (free) return port;
+	}
+	throw new Error(`no free port in ${first}–${last}`);
+}
