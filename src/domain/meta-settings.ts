@@ -348,6 +348,23 @@ export const TableSettings = z
 	.meta({ examples: [{ sortBy: "Inflation", sortDirection: "desc", heatmap: ["Inflation"] }] });
 export type TableSettings = z.infer<typeof TableSettings>;
 
+export const EmbedSettings = z
+	.strictObject({
+		dataLink: z
+			.boolean()
+			.optional()
+			.describe('A "Get the data" link under the published chart: the CSV of what is drawn (hidden series left out)')
+			.meta({ examples: [true] }),
+		dataTable: z
+			.boolean()
+			.optional()
+			.describe('A "View as table" toggle under the published chart, holding the data drawn; on unless false (a table chart has none)')
+			.meta({ examples: [false] }),
+	})
+	.describe("What the published page offers readers under the chart")
+	.meta({ examples: [{ dataLink: true }] });
+export type EmbedSettings = z.infer<typeof EmbedSettings>;
+
 const httpUrl = z
 	.url({ protocol: /^https?$/, error: "must be an http or https URL" })
 	.max(2000, "at most 2000 characters")
@@ -380,4 +397,5 @@ export const settingsFields = {
 	colorScale: ColorScale.optional(),
 	race: Race.optional(),
 	table: TableSettings.optional(),
+	embed: EmbedSettings.optional(),
 };

@@ -9,6 +9,7 @@
  * `auto` follows the reader's `prefers-color-scheme`.
  */
 import { escapeMarkup } from "../domain/markup";
+import { readerExtrasCss } from "./reader-extras";
 
 export interface EmbedPage {
 	title: string;
@@ -23,6 +24,8 @@ export interface EmbedPage {
 	/** The data the client draws from, and the client itself (both on the embed host). */
 	dataUrl: string;
 	clientUrl: string;
+	/** The reader extras' markup under the chart (`reader-extras.ts`): a table toggle, a data link; "" for none. */
+	extras: string;
 	/** `@font-face` rules for the theme's uploaded fonts, served from the embed host. */
 	fontFaces?: string;
 	/** `meta.sourceUrl` and where the source line is drawn in each width class, as fractions of that drawing's size. */
@@ -122,10 +125,10 @@ export function embedHtml(page: EmbedPage): string {
 <meta property="og:url" content="${escapeMarkup(page.pageUrl)}">
 <meta property="og:image" content="${escapeMarkup(page.previewUrl)}">
 <meta name="twitter:card" content="summary_large_image">
-<style>${page.fontFaces ?? ""}html,body{margin:0;padding:0}body{background:inherit}${modeCss(page.backgrounds)}${widthCss(widths, page.sourceLink)}main{position:relative}main svg{display:block;width:100%;height:auto}.source-link{position:absolute;display:block}.source-link:focus-visible{outline:2px solid currentColor}.race-controls{position:absolute;top:4px;right:4px}.table-controls{display:flex;gap:8px;align-items:center;padding:4px 8px;font:13px system-ui,sans-serif}</style>
+<style>${page.fontFaces ?? ""}html,body{margin:0;padding:0}body{background:inherit}${modeCss(page.backgrounds)}${widthCss(widths, page.sourceLink)}main{position:relative}main svg{display:block;width:100%;height:auto}.source-link{position:absolute;display:block}.source-link:focus-visible{outline:2px solid currentColor}.race-controls{position:absolute;top:4px;right:4px}.table-controls{display:flex;gap:8px;align-items:center;padding:4px 8px;font:13px system-ui,sans-serif}${readerExtrasCss}</style>
 </head>
 <body>
-<main data-chart="${escapeMarkup(page.dataUrl)}">${drawingsHtml("light", page.svgs.light)}${drawingsHtml("dark", page.svgs.dark)}${page.sourceLink ? sourceLinkHtml(page.sourceLink) : ""}</main>
+<main data-chart="${escapeMarkup(page.dataUrl)}">${drawingsHtml("light", page.svgs.light)}${drawingsHtml("dark", page.svgs.dark)}${page.sourceLink ? sourceLinkHtml(page.sourceLink) : ""}</main>${page.extras}
 <script src="${escapeMarkup(page.clientUrl)}" defer></script>
 </body>
 </html>

@@ -1,6 +1,6 @@
 /**
  * The embed host (DESIGN D17): `{EMBED_BASE}/{chart}/` serves the published page, with
- * `chart.svg`, `preview.png` and `data.json` beside it, straight from R2; `/_client/<name>.<hash>.js` is the
+ * `chart.svg`, `preview.png`, `data.json` (and `data.csv` when linked) beside it, straight from R2; `/_client/<name>.<hash>.js` is the
  * page's client (see clients.ts); `/_fonts/{id}.{ttf|otf}` an uploaded font a page names. Snapshot files carry an ETag of the published version and
  * `Cache-Control: no-cache`, so pages revalidate (304) and show a republished chart on their next
  * load. Unknown and unpublished charts are 404.
@@ -119,7 +119,7 @@ async function answer(request: Request, path: string, services: Services): Promi
 		page.pathname += "/";
 		return new Response(null, { status: 301, headers: { Location: page.href } });
 	}
-	const match = /^\/([A-Za-z0-9_-]{1,100})\/(|chart\.svg|preview\.png|data\.json)$/.exec(path);
+	const match = /^\/([A-Za-z0-9_-]{1,100})\/(|chart\.svg|preview\.png|data\.json|data\.csv)$/.exec(path);
 	if (!match) return notFound();
 	const [, chartId, name] = match as unknown as [string, string, SnapshotFile];
 	const mode = name === "" ? new URL(request.url).searchParams.get("mode") : null;

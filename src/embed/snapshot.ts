@@ -20,12 +20,15 @@ import { fontPath } from "./fonts";
 import type { DrawnMode, WidthDrawing } from "./page";
 import { embedHtml } from "./page";
 import { pageData } from "./page-data";
+import { dataCsv, offersDataLink, readerExtrasHtml } from "./reader-extras";
 
 export const snapshotFiles = {
 	"": { key: "index.html", contentType: "text/html; charset=utf-8" },
 	"chart.svg": { key: "chart.svg", contentType: "image/svg+xml; charset=utf-8" },
 	"preview.png": { key: "preview.png", contentType: "image/png" },
 	"data.json": { key: "data.json", contentType: "application/json" },
+	// Only when `meta.embed.dataLink` is on: the "Get the data" link's CSV.
+	"data.csv": { key: "data.csv", contentType: "text/csv; charset=utf-8" },
 } as const;
 export type SnapshotFile = keyof typeof snapshotFiles;
 
@@ -55,6 +58,7 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 		fonts.length > 0 ? fontsUsedBySvg([...svgs.light, ...svgs.dark].map((drawing) => drawing.svg).join(""), fonts) : [],
 		(font) => `${services.config.embedBase}${fontPath(font)}`,
 	);
+	const data = pageData(input);
 	const html = embedHtml({
 		title: chart.name,
 		description: chartDescription(input),
@@ -66,6 +70,7 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 		dataUrl: `${page}data.json`,
 		clientUrl: `${services.config.embedBase}${await clientPath(chart.kind)}`,
 		...(fontFaces ? { fontFaces } : {}),
+		extras: readerExtrasHtml(input, data, `${page}data.csv`),
 		...(sourceUrl && input.meta.sourceText?.trim()
 			? { sourceLink: { url: sourceUrl, label: input.meta.sourceText ?? sourceUrl, boxes: sourceBoxes(input) } }
 			: {}),
@@ -78,7 +83,8 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 		// The scalable SVG keeps its pixel width and height, so it rasterises as the export would.
 		put("preview.png", await svgToPng(svg, 1, fonts)),
 		// What the page's client draws from: the server's input, cut down to what is drawn (public).
-		put("data.json", JSON.stringify(pageData(input))),
+		put("data.json", JSON.stringify(data)),
+		...(offersDataLink(input) ? [put("data.csv", dataCsv(data))] : []),
 	]);
 }
 

@@ -16,6 +16,7 @@ import type { DevServer } from "../../scripts/lib/dev-server.ts";
 import { startDevServer } from "../../scripts/lib/dev-server.ts";
 import { chartKinds } from "../../src/domain/kinds.ts";
 import { layoutExamples } from "../../src/domain/layout-examples.ts";
+import { assertAccessible } from "./lib/axe.ts";
 
 const port = 8980;
 const skip = chromiumMissing() ? "Debian's chromium is not installed (apt-get install chromium)" : false;
@@ -116,6 +117,37 @@ describe("published pages at every width", { skip }, () => {
 			}
 		} finally {
 			await context.close();
+		}
+	});
+
+	it("opens the data table from the keyboard and links the data, in both modes, with nothing serious for axe", async () => {
+		const created = await api("POST", "/v1/charts", {
+			kind: "line",
+			data: layoutExamples.line.csv,
+			meta: { title: "Life expectancy", sourceText: "Example data", embed: { dataLink: true } },
+		});
+		const url = String((await api("POST", `/v1/charts/${created.id}/publish`)).embedUrl);
+		for (const colorScheme of ["light", "dark"] as const) {
+			for (const width of [390, 800]) {
+				const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+				try {
+					const page = await context.newPage();
+					await page.goto(`${url}?mode=auto`);
+					await page.waitForSelector("main > .chart svg");
+					const summary = page.getByText("View as table", { exact: true });
+					await summary.focus();
+					await page.keyboard.press("Enter");
+					const table = page.getByRole("table", { name: "Life expectancy" });
+					await table.waitFor();
+					assert.equal(await table.getByRole("row").count(), 4, "the table has a header row and three rows");
+					const link = page.getByRole("link", { name: "Get the data" });
+					assert.equal(await link.getAttribute("href"), `${url}data.csv`);
+					await assertAccessible(page, `the embed with its table open (${colorScheme}, ${width} px)`);
+					if (screenshots) await page.screenshot({ path: `${screenshots}/extras-${width}-${colorScheme}.png`, fullPage: true });
+				} finally {
+					await context.close();
+				}
+			}
 		}
 	});
 

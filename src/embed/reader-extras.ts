@@ -1,0 +1,75 @@
+/**
+ * What a published page offers readers under the chart (issue 16 item 6), all plain HTML so it
+ * works without JavaScript: a "View as table" toggle (a `<details>` holding the data drawn, as
+ * screen-reader users and readers who want the numbers expect; `meta.embed.dataTable: false`
+ * leaves it out) and, when `meta.embed.dataLink` is on, a "Get the data" link to the CSV of
+ * what is drawn (`{embedUrl}data.csv`).
+ *
+ * Both are built from the page's data (`pageData`): hidden series are left out as they are from
+ * `data.json`, so neither publishes more than the chart shows.
+ */
+import { exportCsv } from "../domain/csv-export";
+import { escapeMarkup } from "../domain/markup";
+import type { RenderInput } from "../render/input";
+import { cellWriter } from "../render/kinds/table";
+
+/** Rows the page's table holds at most; the CSV (when linked) has them all. */
+export const maxTableRows = 500;
+
+/** Whether the page offers the table: on unless turned off, and never for a table chart (it is one). */
+export function offersDataTable(input: RenderInput): boolean {
+	return input.kind !== "table" && input.meta.embed?.dataTable !== false;
+}
+
+export function offersDataLink(input: RenderInput): boolean {
+	return input.meta.embed?.dataLink === true;
+}
+
+/** The CSV behind "Get the data": raw and transformed columns, as the API's CSV export writes them. */
+export function dataCsv(data: RenderInput): string {
+	return exportCsv(data.dataset, [...data.seriesNames], data.meta.seriesTransform);
+}
+
+/** The data drawn as an HTML table: numbers and dates written in the chart's locale. */
+export function dataTableHtml(data: RenderInput): string {
+	const columns = data.dataset.columns;
+	const rows = columns[0]?.values.length ?? 0;
+	const shown = Math.min(rows, maxTableRows);
+	const write = cellWriter(data);
+	const head = columns.map((column) => `<th scope="col">${escapeMarkup(column.name)}</th>`).join("");
+	let body = "";
+	for (let row = 0; row < shown; row++) {
+		const cells = columns.map((column, i) => {
+			const value = column.values[row] ?? null;
+			// The first column names the rows (a year, a category): written as it is drawn on the axis, not as a quantity.
+			const written = value === null ? "" : i === 0 && typeof value === "number" ? String(value) : write(column, value);
+			const text = escapeMarkup(written);
+			return i === 0 ? `<th scope="row">${text}</th>` : `<td${typeof value === "number" ? ' class="number"' : ""}>${text}</td>`;
+		});
+		body += `<tr>${cells.join("")}</tr>`;
+	}
+	const caption = escapeMarkup(data.meta.title?.trim() || "The chart's data");
+	const cut = shown < rows ? `<p class="extras-note">The first ${shown} of ${rows} rows.</p>` : "";
+	return `<details class="extras-table"><summary>View as table</summary><div class="table-scroll"><table><caption>${caption}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>${cut}</details>`;
+}
+
+/** The extras' markup under the chart (`input` says which, `data` is what they hold), or "" when the page offers none. */
+export function readerExtrasHtml(input: RenderInput, data: RenderInput, dataCsvUrl: string): string {
+	const link = offersDataLink(input) ? `<a class="extras-link" href="${escapeMarkup(dataCsvUrl)}" download>Get the data</a>` : "";
+	const table = offersDataTable(input) ? dataTableHtml(data) : "";
+	return link || table ? `<div class="extras">${link}${table}</div>` : "";
+}
+
+/**
+ * The extras' look (muted, small, beside the chart's own type), and the print stylesheet: a
+ * printed page shows the chart in light mode, without the controls and extras meant for screens.
+ */
+export const readerExtrasCss =
+	".extras{display:flex;flex-wrap:wrap;gap:4px 16px;align-items:baseline;padding:4px 16px 8px;font:13px/1.45 Inter,system-ui,sans-serif}" +
+	".extras a,.extras summary{color:inherit;opacity:.8;cursor:pointer}.extras a:hover,.extras summary:hover{opacity:1}" +
+	".extras :focus-visible{outline:2px solid currentColor;outline-offset:2px}" +
+	".extras-table[open]{flex-basis:100%}.table-scroll{overflow-x:auto;margin-top:6px}" +
+	".extras table{border-collapse:collapse;font-variant-numeric:tabular-nums}.extras caption{text-align:left;font-weight:600;padding-bottom:4px}" +
+	".extras th,.extras td{text-align:left;padding:3px 12px 3px 0;border-bottom:1px solid rgba(127,127,127,.3);white-space:nowrap}" +
+	".extras td.number{text-align:right}.extras-note{margin:4px 0 0;opacity:.8}" +
+	"@media print{html{background:#fff!important;color-scheme:light!important}main>.mode-dark{display:none!important}main>.mode-light{display:block!important}.race-controls,.table-controls,.extras{display:none!important}}";
