@@ -125,7 +125,7 @@ export function embedHtml(page: EmbedPage): string {
 <meta property="og:url" content="${escapeMarkup(page.pageUrl)}">
 <meta property="og:image" content="${escapeMarkup(page.previewUrl)}">
 <meta name="twitter:card" content="summary_large_image">
-<style>${page.fontFaces ?? ""}html,body{margin:0;padding:0}body{background:inherit}${modeCss(page.backgrounds)}${widthCss(widths, page.sourceLink)}main{position:relative}main svg{display:block;width:100%;height:auto}.source-link{position:absolute;display:block}.source-link:focus-visible{outline:2px solid currentColor}.race-controls{position:absolute;top:4px;right:4px}.table-controls{display:flex;gap:8px;align-items:center;padding:4px 8px;font:13px system-ui,sans-serif}${readerExtrasCss}</style>
+<style>${page.fontFaces ?? ""}html,body{margin:0;padding:0}body{background:inherit}${modeCss(page.backgrounds)}${widthCss(widths, page.sourceLink)}main{position:relative}main svg{display:block;width:100%;height:auto}.source-link{position:absolute;display:block}.source-link:focus-visible,.chart:focus-visible{outline:2px solid currentColor}.chart:focus-visible{outline-offset:-2px}.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}.race-controls{position:absolute;top:4px;right:4px}.table-controls{display:flex;gap:8px;align-items:center;padding:4px 8px;font:13px system-ui,sans-serif}${readerExtrasCss}</style>
 </head>
 <body>
 <main data-chart="${escapeMarkup(page.dataUrl)}">${drawingsHtml("light", page.svgs.light)}${drawingsHtml("dark", page.svgs.dark)}${page.sourceLink ? sourceLinkHtml(page.sourceLink) : ""}</main>${page.extras}

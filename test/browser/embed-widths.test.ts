@@ -151,6 +151,33 @@ describe("published pages at every width", { skip }, () => {
 		}
 	});
 
+	it("reaches the chart with Tab and walks its points' tooltips with the arrow keys, read out by a live region", async () => {
+		const context = await browser.newContext({ viewport: { width: 800, height: 900 } });
+		try {
+			const page = await context.newPage();
+			await page.goto(pages.get("line") ?? "");
+			await page.waitForSelector("main > .chart svg");
+			await page.keyboard.press("Tab");
+			assert.equal(await page.evaluate(() => document.activeElement?.className), "chart", "Tab does not reach the chart first");
+			const tooltip = page.locator(".chart-tooltip");
+			const live = page.locator("p.visually-hidden[aria-live=polite]");
+			await page.keyboard.press("ArrowRight");
+			await tooltip.filter({ hasText: "2000" }).waitFor();
+			assert.match((await tooltip.textContent()) ?? "", /71\.4/);
+			assert.match((await live.textContent()) ?? "", /2000.*71\.4/);
+			await page.keyboard.press("ArrowRight");
+			await tooltip.filter({ hasText: "2005" }).waitFor();
+			assert.match((await live.textContent()) ?? "", /2005/);
+			await page.keyboard.press("End");
+			await tooltip.filter({ hasText: "2010" }).waitFor();
+			await page.keyboard.press("Escape");
+			await tooltip.waitFor({ state: "hidden" });
+			assert.equal(await live.textContent(), "");
+		} finally {
+			await context.close();
+		}
+	});
+
 	for (const width of [390, 800]) {
 		it(`draws the interactive chart in the server drawing's box at ${width} px`, async () => {
 			const context = await browser.newContext({ viewport: { width, height: 900 } });

@@ -14,6 +14,7 @@ import type { OptionBuilder } from "../../render/kinds";
 import { racePlayingOption } from "../../render/kinds/race";
 import { describeBox } from "./accessible";
 import { reportHeight } from "./frame-height";
+import { enableKeyboardTooltips } from "./keyboard-tooltips";
 import type { DrawnMode } from "./mode";
 import { drawnMode, watchMode } from "./mode";
 import { startRace } from "./race-player";
@@ -85,6 +86,7 @@ export async function hydrate(build: OptionBuilder): Promise<void> {
 		const chart = echarts.init(box, null, { renderer: "svg", ...size });
 		chart.setOption(option);
 		describeBox(box, input, serverSvg);
+		enableKeyboardTooltips(box, chart);
 		placeSourceLink(main, { ...input, ...size });
 		const show = (next: RenderInput, animate: boolean) => {
 			// Race periods and table pages are cut from the first input: keep the page's current mode.
