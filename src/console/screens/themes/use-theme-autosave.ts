@@ -8,12 +8,14 @@
  * one change at a time, each undo saved like an edit.
  */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import type { SaveState as SharedSaveState } from "../../components/save-status";
 import { ApiFailure, api, describeFailure } from "../../lib/api";
 import { setLeaveGuard } from "../../lib/router";
 import type { ConsoleTheme, ThemeCheck, ThemeDefinition } from "./theme-model";
 import { definitionOf } from "./theme-model";
 
-export type SaveState = "saved" | "unsaved" | "saving" | "error";
+/** The theme routes keep no version, so a theme save never meets a conflict. */
+export type SaveState = Exclude<SharedSaveState, "conflict">;
 
 export interface ThemeAutosave {
 	definition: ThemeDefinition;
