@@ -147,6 +147,18 @@ describe("console editor", { skip }, () => {
 		await page.getByText("Not saved", { exact: false }).first().waitFor();
 		assert.equal((await chartOf(id)).meta.title, "Seats", "nothing overwritten before the person chooses");
 
+		// Leaving now would lose the edit: the console asks, and staying keeps the editor open.
+		const asked: string[] = [];
+		page.once("dialog", (dialog) => {
+			asked.push(dialog.message());
+			void dialog.dismiss();
+		});
+		await page.locator(".editor-toolbar").getByRole("link", { name: "Charts" }).click();
+		await eventually("the leave question", async () => asked.length > 0);
+		assert.deepEqual(asked, ["This chart has changes that are not saved yet. Leave anyway and lose them?"]);
+		assert.equal(new URL(page.url()).pathname, `/charts/${id}`);
+		await banner.waitFor();
+
 		await banner.getByRole("button", { name: "Keep mine" }).click();
 		const saved = await eventually("my title saved on top of theirs", async () => {
 			const chart = await chartOf(id);
@@ -156,6 +168,23 @@ describe("console editor", { skip }, () => {
 		await banner.waitFor({ state: "detached" });
 
 		assert.deepEqual(unexpected(problems, [412]), []);
+		await context.close();
+	});
+
+	it("saves an edit still waiting for its save when the person leaves at once, without asking", async () => {
+		const id = await createChart({ kind: "line", data: "year,a\n2021,1\n2022,2\n", meta: { title: "Before leaving" } });
+		const { page, problems, context } = await openEditor(id);
+		const asked: string[] = [];
+		page.on("dialog", (dialog) => {
+			asked.push(dialog.message());
+			void dialog.dismiss();
+		});
+		await page.getByLabel("Chart title").fill("Sent on the way out");
+		await page.locator(".editor-toolbar").getByRole("link", { name: "Charts" }).click();
+		await page.waitForURL((url) => url.pathname === "/");
+		await eventually("the title saved after leaving", async () => (await chartOf(id)).meta.title === "Sent on the way out");
+		assert.deepEqual(asked, [], "nothing would have been lost, so nothing is asked");
+		assert.deepEqual(problems, []);
 		await context.close();
 	});
 

@@ -21,6 +21,18 @@ function themeId(page: Page): string {
 	return decodeURIComponent(new URL(page.url()).pathname.split("/")[2] ?? "");
 }
 
+/**
+ * Whether the page has a face of `name` loaded. Runs in the page (passed to `page.evaluate` or
+ * `waitForFunction`), so it uses nothing from this file.
+ */
+function faceLoaded(name: string): boolean {
+	let loaded = false;
+	document.fonts.forEach((face) => {
+		if (face.family.replace(/"/g, "") === name && face.status === "loaded") loaded = true;
+	});
+	return loaded;
+}
+
 /** Waits until the autosave has stored the theme's font family (read back with the page's session). */
 async function storedFamily(page: Page, id: string, expected: string): Promise<void> {
 	const deadline = Date.now() + 10_000;
@@ -82,14 +94,7 @@ describe("uploaded fonts in the theme studio", { skip }, () => {
 			(name) => document.querySelector('[aria-label="Line chart, light"] svg text')?.getAttribute("style")?.includes(name) ?? false,
 			family,
 		);
-		const loaded = await page.evaluate((name) => {
-			let loaded = false;
-			document.fonts.forEach((face) => {
-				if (face.family.replace(/"/g, "") === name && face.status === "loaded") loaded = true;
-			});
-			return loaded;
-		}, family);
-		assert.equal(loaded, true, "the uploaded face was not loaded in the page");
+		assert.equal(await page.evaluate(faceLoaded, family), true, "the uploaded face was not loaded in the page");
 
 		await storedFamily(page, themeId(page), family);
 		await page.getByRole("button", { name: "Make default" }).click();
@@ -104,13 +109,7 @@ describe("uploaded fonts in the theme studio", { skip }, () => {
 		// The chart editor's preview, in a page that never listed the fonts, loads the face to draw with.
 		const editor = await context.newPage();
 		await editor.goto(`${fixture.server.url}/charts/${chartId}`);
-		await editor.waitForFunction((name) => {
-			let loaded = false;
-			document.fonts.forEach((face) => {
-				if (face.family.replace(/"/g, "") === name && face.status === "loaded") loaded = true;
-			});
-			return loaded;
-		}, family);
+		await editor.waitForFunction(faceLoaded, family);
 		await editor.close();
 
 		// In use: the delete is refused, naming the theme; nothing is lost.

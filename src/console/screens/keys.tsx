@@ -7,6 +7,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { ConfirmDialog, Dialog } from "../components/dialog";
+import { FormError } from "../components/form-error";
 import { announce } from "../lib/announce";
 import { api, describeFailure } from "../lib/api";
 import { exactTime, timeAgo } from "../lib/format";
@@ -96,11 +97,7 @@ function NewKeyDialog({ open, onClose, onCreated }: { open: boolean; onClose(): 
 	return (
 		<Dialog title="New API key" open={open} onClose={onClose}>
 			<form class="key-form" onSubmit={submit}>
-				{error && (
-					<div class="banner error" role="alert">
-						<span class="banner-text">{error}</span>
-					</div>
-				)}
+				<FormError message={error} />
 				<div class="field">
 					<label for="key-name">Key name</label>
 					<input

@@ -5,10 +5,11 @@
  */
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
+import type { SaveState } from "../../components/save-status";
 import type { Chart } from "../../lib/chart-types";
 import type { PreviewSource } from "../../preview/engine";
 
-export type SaveState = "saved" | "saving" | "unsaved" | "error" | "conflict";
+export type { SaveState } from "../../components/save-status";
 
 export interface EditorContextValue {
 	/** The chart as the person sees it: the last saved state with their unsaved edits applied. */

@@ -8,6 +8,7 @@ import "./editor.css";
 import type { ComponentType } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { Icon } from "../../components/icon";
+import { SaveStatus } from "../../components/save-status";
 import { ApiFailure } from "../../lib/api";
 import { Link } from "../../lib/router";
 import type { PreviewSource } from "../../preview/engine";
@@ -40,33 +41,6 @@ function isTextEntry(target: EventTarget | null): boolean {
 function sourceOf(answer: PreviewAnswer | null): PreviewSource | null {
 	if (!answer?.dataset) return null;
 	return { ...answer, dataset: answer.dataset };
-}
-
-function SaveStatus({ editor, onRetry }: { editor: EditorContextValue; onRetry(): void }) {
-	const state = editor.saveState;
-	return (
-		<div class={`save-state save-${state}`} aria-live="polite">
-			{(state === "saving" || state === "unsaved") && <span>Saving…</span>}
-			{state === "saved" && (
-				<span>
-					<Icon name="check" /> Saved
-				</span>
-			)}
-			{state === "conflict" && (
-				<span>
-					<Icon name="alert" /> Not saved
-				</span>
-			)}
-			{state === "error" && (
-				<span>
-					<Icon name="alert" /> Not saved —{" "}
-					<button type="button" class="link-button" onClick={onRetry}>
-						Retry
-					</button>
-				</span>
-			)}
-		</div>
-	);
 }
 
 function TitleInput({ editor }: { editor: EditorContextValue }) {
@@ -237,7 +211,7 @@ export function EditorScreen({ chartId }: { chartId: string }) {
 					</Link>
 					<TitleInput editor={context} />
 					<div class="toolbar-end">
-						<SaveStatus editor={context} onRetry={editor.retry} />
+						<SaveStatus state={context.saveState} onRetry={editor.retry} />
 						<button
 							type="button"
 							class="button quiet"

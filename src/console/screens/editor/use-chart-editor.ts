@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks"
 import { announce } from "../../lib/announce";
 import { ApiFailure, api, describeFailure } from "../../lib/api";
 import type { Chart } from "../../lib/chart-types";
-import { setLeaveGuard } from "../../lib/router";
+import { useLeaveGuard } from "../../lib/use-leave-guard";
 import type { PreviewSource } from "../../preview/engine";
 import type { EditorContextValue, SaveState } from "./editor-context";
 import { applyMergePatch, composeMergePatch, diffMergePatch, type Patch } from "./merge-patch";
@@ -278,15 +278,9 @@ export function useChartEditor(chartId: string): ChartEditor {
 		return () => window.clearTimeout(wait);
 	}, [localTheme, load.state, fetchPreview]);
 
-	const dirty = saveState !== "saved";
-	useEffect(() => {
-		if (!dirty) return;
-		const beforeUnload = (event: BeforeUnloadEvent) => {
-			event.preventDefault();
-			event.returnValue = "";
-		};
-		window.addEventListener("beforeunload", beforeUnload);
-		setLeaveGuard(() => {
+	useLeaveGuard(
+		saveState !== "saved",
+		() => {
 			// Leaving within the half second before a save: send it now and go (the request
 			// outlives the screen). Ask only when edits would be lost: a refused or failed save,
 			// a conflict, or edits queued behind a request still in flight.
@@ -294,14 +288,10 @@ export function useChartEditor(chartId: string): ChartEditor {
 				flush();
 				return true;
 			}
-			if (!conflictRef.current && !failureRef.current && !pending.current) return true;
-			return window.confirm("This chart has changes that are not saved yet. Leave anyway and lose them?");
-		});
-		return () => {
-			window.removeEventListener("beforeunload", beforeUnload);
-			setLeaveGuard(null);
-		};
-	}, [dirty, flush]);
+			return !conflictRef.current && !failureRef.current && !pending.current;
+		},
+		"This chart has changes that are not saved yet. Leave anyway and lose them?",
+	);
 
 	const refetchChart = useCallback(async (): Promise<Chart | null> => {
 		try {

@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { themeChecks } from "../../../domain/theme-checks";
 import { Icon } from "../../components/icon";
+import { SaveStatus } from "../../components/save-status";
 import { announce } from "../../lib/announce";
 import { ApiFailure, api, describeFailure } from "../../lib/api";
 import { Link, navigate } from "../../lib/router";
@@ -19,7 +20,7 @@ import { LogoField } from "./logo-field";
 import type { ConsoleTheme, ModeName, ThemeDefinition } from "./theme-model";
 import { colorFields, withModeColors } from "./theme-model";
 import { ThemePreview } from "./theme-preview";
-import { type SaveState, useThemeAutosave } from "./use-theme-autosave";
+import { useThemeAutosave } from "./use-theme-autosave";
 import "./themes.css";
 
 type Load = { state: "loading" } | { state: "missing" } | { state: "failed"; message: string } | { state: "ready"; theme: ConsoleTheme };
@@ -30,27 +31,6 @@ const gridLineChoices: { value: ThemeDefinition["surfaces"]["gridLines"]; label:
 	{ value: "both", label: "Both" },
 	{ value: "none", label: "None" },
 ];
-
-function SaveStatus({ state, onRetry }: { state: SaveState; onRetry(): void }) {
-	return (
-		<div class={`save-state save-${state}`} aria-live="polite">
-			{(state === "saving" || state === "unsaved") && <span>Saving…</span>}
-			{state === "saved" && (
-				<span>
-					<Icon name="check" /> Saved
-				</span>
-			)}
-			{state === "error" && (
-				<span>
-					<Icon name="alert" /> Not saved —{" "}
-					<button type="button" class="link-button" onClick={onRetry}>
-						Retry
-					</button>
-				</span>
-			)}
-		</div>
-	);
-}
 
 async function copyTheme(definition: ThemeDefinition): Promise<ConsoleTheme> {
 	const name = `${definition.name} copy`.slice(0, 100);

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { ConfirmDialog, Dialog } from "../../components/dialog";
+import { FormError } from "../../components/form-error";
 import { Icon } from "../../components/icon";
 import { Menu } from "../../components/menu";
 import { announce } from "../../lib/announce";
@@ -73,11 +74,7 @@ function NewThemeDialog({
 	return (
 		<Dialog title="New theme" open={open} onClose={onClose}>
 			<form class="new-theme-form" onSubmit={submit}>
-				{error && (
-					<div class="banner error" role="alert">
-						<span class="banner-text">{error}</span>
-					</div>
-				)}
+				<FormError message={error} />
 				<div class="field">
 					<label for="new-theme-name">Theme name</label>
 					<input

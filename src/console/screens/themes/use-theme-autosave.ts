@@ -8,12 +8,14 @@
  * one change at a time, each undo saved like an edit.
  */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import type { SaveState as SharedSaveState } from "../../components/save-status";
 import { ApiFailure, api, describeFailure } from "../../lib/api";
-import { setLeaveGuard } from "../../lib/router";
+import { useLeaveGuard } from "../../lib/use-leave-guard";
 import type { ConsoleTheme, ThemeCheck, ThemeDefinition } from "./theme-model";
 import { definitionOf } from "./theme-model";
 
-export type SaveState = "saved" | "unsaved" | "saving" | "error";
+/** The theme routes keep no version, so a theme save never meets a conflict. */
+export type SaveState = Exclude<SharedSaveState, "conflict">;
 
 export interface ThemeAutosave {
 	definition: ThemeDefinition;
@@ -115,28 +117,18 @@ export function useThemeAutosave(theme: ConsoleTheme, onSaved: (saved: ConsoleTh
 
 	useEffect(() => () => window.clearTimeout(timer.current), []);
 
-	const dirty = saveState !== "saved";
-	useEffect(() => {
-		if (!dirty) return;
-		const beforeUnload = (event: BeforeUnloadEvent) => {
-			event.preventDefault();
-			event.returnValue = "";
-		};
-		window.addEventListener("beforeunload", beforeUnload);
-		setLeaveGuard(() => {
+	useLeaveGuard(
+		saveState !== "saved",
+		() => {
 			// Within the half second before a save: send it now (the request outlives the screen).
 			if (!failed.current && !inFlight.current) {
 				void send();
 				return true;
 			}
-			if (!failed.current && !pending.current) return true;
-			return window.confirm("This theme has changes that are not saved yet. Leave anyway and lose them?");
-		});
-		return () => {
-			window.removeEventListener("beforeunload", beforeUnload);
-			setLeaveGuard(null);
-		};
-	}, [dirty, send]);
+			return !failed.current && !pending.current;
+		},
+		"This theme has changes that are not saved yet. Leave anyway and lose them?",
+	);
 
 	return { definition, saveState, failure, savedChecks, change, undo, canUndo, retry: () => void send() };
 }

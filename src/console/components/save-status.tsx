@@ -1,0 +1,37 @@
+/**
+ * The save state beside a screen's title (CONSOLE.md, "saving you can trust"): "Saving…" while an
+ * edit waits or is sent, "Saved", "Not saved" on a conflict (the screen's banner says what to do),
+ * and "Not saved — Retry" when a save failed. The chart editor and the theme studio both show it;
+ * it is a polite live region, so a screen reader hears each change without a separate announcement.
+ */
+import { Icon } from "./icon";
+import "./save-status.css";
+
+/** `conflict` only where saves are conditional (the chart editor's `If-Match`). */
+export type SaveState = "saved" | "unsaved" | "saving" | "error" | "conflict";
+
+export function SaveStatus({ state, onRetry }: { state: SaveState; onRetry(): void }) {
+	return (
+		<div class={`save-state save-${state}`} aria-live="polite">
+			{(state === "saving" || state === "unsaved") && <span>Saving…</span>}
+			{state === "saved" && (
+				<span>
+					<Icon name="check" /> Saved
+				</span>
+			)}
+			{state === "conflict" && (
+				<span>
+					<Icon name="alert" /> Not saved
+				</span>
+			)}
+			{state === "error" && (
+				<span>
+					<Icon name="alert" /> Not saved —{" "}
+					<button type="button" class="link-button" onClick={onRetry}>
+						Retry
+					</button>
+				</span>
+			)}
+		</div>
+	);
+}
