@@ -74,7 +74,7 @@ describe("publishing", () => {
 		expect(svg.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
 		// The page's client and its data come from the embed host itself.
 		expect(html).toContain(`<main data-chart="${embedUrl}data.json">`);
-		expect(html).toMatch(/<script src="http:\/\/localhost:8787\/embed\/_client\/chart\.[0-9a-f]{16}\.js" defer><\/script>/);
+		expect(html).toMatch(/<script src="http:\/\/localhost:8787\/embed\/_client\/cartesian\.[0-9a-f]{16}\.js" defer><\/script>/);
 		expect(page.headers.get("Content-Security-Policy")).toContain("script-src 'self'");
 		const data = await embed(`${embedUrl}data.json`);
 		expect(data.headers.get("Content-Type")).toBe("application/json");
@@ -93,7 +93,7 @@ describe("publishing", () => {
 		const barPage = await (await embed(bar.embedUrl)).text();
 		const sizes: Record<string, number> = {};
 		for (const [name, page] of [
-			["chart", barPage],
+			["cartesian", barPage],
 			["map", mapPage],
 		] as const) {
 			const src = new RegExp(`<script src="(http://localhost:8787/embed/_client/${name}\\.([0-9a-f]{16})\\.js)" defer></script>`).exec(
@@ -140,7 +140,13 @@ describe("publishing", () => {
 		expect(stable.headers.get("Cache-Control")).toBe("public, max-age=300");
 		expect(await stable.text()).toBe(loaderBody);
 		// Base maps ride only in the map client.
-		expect(sizes.map).toBeGreaterThan((sizes.chart ?? 0) + 100_000);
+		expect(sizes.map).toBeGreaterThan((sizes.cartesian ?? 0) + 100_000);
+		// Pages published before the per-family split name /_client/chart.js: it still answers, with
+		// the client that draws every kind but maps.
+		const legacy = await embed("http://localhost:8787/embed/_client/chart.js");
+		expect(legacy.status).toBe(200);
+		expect(legacy.headers.get("Cache-Control")).toBe("public, max-age=300");
+		expect((await legacy.text()).length).toBeGreaterThan((sizes.cartesian ?? 0) + 100_000);
 		expect((await embed("http://localhost:8787/embed/_client/other.js")).status).toBe(404);
 		expect((await embed("http://localhost:8787/embed/_client/chart.XYZ.js")).status).toBe(404);
 	});

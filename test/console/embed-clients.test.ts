@@ -1,0 +1,91 @@
+/**
+ * The embed page's clients as `npm run build` wrote them (dist/embed-client/): each kind family's
+ * client carries only its own chart code and stays within its gzipped size, and registers every
+ * ECharts part its options use (checked in a process per family: ECharts registers globally).
+ * Sizes, not timings: they are what a reader on a slow phone downloads (issue 16).
+ */
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { gzipSync } from "node:zlib";
+import { familyClients, kindClients } from "../../src/embed/client-kinds.ts";
+
+const bundle = (name: string) => readFileSync(`dist/embed-client/${name}.bundle.txt`);
+const gzippedKB = (name: string) => gzipSync(bundle(name)).length / 1024;
+
+/**
+ * Gzipped ceilings in KB. Maps meet issue 16's 300 KB. The issue's 150 KB for line, bar, pie,
+ * scatter and table is below what ECharts 6 itself needs (core, one chart type, grid and the SVG
+ * renderer alone are 167 KB), so those ceilings hold today's split against growth instead.
+ */
+const ceilings: Record<(typeof familyClients)[number] | "chart", number> = {
+	cartesian: 225,
+	pie: 185,
+	plane: 215,
+	table: 170,
+	other: 270,
+	map: 300,
+	chart: 295,
+};
+
+/**
+ * Code no basic family may carry, by the ECharts class type names that survive minifying: maps'
+ * geo, treemap, radar, candlestick, calendar (heatmap), single axis (themeriver), visual map.
+ */
+const heavyTypes = [
+	'type="geo"',
+	'type="treemap"',
+	'type="radar"',
+	'type="normalCandlestickBox"',
+	'type="calendar"',
+	'type="singleAxis"',
+	'type="visualMap"',
+];
+
+describe("embed page clients", () => {
+	for (const [name, ceiling] of Object.entries(ceilings)) {
+		it(`${name} is at most ${ceiling} KB gzipped`, () => {
+			const size = gzippedKB(name);
+			assert.ok(size <= ceiling, `${name}.bundle.txt is ${size.toFixed(1)} KB gzipped, over ${ceiling} KB`);
+		});
+	}
+
+	it("keeps map, candlestick, treemap, radar, calendar and themeriver code out of the line, bar, pie, scatter and table clients", () => {
+		for (const name of ["cartesian", "pie", "plane", "table"]) {
+			const text = bundle(name).toString("utf8");
+			for (const type of heavyTypes) assert.ok(!text.includes(type), `${name} carries ${type}`);
+		}
+		// The map and other clients do carry them, so the check above can see them.
+		assert.ok(bundle("map").toString("utf8").includes('type="geo"'));
+		const other = bundle("other").toString("utf8");
+		for (const type of heavyTypes.filter((type) => type !== 'type="geo"')) assert.ok(other.includes(type), `other lacks ${type}`);
+	});
+
+	it("is much lighter than the client for every kind, which pages published before the split keep", () => {
+		for (const name of ["cartesian", "pie", "plane", "table"])
+			assert.ok(gzippedKB(name) < gzippedKB("chart") - 60, `${name} is not much lighter than chart`);
+	});
+
+	for (const family of [...familyClients, "chart"]) {
+		it(`${family} registers every ECharts part its kinds draw with`, () => {
+			const out = execFileSync(process.execPath, ["--import", "tsx", "test/console/helpers/embed-family-check.ts", family], {
+				encoding: "utf8",
+			});
+			const { kinds, missing } = JSON.parse(out) as { kinds: string[]; missing: string[] };
+			assert.deepEqual(missing, []);
+			// The family draws exactly the kinds whose pages name it.
+			const named = Object.entries(kindClients)
+				.filter(([, client]) => client === family)
+				.map(([kind]) => kind);
+			if (family === "chart")
+				assert.deepEqual(
+					kinds.toSorted(),
+					Object.keys(kindClients)
+						.filter((kind) => kind !== "map")
+						.toSorted(),
+				);
+			else assert.deepEqual(kinds.toSorted(), named.toSorted());
+		});
+	}
+});
