@@ -147,7 +147,7 @@ describe("publishing", () => {
 		expect(legacy.status).toBe(200);
 		expect(legacy.headers.get("Cache-Control")).toBe("public, max-age=300");
 		expect((await legacy.text()).length).toBeGreaterThan((sizes.cartesian ?? 0) + 100_000);
-		expect((await embed("http://localhost:8787/embed/_client/other.js")).status).toBe(404);
+		expect((await embed("http://localhost:8787/embed/_client/unknown.js")).status).toBe(404);
 		expect((await embed("http://localhost:8787/embed/_client/chart.XYZ.js")).status).toBe(404);
 	});
 

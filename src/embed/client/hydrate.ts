@@ -13,6 +13,7 @@ import type { OptionBuilder } from "../../render/kinds";
 import { racePlayingOption } from "../../render/kinds/race";
 import { describeBox } from "./accessible";
 import type { ClientFamily } from "./families/family";
+import { fontsReady } from "./fonts-ready";
 import { reportHeight } from "./frame-height";
 import type { DrawnMode } from "./mode";
 import { drawnMode, watchMode } from "./mode";
@@ -61,7 +62,7 @@ export async function hydrate(build: OptionBuilder): Promise<void> {
 	const main = document.querySelector("main");
 	const dataUrl = main?.getAttribute("data-chart");
 	if (!main || !dataUrl) return;
-	const response = await fetch(dataUrl);
+	const [response] = await Promise.all([fetch(dataUrl), fontsReady()]);
 	if (!response.ok) throw new Error(`${dataUrl} answered ${response.status}`);
 	// The snapshot's data is in the chart's export mode; the page's mode decides what is drawn.
 	const data = (await response.json()) as RenderInput;

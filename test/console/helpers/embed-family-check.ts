@@ -63,6 +63,8 @@ const componentTypes = [
 const markerTypes = ["markPoint", "markLine", "markArea"];
 
 type Option = Record<string, unknown>;
+/** ECharts' component class registry: `getClass` is there at runtime, though its types name only `hasClass`. */
+const registry = echarts.ComponentModel as unknown as { hasClass(type: string): boolean; getClass(main: string, sub?: string): unknown };
 const asList = (value: unknown): Option[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]) as Option[];
 
 function input(kind: ChartKind, meta: Meta, csv = layoutExamples[kind].csv): RenderInput {
@@ -97,13 +99,13 @@ function missingParts(option: Option): string[] {
 		if (option[type] === undefined) continue;
 		for (const component of asList(option[type])) {
 			const sub = typeof component.type === "string" && (type === "legend" || type === "visualMap") ? component.type : undefined;
-			const known = sub ? echarts.ComponentModel.getClass(type, sub) !== undefined : echarts.ComponentModel.hasClass(type);
+			const known = sub ? Boolean(registry.getClass(type, sub)) : registry.hasClass(type);
 			if (!known) missing.push(sub ? `${type}.${sub}` : type);
 		}
 	}
 	for (const series of asList(option.series)) {
-		if (!echarts.ComponentModel.getClass("series", String(series.type))) missing.push(`series.${String(series.type)}`);
-		for (const marker of markerTypes) if (series[marker] !== undefined && !echarts.ComponentModel.hasClass(marker)) missing.push(marker);
+		if (!registry.getClass("series", String(series.type))) missing.push(`series.${String(series.type)}`);
+		for (const marker of markerTypes) if (series[marker] !== undefined && !registry.hasClass(marker)) missing.push(marker);
 	}
 	return missing;
 }

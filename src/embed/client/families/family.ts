@@ -4,8 +4,9 @@
  * ECharts drops an unregistered part silently in production, so `test/console/embed-clients`
  * checks every family's options against its parts.
  */
-import type { use } from "echarts/core";
+
 import { GraphicComponent, LegendComponent, TitleComponent, TooltipComponent } from "echarts/components";
+import type { use } from "echarts/core";
 // Label layout animates value labels (a bar race's counting values); "echarts/core" alone does not
 // carry it into a bundle.
 import { LabelLayout } from "echarts/features";
