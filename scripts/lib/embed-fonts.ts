@@ -23,11 +23,13 @@ const modified = (path: string) =>
 
 export async function buildEmbedFonts(outDir = "dist/embed-fonts"): Promise<void> {
 	await mkdir(outDir, { recursive: true });
-	await Promise.all(
-		Object.entries(embedFontSources).map(async ([name, source]) => {
-			const out = `${outDir}/${name}.woff2`;
-			if ((await modified(out)) >= (await modified(source))) return;
-			await writeFile(out, await compress(await readFile(source)));
-		}),
-	);
+	// One at a time, each result copied out at once: wawoff2 answers with a view of its
+	// WebAssembly memory, which the next conversion overwrites.
+	for (const [name, source] of Object.entries(embedFontSources)) {
+		const out = `${outDir}/${name}.woff2`;
+		if ((await modified(out)) >= (await modified(source))) continue;
+		const woff2 = Buffer.from(await compress(await readFile(source)));
+		if (woff2.subarray(0, 4).toString("latin1") !== "wOF2") throw new Error(`${source} did not convert to WOFF2`);
+		await writeFile(out, woff2);
+	}
 }

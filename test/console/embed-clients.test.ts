@@ -9,6 +9,8 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { gzipSync } from "node:zlib";
+import * as fontkit from "fontkit";
+import { embedFontSources } from "../../scripts/lib/embed-fonts.ts";
 import { familyClients, kindClients } from "../../src/embed/client-kinds.ts";
 
 const bundle = (name: string) => readFileSync(`dist/embed-client/${name}.bundle.txt`);
@@ -88,4 +90,21 @@ describe("embed page clients", () => {
 			else assert.deepEqual(kinds.toSorted(), named.toSorted());
 		});
 	}
+});
+
+describe("embed page fonts", () => {
+	it("are the TTFs the server draws with, as WOFF2 with the same glyphs and advances", () => {
+		for (const [name, source] of Object.entries(embedFontSources)) {
+			const woff2 = readFileSync(`dist/embed-fonts/${name}.woff2`);
+			assert.equal(woff2.subarray(0, 4).toString("latin1"), "wOF2", `${name} is not WOFF2`);
+			const ttf = readFileSync(source);
+			assert.ok(woff2.length < ttf.length * 0.5, `${name} is ${woff2.length} bytes, not much smaller than its TTF`);
+			const web = fontkit.create(woff2) as fontkit.Font;
+			const drawn = fontkit.create(ttf) as fontkit.Font;
+			assert.equal(web.familyName, drawn.familyName);
+			assert.equal(web.numGlyphs, drawn.numGlyphs);
+			const text = "Life expectancy 1990–2024 · Ωμέγα";
+			assert.equal(web.layout(text).advanceWidth, drawn.layout(text).advanceWidth);
+		}
+	});
 });

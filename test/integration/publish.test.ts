@@ -151,6 +151,43 @@ describe("publishing", () => {
 		expect((await embed("http://localhost:8787/embed/_client/chart.XYZ.js")).status).toBe(404);
 	});
 
+	it("serves Inter and DejaVu Sans as same-origin WOFF2 under hashed URLs cached for good, named by the page's @font-face", async () => {
+		const { key } = await makeAccount();
+		const { embedUrl } = await publishedChart(key);
+		const page = await embed(embedUrl);
+		expect(page.headers.get("Content-Security-Policy")).toContain("font-src 'self'");
+		const html = await page.text();
+		const faces = [...html.matchAll(/@font-face\{font-family:"([^"]+)";src:url\(([^)]+)\) format\("woff2"\);font-weight:(\d+)/g)].map(
+			([, family, url, weight]) => ({ family, url: url as string, weight }),
+		);
+		expect(faces.map(({ family, weight }) => `${family} ${weight}`)).toEqual(["Inter 400", "Inter 600", "Inter 700", "DejaVu Sans 400"]);
+		for (const { url } of faces) {
+			const match = /^http:\/\/localhost:8787\/embed\/_fonts\/([a-z0-9-]+)\.([0-9a-f]{16})\.woff2$/.exec(url);
+			expect(match, url).not.toBeNull();
+			const [, name, hash] = match as unknown as [string, string, string];
+			const font = await embed(url);
+			expect(font.status).toBe(200);
+			expect(font.headers.get("Content-Type")).toBe("font/woff2");
+			expect(font.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+			expect(font.headers.get("ETag")).toBe(`"${name}-${hash}"`);
+			const body = new Uint8Array(await font.arrayBuffer());
+			// A WOFF2 file, not the TTF: the signature "wOF2".
+			expect(String.fromCharCode(...body.slice(0, 4))).toBe("wOF2");
+			// The hash is the file's: a new build of the font gets a new URL.
+			const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+			expect([...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("")).toBe(hash);
+			// A page from an earlier build (another hash) still gets the font, cached briefly.
+			const stale = await embed(url.replace(hash, "0123456789abcdef"));
+			expect(stale.status).toBe(200);
+			expect(stale.headers.get("Cache-Control")).toBe("public, max-age=300");
+			expect((await embed(url, { "If-None-Match": `"${name}-${hash}"` })).status).toBe(304);
+		}
+		// Inter is about 115 KB as WOFF2 (340 KB as TTF).
+		const inter = await embed(faces[0]?.url ?? "");
+		expect((await inter.arrayBuffer()).byteLength).toBeLessThan(150_000);
+		expect((await embed("http://localhost:8787/embed/_fonts/comic-400.0123456789abcdef.woff2")).status).toBe(404);
+	});
+
 	it("answers 304 while unchanged, and republishing updates the same URL in place", async () => {
 		const { key } = await makeAccount();
 		const { id, embedUrl } = await publishedChart(key, { title: "Before" });
