@@ -7,9 +7,6 @@
 
 import { GraphicComponent, LegendComponent, TitleComponent, TooltipComponent } from "echarts/components";
 import type { use } from "echarts/core";
-// Label layout animates value labels (a bar race's counting values); "echarts/core" alone does not
-// carry it into a bundle.
-import { LabelLayout } from "echarts/features";
 import { SVGRenderer } from "echarts/renderers";
 import type { ChartKind } from "../../../domain/kinds";
 import type { OptionBuilder } from "../../../render/kinds";
@@ -20,7 +17,12 @@ export interface ClientFamily {
 	/** The ECharts charts, components, features and renderer the family's options need. */
 	parts: EChartsParts;
 	builders: Partial<Record<ChartKind, OptionBuilder>>;
+	/**
+	 * Components the family's options name but knowingly leaves undrawn (a table's tooltip: its
+	 * cells are graphics, which show none), so their code stays out of the bundle.
+	 */
+	undrawn?: string[];
 }
 
-/** What every drawn chart may have: a title, a legend, tooltips, the footer's graphics, labels. */
-export const commonParts: EChartsParts = [TitleComponent, LegendComponent, TooltipComponent, GraphicComponent, LabelLayout, SVGRenderer];
+/** What every drawn chart may have: a title, a legend, tooltips, the footer's graphics. */
+export const commonParts: EChartsParts = [TitleComponent, LegendComponent, TooltipComponent, GraphicComponent, SVGRenderer];

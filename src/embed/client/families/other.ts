@@ -23,6 +23,9 @@ import {
 	SingleAxisComponent,
 	VisualMapComponent,
 } from "echarts/components";
+// Label layout hides overlapping axis labels and animates value labels (a bar race's counting
+// values); "echarts/core" alone does not carry it into a bundle.
+import { LabelLayout } from "echarts/features";
 import { candlestickOption } from "../../../render/kinds/cartesian";
 import { boxplotOption, heatmapOption, radarOption, themeriverOption } from "../../../render/kinds/distribution";
 import { sankeyOption, treemapOption } from "../../../render/kinds/part-to-whole";
