@@ -36,6 +36,7 @@ import { commonParts } from "./family";
 export const otherFamily: ClientFamily = {
 	parts: [
 		...commonParts,
+		LabelLayout,
 		BarChart,
 		BoxplotChart,
 		CandlestickChart,
