@@ -27,7 +27,7 @@ const ceilings: Record<(typeof familyClients)[number] | "chart", number> = {
 	pie: 175,
 	plane: 210,
 	table: 150,
-	other: 260,
+	other: 265,
 	map: 300,
 	chart: 290,
 };
