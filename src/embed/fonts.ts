@@ -12,7 +12,7 @@ import inter600 from "../../dist/embed-fonts/inter-600.woff2";
 import inter700 from "../../dist/embed-fonts/inter-700.woff2";
 import { findFontById } from "../db/fonts";
 import { fontContentTypes } from "../domain/fonts";
-import { fallbackFamily, primaryFamily } from "../render/fonts";
+import { bundledMetrics, fallbackFamily, primaryFamily } from "../render/fonts";
 import type { RenderFont } from "../render/uploaded-fonts";
 import type { Services } from "../services/context";
 
@@ -39,16 +39,44 @@ function bundledHash(name: BundledFont): Promise<string> {
 	return hash;
 }
 
+let fallbackRange: string | undefined;
+
+/**
+ * The `unicode-range` of DejaVu Sans: the characters it has and Inter lacks, in runs that span no
+ * character Inter has. Without it a browser fetches DejaVu Sans (258 KB) for every page while
+ * Inter loads; with it, only for text the server too draws in DejaVu Sans (Georgian, arrows…).
+ */
+function dejavuRange(): string {
+	if (fallbackRange !== undefined) return fallbackRange;
+	const { regular, fallback } = bundledMetrics();
+	const inter = regular.codePoints();
+	const runs: [number, number][] = [];
+	let next = 0;
+	for (const codePoint of fallback.codePoints()) {
+		if (regular.has(codePoint)) continue;
+		const run = runs[runs.length - 1];
+		// A run may span characters neither font has, never one Inter draws: `inter[next - 1]` is
+		// the last of Inter's below this one.
+		while (next < inter.length && (inter[next] as number) < codePoint) next++;
+		const interSince = run !== undefined && next > 0 && (inter[next - 1] as number) > run[1];
+		if (run && !interSince) run[1] = codePoint;
+		else runs.push([codePoint, codePoint]);
+	}
+	const hex = (codePoint: number) => codePoint.toString(16);
+	fallbackRange = runs.map(([from, to]) => (from === to ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(",");
+	return fallbackRange;
+}
+
 /**
  * `@font-face` rules for the bundled fonts at `base` (the embed base). `swap`: the inline SVG is
- * readable in the fallback font at once and takes Inter when it arrives; DejaVu Sans is only
- * downloaded by a page whose text has a character Inter lacks.
+ * readable in the fallback font at once and takes Inter when it arrives.
  */
 export async function bundledFontFaces(base: string): Promise<string> {
 	const rules = await Promise.all(
 		(Object.keys(bundledFonts) as BundledFont[]).map(async (name) => {
 			const { family, weight } = bundledFonts[name];
-			return `@font-face{font-family:"${family}";src:url(${base}/_fonts/${name}.${await bundledHash(name)}.woff2) format("woff2");font-weight:${weight};font-style:normal;font-display:swap}`;
+			const range = family === fallbackFamily ? `;unicode-range:${dejavuRange()}` : "";
+			return `@font-face{font-family:"${family}";src:url(${base}/_fonts/${name}.${await bundledHash(name)}.woff2) format("woff2");font-weight:${weight};font-style:normal;font-display:swap${range}}`;
 		}),
 	);
 	return rules.join("");

@@ -153,6 +153,8 @@ describe("live embed in a browser", { skip }, () => {
 		assert.ok(fonts.inter && fonts.interBold, `Inter is not ready: ${fonts.faces.join(", ")}`);
 		assert.ok(fonts.faces.includes("Inter 400 loaded"), fonts.faces.join(", "));
 		assert.ok(fonts.faces.includes("Inter 600 loaded"), fonts.faces.join(", "));
+		// A chart in Latin script never downloads the fallback font.
+		assert.ok(fonts.faces.includes("DejaVu Sans 400 unloaded"), fonts.faces.join(", "));
 		for (const url of fonts.fontFiles)
 			assert.match(url, new RegExp(`^http://127\\.0\\.0\\.1:${port}/embed/_fonts/[a-z0-9-]+\\.[0-9a-f]{16}\\.woff2$`));
 		assert.ok(fonts.fontFiles.length > 0, "a font came from the embed host");
