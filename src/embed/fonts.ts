@@ -42,24 +42,19 @@ function bundledHash(name: BundledFont): Promise<string> {
 let fallbackRange: string | undefined;
 
 /**
- * The `unicode-range` of DejaVu Sans: the characters it has and Inter lacks, in runs that span no
- * character Inter has. Without it a browser fetches DejaVu Sans (258 KB) for every page while
- * Inter loads; with it, only for text the server too draws in DejaVu Sans (Georgian, arrows…).
+ * The `unicode-range` of DejaVu Sans: exactly the characters it has and Inter lacks. Without it a
+ * browser fetches DejaVu Sans (258 KB) for every page while Inter loads; with it, only for text
+ * the server too draws in DejaVu Sans (Georgian, arrows…). Exactly: a range spanning characters
+ * neither font has would fetch it for them too, and ECharts measures line heights with "国".
  */
 function dejavuRange(): string {
 	if (fallbackRange !== undefined) return fallbackRange;
 	const { regular, fallback } = bundledMetrics();
-	const inter = regular.codePoints();
 	const runs: [number, number][] = [];
-	let next = 0;
 	for (const codePoint of fallback.codePoints()) {
 		if (regular.has(codePoint)) continue;
 		const run = runs[runs.length - 1];
-		// A run may span characters neither font has, never one Inter draws: `inter[next - 1]` is
-		// the last of Inter's below this one.
-		while (next < inter.length && (inter[next] as number) < codePoint) next++;
-		const interSince = run !== undefined && next > 0 && (inter[next - 1] as number) > run[1];
-		if (run && !interSince) run[1] = codePoint;
+		if (run && run[1] === codePoint - 1) run[1] = codePoint;
 		else runs.push([codePoint, codePoint]);
 	}
 	const hex = (codePoint: number) => codePoint.toString(16);
