@@ -1,18 +1,23 @@
 /**
  * Bundles the embed page's clients (`src/embed/client/`: ECharts and our option builders) into
  * `dist/embed-client/<name>.bundle.txt`, which the Worker imports as text and serves from the
- * embed host. Maps get their own bundle so other charts never download base-map geometry; the
- * host page's loader is its own tiny bundle.
+ * embed host. One client per kind family (`src/embed/client/families/`), each with only the
+ * ECharts parts its kinds use, so a line chart's reader never downloads map or sankey code;
+ * `chart` draws every kind but maps for pages published before the split. The host page's loader
+ * is its own tiny bundle. The fonts the embed page loads (Inter, DejaVu Sans) are converted to
+ * WOFF2 beside them (`lib/embed-fonts.ts`).
  * Run by `npm start`, `npm test`, `npm run deploy` and wrangler's build hook (which reruns it
  * when `src/` changes; the output lives outside `src/` so it does not retrigger itself).
  */
 import { build } from "esbuild";
+import { buildEmbedFonts } from "./lib/embed-fonts";
 
 // `loader` is the host page's optional resizer (`/embed.js`), not a page client: no ECharts in it.
-const embedClients = ["chart", "map", "loader"] as const;
+const embedClients = ["cartesian", "pie", "plane", "table", "other", "map", "chart", "loader"] as const;
 
-await Promise.all(
-	embedClients.map((name) =>
+await Promise.all([
+	buildEmbedFonts(),
+	...embedClients.map((name) =>
 		build({
 			entryPoints: [`src/embed/client/${name}.ts`],
 			outfile: `dist/embed-client/${name}.bundle.txt`,
@@ -24,4 +29,4 @@ await Promise.all(
 			logLevel: "error",
 		}),
 	),
-);
+]);

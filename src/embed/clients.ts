@@ -1,24 +1,43 @@
 /**
  * The embed page's client scripts (built by `npm run build:embed` from `src/embed/client/`), as
- * the embed host serves them: `chart` for every kind but maps, `map` for maps (the base maps make
- * it heavier); `embed` is the loader a host page may add to size our iframes (`/embed.js`,
- * DESIGN D39).
+ * the embed host serves them: one per kind family (`cartesian`, `pie`, `plane`, `table`, `other`,
+ * `map`), each with only the ECharts code its kinds use (issue 16); `chart`, every kind but maps,
+ * for pages published before the split; `embed` is the loader a host page may add to size our
+ * iframes (`/embed.js`, DESIGN D39).
  *
- * A page names its client by a content-hashed path, `/_client/chart.<hash>.js`, served
+ * A page names its client by a content-hashed path, `/_client/cartesian.<hash>.js`, served
  * `immutable` for a year (DESIGN D40): readers fetch a client once, and a new build gets a new
  * path. The unhashed path (`/_client/chart.js`, what pages published before hashing name) and a
  * hash of an earlier build (a page published before a deploy) still answer, with the current
  * script under a short cache, so no published page loses its client.
  */
 
+import cartesianClient from "../../dist/embed-client/cartesian.bundle.txt";
 import chartClient from "../../dist/embed-client/chart.bundle.txt";
 import loaderScript from "../../dist/embed-client/loader.bundle.txt";
 import mapClient from "../../dist/embed-client/map.bundle.txt";
+import otherClient from "../../dist/embed-client/other.bundle.txt";
+import pieClient from "../../dist/embed-client/pie.bundle.txt";
+import planeClient from "../../dist/embed-client/plane.bundle.txt";
+import tableClient from "../../dist/embed-client/table.bundle.txt";
 import { sha256Hex } from "../domain/ids";
 import type { ChartKind } from "../domain/kinds";
+import { kindClients } from "./client-kinds";
 
-const clients = { chart: chartClient, map: mapClient, embed: loaderScript } as const;
+const clients = {
+	cartesian: cartesianClient,
+	pie: pieClient,
+	plane: planeClient,
+	table: tableClient,
+	other: otherClient,
+	map: mapClient,
+	chart: chartClient,
+	embed: loaderScript,
+} as const;
 export type ClientName = keyof typeof clients;
+
+const clientNames = Object.keys(clients).join("|");
+const clientPathPattern = new RegExp(`^/_client/(${clientNames})(?:\\.([0-9a-f]{16}))?\\.js$`);
 
 const hashes = new Map<ClientName, Promise<string>>();
 
@@ -39,7 +58,7 @@ export async function hashedClientPath(name: ClientName): Promise<string> {
 
 /** The client a published page of this kind loads, as a hashed path below the embed base. */
 export function clientPath(kind: ChartKind): Promise<string> {
-	return hashedClientPath(kind === "map" ? "map" : "chart");
+	return hashedClientPath(kindClients[kind]);
 }
 
 export interface ClientScript {
@@ -52,7 +71,7 @@ export interface ClientScript {
 /** The script for a path below the embed base, or null if it names none. */
 export async function clientScript(path: string): Promise<ClientScript | null> {
 	// `/embed.js` is the loader's stable address (D39); the publish response names its hashed one.
-	const match = /^\/_client\/(chart|map|embed)(?:\.([0-9a-f]{16}))?\.js$/.exec(path === "/embed.js" ? "/_client/embed.js" : path);
+	const match = clientPathPattern.exec(path === "/embed.js" ? "/_client/embed.js" : path);
 	if (!match) return null;
 	const name = match[1] as ClientName;
 	const hash = await contentHash(name);

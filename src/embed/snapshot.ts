@@ -16,7 +16,7 @@ import { fontFaceCss, fontsUsedBySvg } from "../render/uploaded-fonts";
 import type { Services } from "../services/context";
 import { renderInputFor } from "../services/render-input";
 import { clientPath } from "./clients";
-import { fontPath } from "./fonts";
+import { bundledFontFaces, fontPath } from "./fonts";
 import type { DrawnMode, WidthDrawing } from "./page";
 import { embedHtml } from "./page";
 import { pageData } from "./page-data";
@@ -54,10 +54,13 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 	const sourceUrl = input.meta.sourceUrl;
 	// The theme's uploaded fonts as same-origin web fonts (D40), not inlined: the page stays small.
 	const fonts = input.fonts ?? [];
-	const fontFaces = fontFaceCss(
-		fonts.length > 0 ? fontsUsedBySvg([...svgs.light, ...svgs.dark].map((drawing) => drawing.svg).join(""), fonts) : [],
-		(font) => `${services.config.embedBase}${fontPath(font)}`,
-	);
+	// With the bundled Inter and DejaVu Sans the exports draw with, so the page's text is theirs.
+	const fontFaces =
+		(await bundledFontFaces(services.config.embedBase)) +
+		fontFaceCss(
+			fonts.length > 0 ? fontsUsedBySvg([...svgs.light, ...svgs.dark].map((drawing) => drawing.svg).join(""), fonts) : [],
+			(font) => `${services.config.embedBase}${fontPath(font)}`,
+		);
 	const data = pageData(input);
 	const html = embedHtml({
 		title: chart.name,

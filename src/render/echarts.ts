@@ -1,7 +1,8 @@
 /**
  * ECharts with every chart type and component the option builders use, registered explicitly
- * (production builds drop the warning a missing one would give), and the SVG renderer. Shared
- * by the server renderer and the embed page's client, so both draw the same way.
+ * (production builds drop the warning a missing one would give), and the SVG renderer. Used by
+ * the server renderer and the console's preview; the embed page's clients register only their
+ * kind family's share of these (src/embed/client/families/).
  */
 import {
 	BarChart,

@@ -6,6 +6,8 @@
 export interface FontMetrics {
 	unitsPerEm: number;
 	has(codePoint: number): boolean;
+	/** Every code point the font maps to a glyph, ascending. */
+	codePoints(): number[];
 	/** Advance of the text at 1px font size. */
 	advance(text: string): number;
 }
@@ -83,6 +85,7 @@ export function fontMetrics(data: ArrayBuffer): FontMetrics {
 	return {
 		unitsPerEm,
 		has: (codePoint) => glyphs.has(codePoint),
+		codePoints: () => [...glyphs.keys()].sort((a, b) => a - b),
 		advance(text) {
 			let total = 0;
 			for (const ch of text) {

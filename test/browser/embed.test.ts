@@ -131,6 +131,37 @@ describe("live embed in a browser", { skip }, () => {
 		await host.page.close();
 	});
 
+	it("draws the interactive chart's text in Inter, loaded same-origin as WOFF2 under the page's CSP", async () => {
+		const { iframe } = await publishedChart({ title: "Seats by party" });
+		const host = await hostPage(iframe);
+		const fonts = await host.frame.evaluate(async () => {
+			await document.fonts.ready;
+			const faces: string[] = [];
+			document.fonts.forEach((face) => {
+				faces.push(`${face.family} ${face.weight} ${face.status}`);
+			});
+			// The client's own drawing (not the server SVG): its title and its computed font.
+			const title = Array.from(document.querySelectorAll("main > div.chart svg text")).find((t) => t.textContent === "Seats by party");
+			const family = title ? getComputedStyle(title).fontFamily : "";
+			const fontFiles = performance
+				.getEntriesByType("resource")
+				.map((entry) => entry.name)
+				.filter((name) => name.includes("/_fonts/"));
+			return { faces, family, fontFiles, inter: document.fonts.check("12px Inter"), interBold: document.fonts.check("600 18px Inter") };
+		});
+		assert.ok(fonts.family.startsWith("Inter"), `the client's title is drawn in ${fonts.family}`);
+		assert.ok(fonts.inter && fonts.interBold, `Inter is not ready: ${fonts.faces.join(", ")}`);
+		assert.ok(fonts.faces.includes("Inter 400 loaded"), fonts.faces.join(", "));
+		assert.ok(fonts.faces.includes("Inter 600 loaded"), fonts.faces.join(", "));
+		// A chart in Latin script never downloads the fallback font.
+		assert.ok(fonts.faces.includes("DejaVu Sans 400 unloaded"), fonts.faces.join(", "));
+		for (const url of fonts.fontFiles)
+			assert.match(url, new RegExp(`^http://127\\.0\\.0\\.1:${port}/embed/_fonts/[a-z0-9-]+\\.[0-9a-f]{16}\\.woff2$`));
+		assert.ok(fonts.fontFiles.length > 0, "a font came from the embed host");
+		assert.deepEqual(host.problems, [], "no console errors or CSP violations");
+		await host.page.close();
+	});
+
 	it("toggles a series from the legend", async () => {
 		const { iframe } = await publishedChart({ title: "Seats" });
 		const host = await hostPage(iframe);

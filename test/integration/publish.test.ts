@@ -74,7 +74,7 @@ describe("publishing", () => {
 		expect(svg.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
 		// The page's client and its data come from the embed host itself.
 		expect(html).toContain(`<main data-chart="${embedUrl}data.json">`);
-		expect(html).toMatch(/<script src="http:\/\/localhost:8787\/embed\/_client\/chart\.[0-9a-f]{16}\.js" defer><\/script>/);
+		expect(html).toMatch(/<script src="http:\/\/localhost:8787\/embed\/_client\/cartesian\.[0-9a-f]{16}\.js" defer><\/script>/);
 		expect(page.headers.get("Content-Security-Policy")).toContain("script-src 'self'");
 		const data = await embed(`${embedUrl}data.json`);
 		expect(data.headers.get("Content-Type")).toBe("application/json");
@@ -93,7 +93,7 @@ describe("publishing", () => {
 		const barPage = await (await embed(bar.embedUrl)).text();
 		const sizes: Record<string, number> = {};
 		for (const [name, page] of [
-			["chart", barPage],
+			["cartesian", barPage],
 			["map", mapPage],
 		] as const) {
 			const src = new RegExp(`<script src="(http://localhost:8787/embed/_client/${name}\\.([0-9a-f]{16})\\.js)" defer></script>`).exec(
@@ -140,9 +140,65 @@ describe("publishing", () => {
 		expect(stable.headers.get("Cache-Control")).toBe("public, max-age=300");
 		expect(await stable.text()).toBe(loaderBody);
 		// Base maps ride only in the map client.
-		expect(sizes.map).toBeGreaterThan((sizes.chart ?? 0) + 100_000);
-		expect((await embed("http://localhost:8787/embed/_client/other.js")).status).toBe(404);
+		expect(sizes.map).toBeGreaterThan((sizes.cartesian ?? 0) + 100_000);
+		// Pages published before the per-family split name /_client/chart.js: it still answers, with
+		// the client that draws every kind but maps.
+		const legacy = await embed("http://localhost:8787/embed/_client/chart.js");
+		expect(legacy.status).toBe(200);
+		expect(legacy.headers.get("Cache-Control")).toBe("public, max-age=300");
+		expect((await legacy.text()).length).toBeGreaterThan((sizes.cartesian ?? 0) + 100_000);
+		expect((await embed("http://localhost:8787/embed/_client/unknown.js")).status).toBe(404);
 		expect((await embed("http://localhost:8787/embed/_client/chart.XYZ.js")).status).toBe(404);
+	});
+
+	it("serves Inter and DejaVu Sans as same-origin WOFF2 under hashed URLs cached for good, named by the page's @font-face", async () => {
+		const { key } = await makeAccount();
+		const { embedUrl } = await publishedChart(key);
+		const page = await embed(embedUrl);
+		expect(page.headers.get("Content-Security-Policy")).toContain("font-src 'self'");
+		const html = await page.text();
+		const faces = [...html.matchAll(/@font-face\{font-family:"([^"]+)";src:url\(([^)]+)\) format\("woff2"\);font-weight:(\d+)/g)].map(
+			([, family, url, weight]) => ({ family, url: url as string, weight }),
+		);
+		expect(faces.map(({ family, weight }) => `${family} ${weight}`)).toEqual(["Inter 400", "Inter 600", "Inter 700", "DejaVu Sans 400"]);
+		// DejaVu Sans only for what Inter lacks and it has (Georgian U+10D0 is in, Latin and Greek are not), so a
+		// browser fetches it only for such text.
+		const dejavu = /font-family:"DejaVu Sans";[^}]*unicode-range:([^;}]+)/.exec(html)?.[1] ?? "";
+		const ranges = dejavu.split(",").map((range) =>
+			range
+				.replace("U+", "")
+				.split("-")
+				.map((hex) => Number.parseInt(hex, 16)),
+		);
+		const covered = (codePoint: number) => ranges.some(([from = -1, to = from]) => codePoint >= from && codePoint <= to);
+		expect(covered(0x10d0)).toBe(true);
+		// Nor characters neither font has: ECharts measures line heights with "国".
+		for (const ch of "AZaz09€Ωωя–国") expect(covered(ch.codePointAt(0) ?? 0), ch).toBe(false);
+		for (const { url } of faces) {
+			const match = /^http:\/\/localhost:8787\/embed\/_fonts\/([a-z0-9-]+)\.([0-9a-f]{16})\.woff2$/.exec(url);
+			expect(match, url).not.toBeNull();
+			const [, name, hash] = match as unknown as [string, string, string];
+			const font = await embed(url);
+			expect(font.status).toBe(200);
+			expect(font.headers.get("Content-Type")).toBe("font/woff2");
+			expect(font.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+			expect(font.headers.get("ETag")).toBe(`"${name}-${hash}"`);
+			const body = new Uint8Array(await font.arrayBuffer());
+			// A WOFF2 file, not the TTF: the signature "wOF2".
+			expect(String.fromCharCode(...body.slice(0, 4))).toBe("wOF2");
+			// The hash is the file's: a new build of the font gets a new URL.
+			const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+			expect([...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("")).toBe(hash);
+			// A page from an earlier build (another hash) still gets the font, cached briefly.
+			const stale = await embed(url.replace(hash, "0123456789abcdef"));
+			expect(stale.status).toBe(200);
+			expect(stale.headers.get("Cache-Control")).toBe("public, max-age=300");
+			expect((await embed(url, { "If-None-Match": `"${name}-${hash}"` })).status).toBe(304);
+		}
+		// Inter is about 115 KB as WOFF2 (340 KB as TTF).
+		const inter = await embed(faces[0]?.url ?? "");
+		expect((await inter.arrayBuffer()).byteLength).toBeLessThan(150_000);
+		expect((await embed("http://localhost:8787/embed/_fonts/comic-400.0123456789abcdef.woff2")).status).toBe(404);
 	});
 
 	it("answers 304 while unchanged, and republishing updates the same URL in place", async () => {

@@ -1,8 +1,5 @@
-/** The embed client for every kind but maps (see `map.ts`): no base-map geometry inside. */
-import { optionBuilders } from "../../render/kinds";
+/** The embed client for one kind family (see `families/`): Every kind but maps: what pages published before the per-family split name. */
+import { everyKindFamily } from "./families/every-kind";
 import { start } from "./hydrate";
 
-start((input) => {
-	if (input.kind === "map") throw new Error("a map's page loads the map client");
-	return optionBuilders[input.kind](input);
-});
+start(everyKindFamily);

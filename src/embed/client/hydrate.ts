@@ -5,7 +5,7 @@
  * toggling, a playing bar race and a table's search and paging. Until it has drawn, and whenever
  * it cannot, the server-rendered SVG stays.
  */
-import { echarts } from "../../render/echarts";
+import * as echarts from "echarts/core";
 import { frameBox } from "../../render/embed-layout";
 import type { Option } from "../../render/frame";
 import type { RenderInput } from "../../render/input";
@@ -13,6 +13,8 @@ import { colors } from "../../render/input";
 import type { OptionBuilder } from "../../render/kinds";
 import { racePlayingOption } from "../../render/kinds/race";
 import { describeBox } from "./accessible";
+import type { ClientFamily } from "./families/family";
+import { fontsReady } from "./fonts-ready";
 import { reportHeight } from "./frame-height";
 import { enableKeyboardTooltips } from "./keyboard-tooltips";
 import type { DrawnMode } from "./mode";
@@ -66,7 +68,7 @@ export async function hydrate(build: OptionBuilder): Promise<void> {
 	const main = document.querySelector("main");
 	const dataUrl = main?.getAttribute("data-chart");
 	if (!main || !dataUrl) return;
-	const response = await fetch(dataUrl);
+	const [response] = await Promise.all([fetch(dataUrl), fontsReady()]);
 	if (!response.ok) throw new Error(`${dataUrl} answered ${response.status}`);
 	// The snapshot's data is in the chart's export mode; the page's mode decides what is drawn.
 	const data = (await response.json()) as RenderInput;
@@ -118,8 +120,20 @@ export async function hydrate(build: OptionBuilder): Promise<void> {
 	}
 }
 
-/** Runs the client; failures are logged, and the server SVG remains what readers see. */
-export function start(build: OptionBuilder): void {
+/** One family's builders as one builder: a kind outside the family is a page naming the wrong client. */
+function familyBuilder(family: ClientFamily): OptionBuilder {
+	return (input, notes) => {
+		const build = family.builders[input.kind];
+		if (!build) throw new Error(`this client does not draw ${input.kind} charts`);
+		return build(input, notes);
+	};
+}
+
+/** Runs a family's client; failures are logged, and the server SVG remains what readers see. */
+export function start(family: ClientFamily): void {
+	// Only the family's parts: the bundle carries no other chart type's code (issue 16).
+	echarts.use(family.parts);
+	const build = familyBuilder(family);
 	// Before hydrating: a mode message switches the server drawing even if hydrating fails, and
 	// the host learns the server drawing's height at once.
 	watchMode(

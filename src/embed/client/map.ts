@@ -1,6 +1,5 @@
-/** The embed client for maps: the map builder with its base maps (world, US states). */
-import { mapOption } from "../../render/kinds/map";
-import { withSettings } from "../../render/settings";
+/** The embed client for one kind family (see `families/`): Maps, with their base maps. */
+import { mapFamily } from "./families/map";
 import { start } from "./hydrate";
 
-start(withSettings(mapOption));
+start(mapFamily);
