@@ -10,6 +10,7 @@ import { embedUrl } from "../domain/chart";
 import { escapeMarkup } from "../domain/markup";
 import { hashedClientPath } from "../embed/clients";
 import { writeSnapshot } from "../embed/snapshot";
+import { copyCachedSnapshot, snapshotContentKey, storeSnapshotInCache } from "../embed/snapshot-cache";
 import { ApiError } from "../http/errors";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
@@ -70,7 +71,14 @@ export const publishRoute = defineRoute({
 		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) => {
 			if (!current.hasData) throw new ApiError("invalid_data", `Chart ${current.id} has no data yet, so there is nothing to publish.`);
 			const version = current.version + 1;
-			await renderInExportSlot(services.exportSlots, () => writeSnapshot(services, current, version));
+			// An unchanged chart's snapshot comes from the export cache, drawing nothing and taking no slot.
+			const key = await snapshotContentKey(services, current);
+			if (!(await copyCachedSnapshot(services, current, key, version))) {
+				await renderInExportSlot(services.exportSlots, async () => {
+					const files = await writeSnapshot(services, current, version);
+					await storeSnapshotInCache(services, current.id, key, files);
+				});
+			}
 			return { next: snapshotOf(current), action: "publish", publishedVersion: version };
 		});
 		return json(await publishedSnippets(chart, services.config.embedBase));

@@ -36,8 +36,11 @@ export function snapshotKey(chartId: string, version: number, file: SnapshotFile
 	return `embeds/${chartId}/v${version}/${snapshotFiles[file].key}`;
 }
 
-/** Renders the chart as it stands and stores it as the snapshot of `version`. */
-export async function writeSnapshot(services: Services, chart: ChartRecord, version: number): Promise<void> {
+/** A snapshot's files by name, as stored. */
+export type SnapshotFiles = Partial<Record<SnapshotFile, string | Uint8Array>>;
+
+/** Renders the chart as it stands and stores it as the snapshot of `version`; answers the files stored. */
+export async function writeSnapshot(services: Services, chart: ChartRecord, version: number): Promise<SnapshotFiles> {
 	const input = await renderInputFor(services, chart, {});
 	const page = embedUrl(services.config.embedBase, chart.id);
 	// The page holds both modes so it can follow the reader (`auto`, `?mode=`, `charts:mode`),
@@ -78,17 +81,23 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 			? { sourceLink: { url: sourceUrl, label: input.meta.sourceText ?? sourceUrl, boxes: sourceBoxes(input) } }
 			: {}),
 	});
-	const put = (file: SnapshotFile, body: string | Uint8Array) =>
-		services.blobs.put(snapshotKey(chart.id, version, file), body, { httpMetadata: { contentType: snapshotFiles[file].contentType } });
-	await Promise.all([
-		put("", html),
-		put("chart.svg", svg),
+	const files: SnapshotFiles = {
+		"": html,
+		"chart.svg": svg,
 		// The scalable SVG keeps its pixel width and height, so it rasterises as the export would.
-		put("preview.png", await svgToPng(svg, 1, fonts)),
+		"preview.png": await svgToPng(svg, 1, fonts),
 		// What the page's client draws from: the server's input, cut down to what is drawn (public).
-		put("data.json", JSON.stringify(data)),
-		...(offersDataLink(input) ? [put("data.csv", dataCsv(data))] : []),
-	]);
+		"data.json": JSON.stringify(data),
+		...(offersDataLink(input) ? { "data.csv": dataCsv(data) } : {}),
+	};
+	await Promise.all(
+		Object.entries(files).map(([file, body]) =>
+			services.blobs.put(snapshotKey(chart.id, version, file as SnapshotFile), body, {
+				httpMetadata: { contentType: snapshotFiles[file as SnapshotFile].contentType },
+			}),
+		),
+	);
+	return files;
 }
 
 /** Where each width class draws the source line, as fractions of that drawing's size. */

@@ -1,0 +1,80 @@
+/**
+ * Publish's snapshot files through the export cache (DESIGN D37, issue 14): a snapshot's files
+ * are kept once more under their content key, `exports/<chart>/<key>.snapshot/<file>`, and a
+ * publish whose key is there copies them to the new version without drawing anything and
+ * without taking an export slot (so republishing an unchanged chart succeeds while both slots
+ * are busy). The key covers everything the files hold: what the drawings depend on (as for an
+ * export), the chart's name (the page's title), the embed host and the client the page names.
+ * Deleting the chart removes these with its other cached exports (one `exports/<chart>/` prefix).
+ */
+import type { ChartRecord } from "../domain/chart";
+import { sha256Hex } from "../domain/ids";
+import { rendererBuild } from "../render/renderer-build";
+import type { Services } from "../services/context";
+import { exportCachePrefix } from "../services/export-cache";
+import { canonicalJson, exportMaterials } from "../services/export-key";
+import { clientPath } from "./clients";
+import type { SnapshotFile, SnapshotFiles } from "./snapshot";
+import { snapshotFiles, snapshotKey } from "./snapshot";
+
+/** The content key of the snapshot a chart would publish now. */
+export async function snapshotContentKey(services: Services, chart: ChartRecord): Promise<string> {
+	const materials = await exportMaterials(services, chart);
+	return sha256Hex(
+		canonicalJson({
+			snapshot: 1,
+			renderer: rendererBuild,
+			kind: chart.kind,
+			name: chart.name,
+			dataset: materials.datasetHash,
+			seriesNames: chart.seriesNames,
+			fromStatistics: chart.seriesRefs.length > 0,
+			meta: chart.meta,
+			theme: materials.theme,
+			fonts: materials.fonts.map((font) => font.id),
+			embedBase: services.config.embedBase,
+			client: await clientPath(chart.kind),
+		}),
+	);
+}
+
+function cachedPath(chartId: string, key: string, file: SnapshotFile): string {
+	return `${exportCachePrefix}${chartId}/${key}.snapshot/${snapshotFiles[file].key}`;
+}
+
+/** The page goes last when storing, so a cached page means every file before it is there. */
+const storeOrder: SnapshotFile[] = ["chart.svg", "preview.png", "data.json", "data.csv", ""];
+
+/**
+ * Copies a cached snapshot to `version`, or answers false when there is none (or a file of it
+ * is gone: the caller then draws it afresh).
+ */
+export async function copyCachedSnapshot(services: Services, chart: ChartRecord, key: string, version: number): Promise<boolean> {
+	const page = await services.blobs.head(cachedPath(chart.id, key, ""));
+	if (!page) return false;
+	for (const file of storeOrder) {
+		const object = await services.blobs.get(cachedPath(chart.id, key, file));
+		// data.csv exists only for charts that link it; any other missing file means a partial entry.
+		if (!object) {
+			if (file === "data.csv") continue;
+			return false;
+		}
+		await services.blobs.put(snapshotKey(chart.id, version, file), await object.arrayBuffer(), {
+			httpMetadata: { contentType: snapshotFiles[file].contentType },
+		});
+	}
+	return true;
+}
+
+/** Keeps a freshly drawn snapshot's files under its key. A failed write is logged: the publish itself succeeded. */
+export async function storeSnapshotInCache(services: Services, chartId: string, key: string, files: SnapshotFiles): Promise<void> {
+	try {
+		for (const file of storeOrder) {
+			const body = files[file];
+			if (body === undefined) continue;
+			await services.blobs.put(cachedPath(chartId, key, file), body, { httpMetadata: { contentType: snapshotFiles[file].contentType } });
+		}
+	} catch (error) {
+		console.error(`storing the cached snapshot ${key} of ${chartId} failed`, error);
+	}
+}
