@@ -32,7 +32,7 @@ export interface ChartBox {
 
 /**
  * Maps get fewer: each drawing carries the whole base map (about 40 KB gzipped), and a map's
- * few texts stay legible scaled up, so a phone's map page stays near the size of one desktop map.
+ * few texts stay legible scaled up, so a map's page holds six drawings rather than ten.
  */
 const mapClasses = [280, 480] as const;
 
