@@ -10,6 +10,7 @@ import { chartDescription } from "../render/describe";
 import { classHeight, widthClasses } from "../render/embed-layout";
 import { sourceLineBox } from "../render/footer";
 import type { RenderInput } from "../render/input";
+import { isRace } from "../render/kinds/race";
 import { svgToPng } from "../render/png";
 import { renderSvg } from "../render/svg";
 import { fontFaceCss, fontsUsedBySvg } from "../render/uploaded-fonts";
@@ -75,6 +76,7 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 		pageUrl: page,
 		dataUrl: `${page}data.json`,
 		clientUrl: `${services.config.embedBase}${await clientPath(chart.kind)}`,
+		interactive: chart.kind === "table" || isRace(input) ? "now" : "on-interaction",
 		...(fontFaces ? { fontFaces } : {}),
 		extras: readerExtrasHtml(input, data, `${page}data.csv`),
 		...(sourceUrl && input.meta.sourceText?.trim()

@@ -79,6 +79,7 @@ describe("embed clients per kind family in a browser", { skip }, () => {
 				if (request.resourceType() === "script") scripts.push(request.url());
 			});
 			await page.goto(embedUrl);
+			await page.locator("main").hover();
 			await page.waitForSelector("main > div.chart svg", { timeout: 20_000 });
 			const client = marks(await page.locator("main > div.chart").innerHTML());
 			assert.deepEqual(

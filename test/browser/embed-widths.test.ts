@@ -133,6 +133,7 @@ describe("published pages at every width", { skip }, () => {
 				try {
 					const page = await context.newPage();
 					await page.goto(`${url}?mode=auto`);
+					await page.locator("main").hover();
 					await page.waitForSelector("main > .chart svg");
 					const summary = page.getByText("View as table", { exact: true });
 					await summary.focus();
@@ -156,9 +157,10 @@ describe("published pages at every width", { skip }, () => {
 		try {
 			const page = await context.newPage();
 			await page.goto(pages.get("line") ?? "");
-			await page.waitForSelector("main > .chart svg");
+			// Tab reaches the server's drawing first; focusing it draws the interactive chart, which keeps the focus.
 			await page.keyboard.press("Tab");
-			assert.equal(await page.evaluate(() => document.activeElement?.className), "chart", "Tab does not reach the chart first");
+			await page.waitForSelector("main > .chart svg");
+			await page.waitForFunction(() => document.activeElement?.className === "chart", undefined, { timeout: 5000 });
 			const tooltip = page.locator(".chart-tooltip");
 			const live = page.locator("p.visually-hidden[aria-live=polite]");
 			await page.keyboard.press("ArrowRight");
@@ -190,6 +192,10 @@ describe("published pages at every width", { skip }, () => {
 					const before = await page.evaluate(() => document.querySelector("main")?.getBoundingClientRect().height ?? 0);
 					await page.unroute("**/_client/**");
 					await page.goto(pages.get(kind) ?? "");
+					// Until the reader reaches for it, the server's drawing is the chart.
+					await page.waitForTimeout(300);
+					assert.equal(await page.locator("main > .chart").count(), 0, `${kind}: the client drew before the reader reached for the chart`);
+					await page.locator("main").hover();
 					await page.waitForSelector("main > .chart svg");
 					const box = await page.evaluate(() => {
 						const rect = document.querySelector("main > .chart")?.getBoundingClientRect();

@@ -95,7 +95,9 @@ describe("live embed in a browser", { skip }, () => {
 		await page.goto(`${hostUrl}${path}`);
 		const frame = await (await page.waitForSelector("iframe")).contentFrame();
 		assert.ok(frame, "the iframe has a document");
-		// The client replaces the server-rendered SVG with its own drawing inside div.chart.
+		// The client replaces the server-rendered SVG with its own drawing inside div.chart, at the
+		// reader's first pointer on the chart (races and tables at once).
+		await frame.locator("main").hover();
 		await frame.waitForSelector("main > div.chart svg", { timeout: 20_000 });
 		return { page, frame, dialogs, problems };
 	}
@@ -322,6 +324,7 @@ describe("live embed in a browser", { skip }, () => {
 		await host.page.reload();
 		const frame = await (await host.page.waitForSelector("iframe")).contentFrame();
 		assert.ok(frame);
+		await frame.locator("main").hover();
 		await frame.waitForSelector("main > div.chart svg", { timeout: 20_000 });
 		assert.equal(await frame.title(), "After");
 		assert.ok(await frame.locator("main svg text", { hasText: "After" }).count(), "the new title is drawn");

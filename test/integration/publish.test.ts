@@ -73,7 +73,9 @@ describe("publishing", () => {
 		const svg = await embed(`${embedUrl}chart.svg`);
 		expect(svg.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
 		// The page's client and its data come from the embed host itself.
-		expect(html).toContain(`<main data-chart="${embedUrl}data.json">`);
+		// A bar chart is made interactive at the reader's first pointer, touch or focus: until then the page's
+		// drawing is focusable and named, so the keyboard reaches it.
+		expect(html).toContain(`<main data-chart="${embedUrl}data.json" data-interactive="on-interaction" tabindex="0" aria-label="Seats">`);
 		expect(html).toMatch(/<script src="http:\/\/localhost:8787\/embed\/_client\/cartesian\.[0-9a-f]{16}\.js" defer><\/script>/);
 		expect(page.headers.get("Content-Security-Policy")).toContain("script-src 'self'");
 		const data = await embed(`${embedUrl}data.json`);

@@ -89,6 +89,11 @@ export async function hydrate(build: OptionBuilder): Promise<void> {
 		chart.setOption(option);
 		describeBox(box, input, serverSvg);
 		enableKeyboardTooltips(box, chart);
+		// The chart box is the tab stop from now on; a reader who tabbed to the page keeps focus on the chart.
+		const hadFocus = document.activeElement === main;
+		main.removeAttribute("tabindex");
+		main.removeAttribute("aria-label");
+		if (hadFocus) box.focus();
 		placeSourceLink(main, { ...input, ...size });
 		const show = (next: RenderInput, animate: boolean) => {
 			// Race periods and table pages are cut from the first input: keep the page's current mode.
@@ -141,5 +146,17 @@ export function start(family: ClientFamily): void {
 		() => publishedMode,
 	);
 	reportHeight();
-	hydrate(build).catch((error: unknown) => console.error("The chart could not be made interactive:", error));
+	const run = () => hydrate(build).catch((error: unknown) => console.error("The chart could not be made interactive:", error));
+	const main = document.querySelector("main");
+	if (main?.dataset.interactive !== "on-interaction") {
+		run();
+		return;
+	}
+	// The server's drawing is the chart until the reader reaches for it (the page says when, D40).
+	const events = ["pointerenter", "touchstart", "focusin"] as const;
+	const once = () => {
+		for (const event of events) main.removeEventListener(event, once);
+		run();
+	};
+	for (const event of events) main.addEventListener(event, once, { passive: true });
 }
