@@ -148,12 +148,13 @@ export function start(family: ClientFamily): void {
 	reportHeight();
 	const run = () => hydrate(build).catch((error: unknown) => console.error("The chart could not be made interactive:", error));
 	const main = document.querySelector("main");
-	if (main?.dataset.interactive !== "on-interaction") {
+	// The server's drawing is the chart until the reader reaches for it (the page says when, D40),
+	// unless the reader is already on it: the pointer arrived, or Tab landed, before this script ran.
+	if (main?.dataset.interactive !== "on-interaction" || main.matches(":hover") || document.activeElement === main) {
 		run();
 		return;
 	}
-	// The server's drawing is the chart until the reader reaches for it (the page says when, D40).
-	const events = ["pointerenter", "touchstart", "focusin"] as const;
+	const events = ["pointerover", "pointermove", "touchstart", "focusin"] as const;
 	const once = () => {
 		for (const event of events) main.removeEventListener(event, once);
 		run();
