@@ -13,7 +13,8 @@ import { build } from "esbuild";
 import { buildEmbedFonts } from "./lib/embed-fonts";
 
 // `loader` is the host page's optional resizer (`/embed.js`), not a page client: no ECharts in it.
-const embedClients = ["cartesian", "pie", "plane", "table", "other", "map", "chart", "loader"] as const;
+// `overlay` makes the server's drawing interactive without ECharts (line, bar, pie, scatter pages).
+const embedClients = ["cartesian", "pie", "plane", "table", "other", "map", "chart", "overlay", "loader"] as const;
 
 await Promise.all([
 	buildEmbedFonts(),

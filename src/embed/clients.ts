@@ -1,7 +1,9 @@
 /**
  * The embed page's client scripts (built by `npm run build:embed` from `src/embed/client/`), as
  * the embed host serves them: one per kind family (`cartesian`, `pie`, `plane`, `table`, `other`,
- * `map`), each with only the ECharts code its kinds use (issue 16); `chart`, every kind but maps,
+ * `map`), each with only the ECharts code its kinds use (issue 16); `overlay`, no ECharts at all:
+ * tooltips, keyboard and legend over the server's own drawing of a line, bar, pie or scatter
+ * chart (`client/overlay/`); `chart`, every kind but maps,
  * for pages published before the split; `embed` is the loader a host page may add to size our
  * iframes (`/embed.js`, DESIGN D39).
  *
@@ -17,6 +19,7 @@ import chartClient from "../../dist/embed-client/chart.bundle.txt";
 import loaderScript from "../../dist/embed-client/loader.bundle.txt";
 import mapClient from "../../dist/embed-client/map.bundle.txt";
 import otherClient from "../../dist/embed-client/other.bundle.txt";
+import overlayClient from "../../dist/embed-client/overlay.bundle.txt";
 import pieClient from "../../dist/embed-client/pie.bundle.txt";
 import planeClient from "../../dist/embed-client/plane.bundle.txt";
 import tableClient from "../../dist/embed-client/table.bundle.txt";
@@ -32,6 +35,7 @@ const clients = {
 	other: otherClient,
 	map: mapClient,
 	chart: chartClient,
+	overlay: overlayClient,
 	embed: loaderScript,
 } as const;
 export type ClientName = keyof typeof clients;

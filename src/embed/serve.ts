@@ -119,7 +119,7 @@ async function answer(request: Request, path: string, services: Services): Promi
 		page.pathname += "/";
 		return new Response(null, { status: 301, headers: { Location: page.href } });
 	}
-	const match = /^\/([A-Za-z0-9_-]{1,100})\/(|chart\.svg|preview\.png|data\.json|data\.csv)$/.exec(path);
+	const match = /^\/([A-Za-z0-9_-]{1,100})\/(|chart\.svg|preview\.png|data\.json|data\.csv|tips\.json)$/.exec(path);
 	if (!match) return notFound();
 	const [, chartId, name] = match as unknown as [string, string, SnapshotFile];
 	const mode = name === "" ? new URL(request.url).searchParams.get("mode") : null;

@@ -13,7 +13,7 @@ import { rendererBuild } from "../render/renderer-build";
 import type { Services } from "../services/context";
 import { exportCachePrefix } from "../services/export-cache";
 import { canonicalJson, exportMaterials } from "../services/export-key";
-import { clientPath } from "./clients";
+import { clientPath, hashedClientPath } from "./clients";
 import type { SnapshotFile, SnapshotFiles } from "./snapshot";
 import { snapshotFiles, snapshotKey } from "./snapshot";
 
@@ -33,7 +33,8 @@ export async function snapshotContentKey(services: Services, chart: ChartRecord)
 			theme: materials.theme,
 			fonts: materials.fonts.map((font) => font.id),
 			embedBase: services.config.embedBase,
-			client: await clientPath(chart.kind),
+			// The page names one of these: the overlay where it can make the drawing interactive, else the kind's.
+			client: [await hashedClientPath("overlay"), await clientPath(chart.kind)],
 		}),
 	);
 }
@@ -43,7 +44,9 @@ function cachedPath(chartId: string, key: string, file: SnapshotFile): string {
 }
 
 /** The page goes last when storing, so a cached page means every file before it is there. */
-const storeOrder: SnapshotFile[] = ["chart.svg", "preview.png", "data.json", "data.csv", ""];
+const storeOrder: SnapshotFile[] = ["chart.svg", "preview.png", "data.json", "data.csv", "tips.json", ""];
+/** Files only some snapshots have: `data.csv` when linked, `tips.json` for the overlay's kinds. */
+const optionalFiles: ReadonlySet<SnapshotFile> = new Set(["data.csv", "tips.json"]);
 
 /**
  * Copies a cached snapshot to `version`, or answers false when there is none (or a file of it
@@ -54,9 +57,9 @@ export async function copyCachedSnapshot(services: Services, chart: ChartRecord,
 	if (!page) return false;
 	for (const file of storeOrder) {
 		const object = await services.blobs.get(cachedPath(chart.id, key, file));
-		// data.csv exists only for charts that link it; any other missing file means a partial entry.
+		// Any other missing file means a partial entry.
 		if (!object) {
-			if (file === "data.csv") continue;
+			if (optionalFiles.has(file)) continue;
 			return false;
 		}
 		await services.blobs.put(snapshotKey(chart.id, version, file), await object.arrayBuffer(), {

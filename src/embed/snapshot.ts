@@ -12,16 +12,19 @@ import { sourceLineBox } from "../render/footer";
 import type { RenderInput } from "../render/input";
 import { isRace } from "../render/kinds/race";
 import { svgToPng } from "../render/png";
-import { renderSvg } from "../render/svg";
+import type { LaidOutChart } from "../render/svg";
+import { drawSvg } from "../render/svg";
 import { fontFaceCss, fontsUsedBySvg } from "../render/uploaded-fonts";
 import type { Services } from "../services/context";
 import { renderInputFor } from "../services/render-input";
-import { clientPath } from "./clients";
+import { clientPath, hashedClientPath } from "./clients";
 import { bundledFontFaces, fontPath } from "./fonts";
 import type { DrawnMode, WidthDrawing } from "./page";
 import { embedHtml } from "./page";
 import { pageData } from "./page-data";
 import { dataCsv, offersDataLink, readerExtrasHtml } from "./reader-extras";
+import { takesLightClient, tipLayout, tipTexts } from "./tips/extract";
+import type { ReaderTips, TipLayout } from "./tips/model";
 
 export const snapshotFiles = {
 	"": { key: "index.html", contentType: "text/html; charset=utf-8" },
@@ -30,6 +33,8 @@ export const snapshotFiles = {
 	"data.json": { key: "data.json", contentType: "application/json" },
 	// Only when `meta.embed.dataLink` is on: the "Get the data" link's CSV.
 	"data.csv": { key: "data.csv", contentType: "text/csv; charset=utf-8" },
+	// Only for the kinds the overlay client makes interactive: its tooltips and marks (tips/model.ts).
+	"tips.json": { key: "tips.json", contentType: "application/json" },
 } as const;
 export type SnapshotFile = keyof typeof snapshotFiles;
 
@@ -47,12 +52,14 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 	// The page holds both modes so it can follow the reader (`auto`, `?mode=`, `charts:mode`),
 	// each drawn for every width class (D38); chart.svg, the preview and data.json are the chart
 	// at its own size in the mode exports use (light for `auto`).
-	const svg = renderSvg(input, true);
+	const tips = new TipsCollector(input);
+	const draw = (drawn: RenderInput) => drawSvg(drawn, true, tips.inspector(drawn)).svg;
+	const svg = draw(input);
 	const drawAt = (mode: DrawnMode): WidthDrawing[] =>
 		widthClasses(input).map((width) =>
 			width === input.width && mode === input.mode
 				? { width, svg }
-				: { width, svg: renderSvg({ ...input, mode, width, height: classHeight(input, width) }, true) },
+				: { width, svg: draw({ ...input, mode, width, height: classHeight(input, width) }) },
 		);
 	const svgs = { light: drawAt("light"), dark: drawAt("dark") };
 	const sourceUrl = input.meta.sourceUrl;
@@ -66,6 +73,7 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 			(font) => `${services.config.embedBase}${fontPath(font)}`,
 		);
 	const data = pageData(input);
+	const readerTips = tips.result();
 	const html = embedHtml({
 		title: chart.name,
 		description: chartDescription(input),
@@ -75,7 +83,8 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 		previewUrl: `${page}preview.png`,
 		pageUrl: page,
 		dataUrl: `${page}data.json`,
-		clientUrl: `${services.config.embedBase}${await clientPath(chart.kind)}`,
+		...(readerTips ? { tipsUrl: `${page}tips.json` } : {}),
+		clientUrl: `${services.config.embedBase}${readerTips ? await hashedClientPath("overlay") : await clientPath(chart.kind)}`,
 		interactive: chart.kind === "table" || isRace(input) ? "now" : "on-interaction",
 		...(fontFaces ? { fontFaces } : {}),
 		extras: readerExtrasHtml(input, data, `${page}data.csv`),
@@ -91,6 +100,7 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 		// What the page's client draws from: the server's input, cut down to what is drawn (public).
 		"data.json": JSON.stringify(data),
 		...(offersDataLink(input) ? { "data.csv": dataCsv(data) } : {}),
+		...(readerTips ? { "tips.json": JSON.stringify(readerTips) } : {}),
 	};
 	await Promise.all(
 		Object.entries(files).map(([file, body]) =>
@@ -100,6 +110,37 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 		),
 	);
 	return files;
+}
+
+/**
+ * Gathers the overlay client's `tips.json` while the page's drawings are made: each width
+ * class's geometry from its light drawing (the dark one is laid out the same), the texts once.
+ * Answers null for kinds the overlay does not draw, or when any drawing was not understood.
+ */
+class TipsCollector {
+	private readonly layouts = new Map<number, TipLayout | null>();
+	private texts: Omit<ReaderTips, "layouts"> | null | undefined;
+
+	constructor(private readonly input: RenderInput) {}
+
+	inspector(drawn: RenderInput): ((chart: LaidOutChart) => void) | undefined {
+		if (!takesLightClient(this.input) || drawn.mode !== "light") return undefined;
+		return (chart) => {
+			this.layouts.set(drawn.width, tipLayout(chart, drawn));
+			if (this.texts === undefined) this.texts = tipTexts(chart, drawn);
+		};
+	}
+
+	result(): ReaderTips | null {
+		if (!this.texts) return null;
+		const layouts: Record<string, TipLayout> = {};
+		for (const width of widthClasses(this.input)) {
+			const layout = this.layouts.get(width);
+			if (!layout) return null;
+			layouts[width] = layout;
+		}
+		return { ...this.texts, layouts };
+	}
 }
 
 /** Where each width class draws the source line, as fractions of that drawing's size. */

@@ -11,6 +11,7 @@ import { echarts } from "./echarts";
 import { measureTextWidth, withUploadedFonts } from "./fonts";
 import type { RenderInput } from "./input";
 import { chartOption, dataWarnings } from "./option";
+import { markSeriesInSvg } from "./ssr-marks";
 import { unavailableFamilyWarning } from "./uploaded-fonts";
 
 // Measure text with the fonts the PNG and PDF are drawn with, not ECharts' Arial table.
@@ -22,14 +23,23 @@ export interface DrawnSvg {
 	warnings: string[];
 }
 
-/** `scalable` adds a viewBox so the SVG can be sized by CSS (the live embed scales to its container). */
-export function drawSvg(input: RenderInput, scalable = false): DrawnSvg {
+/** The laid-out chart, for reading where its marks were drawn (the embed page's tooltips). */
+export type LaidOutChart = ReturnType<typeof echarts.init>;
+
+/**
+ * `scalable` adds a viewBox so the SVG can be sized by CSS (the live embed scales to its
+ * container). `inspect` sees the chart once it is laid out, before it is disposed.
+ */
+export function drawSvg(input: RenderInput, scalable = false, inspect?: (chart: LaidOutChart) => void): DrawnSvg {
 	const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width: input.width, height: input.height });
+	// The embed page's drawings say which series each shape is (exports keep ECharts' own marks).
+	if (scalable) markSeriesInSvg();
 	const notes = new DrawingNotes();
 	let svg: string;
 	try {
 		svg = withUploadedFonts(input.fonts ?? [], () => {
 			chart.setOption(chartOption(input, notes));
+			inspect?.(chart);
 			return chart.renderToSVGString({ useViewBox: scalable });
 		});
 	} finally {

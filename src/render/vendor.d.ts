@@ -56,3 +56,8 @@ declare module "fontkit" {
 declare module "brotli/decompress.js" {
 	export default function decompress(buffer: Uint8Array, outputSize?: number): Uint8Array;
 }
+
+// ECharts' and zrender's internals the server SVG's series marks use (src/render/ssr-marks.ts).
+declare module "echarts/lib/util/innerStore.js" {
+	export function getECData(element: object): { seriesIndex?: number; dataIndex?: number; ssrType?: string };
+}

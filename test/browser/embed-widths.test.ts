@@ -134,7 +134,7 @@ describe("published pages at every width", { skip }, () => {
 					const page = await context.newPage();
 					await page.goto(`${url}?mode=auto`);
 					await page.locator("main").hover();
-					await page.waitForSelector("main > .chart svg");
+					await page.waitForSelector("main[data-interactive=ready]");
 					const summary = page.getByText("View as table", { exact: true });
 					await summary.focus();
 					await page.keyboard.press("Enter");
@@ -157,10 +157,10 @@ describe("published pages at every width", { skip }, () => {
 		try {
 			const page = await context.newPage();
 			await page.goto(pages.get("line") ?? "");
-			// Tab reaches the server's drawing first; focusing it draws the interactive chart, which keeps the focus.
+			// Tab reaches the server's drawing, which the overlay client makes interactive and keeps the focus on.
 			await page.keyboard.press("Tab");
-			await page.waitForSelector("main > .chart svg");
-			await page.waitForFunction(() => document.activeElement?.className === "chart", undefined, { timeout: 5000 });
+			await page.waitForSelector("main[data-interactive=ready]");
+			await page.waitForFunction(() => document.activeElement?.tagName === "MAIN", undefined, { timeout: 5000 });
 			const tooltip = page.locator(".chart-tooltip");
 			const live = page.locator("p.visually-hidden[aria-live=polite]");
 			await page.keyboard.press("ArrowRight");
@@ -185,7 +185,9 @@ describe("published pages at every width", { skip }, () => {
 			const context = await browser.newContext({ viewport: { width, height: 900 } });
 			try {
 				const page = await context.newPage();
-				for (const kind of ["line", "horizontal-bar", "pie", "scatter"]) {
+				// Line, bar, pie and scatter take the overlay (the server's drawing stays); the others an ECharts client.
+				for (const kind of ["line", "horizontal-bar", "pie", "scatter", "multiples", "dot", "sankey"]) {
+					const overlay = ["line", "horizontal-bar", "pie", "scatter"].includes(kind);
 					// The server drawing's box, read before the client runs.
 					await page.route("**/_client/**", (route) => route.abort());
 					await page.goto(pages.get(kind) ?? "");
@@ -195,17 +197,29 @@ describe("published pages at every width", { skip }, () => {
 					// Until the reader reaches for it, the server's drawing is the chart.
 					await page.waitForTimeout(300);
 					assert.equal(await page.locator("main > .chart").count(), 0, `${kind}: the client drew before the reader reached for the chart`);
-					await page.locator("main").hover();
-					await page.waitForSelector("main > .chart svg");
-					const box = await page.evaluate(() => {
-						const rect = document.querySelector("main > .chart")?.getBoundingClientRect();
-						return { width: rect?.width ?? 0, height: rect?.height ?? 0 };
-					});
-					assert.equal(box.width, width, `${kind}: the interactive chart is ${box.width} px wide`);
-					assert.ok(
-						Math.abs(box.height - before) <= 1,
-						`${kind} at ${width} px: server drawing ${before} px tall, interactive ${box.height} px`,
+					assert.equal(
+						await page.locator("main[data-interactive=ready]").count(),
+						0,
+						`${kind}: interactive before the reader reached for it`,
 					);
+					await page.locator("main").hover();
+					if (overlay) {
+						await page.waitForSelector("main[data-interactive=ready]");
+						const after = await page.evaluate(() => document.querySelector("main")?.getBoundingClientRect().height ?? 0);
+						assert.equal(await page.locator("main > .chart").count(), 0, `${kind}: the overlay keeps the server's drawing`);
+						assert.equal(after, before, `${kind} at ${width} px: nothing moved`);
+					} else {
+						await page.waitForSelector("main > .chart svg");
+						const box = await page.evaluate(() => {
+							const rect = document.querySelector("main > .chart")?.getBoundingClientRect();
+							return { width: rect?.width ?? 0, height: rect?.height ?? 0 };
+						});
+						assert.equal(box.width, width, `${kind}: the interactive chart is ${box.width} px wide`);
+						assert.ok(
+							Math.abs(box.height - before) <= 1,
+							`${kind} at ${width} px: server drawing ${before} px tall, interactive ${box.height} px`,
+						);
+					}
 					if (screenshots) await page.screenshot({ path: `${screenshots}/${kind}-${width}-interactive.png`, fullPage: true });
 				}
 			} finally {

@@ -95,12 +95,16 @@ describe("live embed in a browser", { skip }, () => {
 		await page.goto(`${hostUrl}${path}`);
 		const frame = await (await page.waitForSelector("iframe")).contentFrame();
 		assert.ok(frame, "the iframe has a document");
-		// The client replaces the server-rendered SVG with its own drawing inside div.chart, at the
-		// reader's first pointer on the chart (races and tables at once).
+		// At the reader's first pointer on the chart (races and tables at once), an ECharts client
+		// replaces the server-rendered SVG with its own drawing inside div.chart; the overlay client
+		// (line, bar, pie, scatter) keeps the server's drawings and marks main ready.
 		await frame.locator("main").hover();
-		await frame.waitForSelector("main > div.chart svg", { timeout: 20_000 });
+		await frame.waitForSelector(interactive, { timeout: 20_000 });
 		return { page, frame, dialogs, problems };
 	}
+
+	/** The page's chart once interactive, whichever client made it so. */
+	const interactive = "main > div.chart svg, main[data-interactive=ready]";
 
 	/** Hovers a grid of points over the chart until a tooltip contains `wanted`; the last tooltip text seen. */
 	async function hoverForTooltip({ page, frame }: HostPage, wanted: string): Promise<string> {
@@ -123,7 +127,8 @@ describe("live embed in a browser", { skip }, () => {
 		const { iframe } = await publishedChart({ title: "Seats by party" });
 		const host = await hostPage(iframe);
 		assert.equal(await host.frame.title(), "Seats by party");
-		const svgBox = await host.frame.locator("main svg").boundingBox();
+		// The overlay keeps the server's drawings: the one the page's CSS shows is the chart.
+		const svgBox = await host.frame.locator("main svg:visible").boundingBox();
 		assert.equal(Math.round(svgBox?.width ?? 0), 720, "the chart fills the frame's width");
 		assert.ok(await host.frame.locator("main svg text", { hasText: "Seats by party" }).count(), "the title is drawn");
 		const shot = await host.page.locator("iframe").screenshot();
@@ -134,7 +139,8 @@ describe("live embed in a browser", { skip }, () => {
 	});
 
 	it("draws the interactive chart's text in Inter, loaded same-origin as WOFF2 under the page's CSP", async () => {
-		const { iframe } = await publishedChart({ title: "Seats by party" });
+		// A dot plot: its client draws with ECharts in the page (the overlay's kinds keep the server's text).
+		const { iframe } = await publishedChart({ title: "Seats by party" }, undefined, "dot");
 		const host = await hostPage(iframe);
 		const fonts = await host.frame.evaluate(async () => {
 			await document.fonts.ready;
@@ -164,17 +170,39 @@ describe("live embed in a browser", { skip }, () => {
 		await host.page.close();
 	});
 
-	it("toggles a series from the legend", async () => {
+	it("toggles a series from the legend, in every drawing of the page", async () => {
 		const { iframe } = await publishedChart({ title: "Seats" });
 		const host = await hostPage(iframe);
-		const bars = () => host.frame.locator("main svg path[fill]").count();
-		const before = await bars();
-		await host.frame.locator("main svg text", { hasText: "2026" }).first().click();
-		await host.page.waitForTimeout(300);
-		assert.equal(await bars(), before - 3, "the three 2026 bars are hidden");
-		await host.frame.locator("main svg text", { hasText: "2026" }).first().click();
-		await host.page.waitForTimeout(300);
-		assert.equal(await bars(), before, "and shown again");
+		/** The bars of a series shown in the drawing the page shows now. */
+		const bars = (series: number) =>
+			host.frame.evaluate((s) => {
+				const svg = Array.from(document.querySelectorAll("main svg")).find((e) => e.getBoundingClientRect().width > 0);
+				return Array.from(svg?.querySelectorAll(`path[ecmeta_series_index="${s}"][ecmeta_ssr_type="chart"]`) ?? []).filter(
+					(e) => getComputedStyle(e).visibility !== "hidden",
+				).length;
+			}, series);
+		assert.deepEqual([await bars(0), await bars(1)], [3, 3]);
+		// The 2026 entry of the legend, where a reader clicks it (its hit area lies over its text).
+		const entry = host.frame.locator('main svg:visible [ecmeta_ssr_type="legend"][ecmeta_series_index="1"]:not([ecmeta_silent])');
+		assert.equal(await entry.evaluate((e) => getComputedStyle(e).cursor), "pointer");
+		await entry.click();
+		await host.frame.waitForFunction(() => document.querySelectorAll("main svg .legend-veil").length > 0);
+		assert.deepEqual([await bars(0), await bars(1)], [3, 0], "the three 2026 bars are hidden");
+		// The tooltip leaves the hidden series out.
+		assert.match(await hoverForTooltip(host, "Labour"), /^Labour\s+2022\s+41$/);
+		// Every drawing of the page (other widths, the other mode) hides it too.
+		const hiddenEverywhere = await host.frame.evaluate(() =>
+			Array.from(document.querySelectorAll("main svg")).every((svg) =>
+				Array.from(svg.querySelectorAll('[ecmeta_series_index="1"][ecmeta_ssr_type="chart"]')).every(
+					(e) => (e as SVGElement).style.visibility === "hidden",
+				),
+			),
+		);
+		assert.ok(hiddenEverywhere, "hidden in every width class and mode");
+		await entry.click();
+		await host.frame.waitForFunction(() => document.querySelectorAll("main svg .legend-veil").length === 0);
+		assert.deepEqual([await bars(0), await bars(1)], [3, 3], "and shown again");
+		assert.deepEqual(host.problems, [], "no console errors or CSP violations");
 		await host.page.close();
 	});
 
@@ -226,18 +254,18 @@ describe("live embed in a browser", { skip }, () => {
 		const host = await hostPage(iframe);
 		const drawnBackground = () =>
 			host.frame.evaluate(() => {
-				const fills = Array.from(document.querySelectorAll("main > div.chart svg rect, main > div.chart svg path")).map((e) =>
-					e.getAttribute("fill"),
-				);
+				// The drawing shown: the client's own, or the server's that the page's CSS shows.
+				const shown = Array.from(document.querySelectorAll("main svg")).filter((svg) => svg.getBoundingClientRect().width > 0);
+				const fills = shown.flatMap((svg) => Array.from(svg.querySelectorAll("rect, path")).map((e) => e.getAttribute("fill")));
 				return fills.includes("#15181d") ? "dark" : fills.includes("#ffffff") ? "light" : "none";
 			});
 		assert.equal(await drawnBackground(), "light");
 		await host.page.emulateMedia({ colorScheme: "dark" });
 		await host.frame.waitForFunction(() => getComputedStyle(document.body).backgroundColor === "rgb(21, 24, 29)");
 		await host.frame.waitForFunction(() =>
-			Array.from(document.querySelectorAll("main > div.chart svg rect, main > div.chart svg path")).some(
-				(e) => e.getAttribute("fill") === "#15181d",
-			),
+			Array.from(document.querySelectorAll("main svg"))
+				.filter((svg) => svg.getBoundingClientRect().width > 0)
+				.some((svg) => Array.from(svg.querySelectorAll("rect, path")).some((e) => e.getAttribute("fill") === "#15181d")),
 		);
 		const post = (message: unknown) =>
 			host.page.evaluate((m) => document.querySelector("iframe")?.contentWindow?.postMessage(m, "*"), message);
@@ -325,7 +353,7 @@ describe("live embed in a browser", { skip }, () => {
 		const frame = await (await host.page.waitForSelector("iframe")).contentFrame();
 		assert.ok(frame);
 		await frame.locator("main").hover();
-		await frame.waitForSelector("main > div.chart svg", { timeout: 20_000 });
+		await frame.waitForSelector(interactive, { timeout: 20_000 });
 		assert.equal(await frame.title(), "After");
 		assert.ok(await frame.locator("main svg text", { hasText: "After" }).count(), "the new title is drawn");
 		await host.page.close();
@@ -345,15 +373,17 @@ describe("live embed in a browser", { skip }, () => {
 			"line",
 		);
 		const host = await hostPage(iframe);
-		const drawn = (text: string) => host.frame.locator("main > div.chart svg text", { hasText: text }).count();
+		const drawn = (text: string) => host.frame.locator("main svg:visible text", { hasText: text }).count();
 		assert.ok(await drawn("Core"), "the line is named at its end");
 		assert.ok(await drawn("Target 2%"), "the annotation is drawn");
 		const link = host.frame.locator("a.source-link");
 		assert.equal(await link.getAttribute("href"), "https://www.bls.gov/cpi/");
 		assert.equal(await link.getAttribute("rel"), "noopener nofollow");
-		const chartBox = host.frame.locator("main > div.chart");
-		assert.equal(await chartBox.getAttribute("role"), "img");
-		assert.equal(await host.frame.locator("#chart-description").textContent(), "Prices rose, then fell.");
+		// The overlay keeps the server's drawing, which names and describes itself.
+		const drawing = host.frame.locator("main svg:visible");
+		assert.equal(await drawing.getAttribute("role"), "img");
+		assert.equal(await drawing.locator("desc").textContent(), "Prices rose, then fell.");
+		assert.equal(await host.frame.locator("main").getAttribute("aria-label"), "Prices");
 		assert.deepEqual(host.problems, [], "no console errors or CSP violations");
 		await host.page.close();
 	});
@@ -412,10 +442,7 @@ describe("live embed in a browser", { skip }, () => {
 			"line",
 		);
 		const host = await hostPage(iframe);
-		assert.ok(
-			await host.frame.locator("main > div.chart svg text", { hasText: "März 2024" }).count(),
-			"the axis names the month in German",
-		);
+		assert.ok(await host.frame.locator("main svg:visible text", { hasText: "März 2024" }).count(), "the axis names the month in German");
 		const tip = await hoverForTooltip(host, "2024");
 		assert.match(tip, /(Jan|Feb|März)\. 2024|März 2024/);
 		assert.doesNotMatch(tip, /2024-0/, "no ISO date in the tooltip");

@@ -73,10 +73,20 @@ describe("publishing", () => {
 		const svg = await embed(`${embedUrl}chart.svg`);
 		expect(svg.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
 		// The page's client and its data come from the embed host itself.
-		// A bar chart is made interactive at the reader's first pointer, touch or focus: until then the page's
-		// drawing is focusable and named, so the keyboard reaches it.
-		expect(html).toContain(`<main data-chart="${embedUrl}data.json" data-interactive="on-interaction" tabindex="0" aria-label="Seats">`);
-		expect(html).toMatch(/<script src="http:\/\/localhost:8787\/embed\/_client\/cartesian\.[0-9a-f]{16}\.js" defer><\/script>/);
+		// A bar chart is made interactive at the reader's first pointer, touch or focus, by the overlay
+		// client over the server's drawing: until then the drawing is focusable and named, so the keyboard reaches it.
+		expect(html).toContain(
+			`<main data-chart="${embedUrl}data.json" data-tips="${embedUrl}tips.json" data-interactive="on-interaction" tabindex="0" aria-label="Seats">`,
+		);
+		expect(html).toMatch(/<script src="http:\/\/localhost:8787\/embed\/_client\/overlay\.[0-9a-f]{16}\.js" defer><\/script>/);
+		const tips = await embed(`${embedUrl}tips.json`);
+		expect(tips.headers.get("Content-Type")).toBe("application/json");
+		expect(await tips.json()).toMatchObject({
+			trigger: "axis",
+			along: "y",
+			series: [{ name: "seats 2022" }, { name: "seats 2026" }],
+			legend: [0, 1],
+		});
 		expect(page.headers.get("Content-Security-Policy")).toContain("script-src 'self'");
 		const data = await embed(`${embedUrl}data.json`);
 		expect(data.headers.get("Content-Type")).toBe("application/json");
@@ -93,9 +103,17 @@ describe("publishing", () => {
 		const mapPage = await (await embed(published.body.embedUrl)).text();
 		const bar = await publishedChart(key);
 		const barPage = await (await embed(bar.embedUrl)).text();
+		// Small multiples keep the ECharts client of their family; a bar chart takes the overlay.
+		const multiples = await callJson<{ id: string }>(key, "POST", "/v1/charts", {
+			body: { kind: "multiples", data: layoutExamples.multiples.csv },
+		});
+		const multiplesPage = await (
+			await embed((await callJson<Published>(key, "POST", `/v1/charts/${multiples.body.id}/publish`)).body.embedUrl)
+		).text();
 		const sizes: Record<string, number> = {};
 		for (const [name, page] of [
-			["cartesian", barPage],
+			["cartesian", multiplesPage],
+			["overlay", barPage],
 			["map", mapPage],
 		] as const) {
 			const src = new RegExp(`<script src="(http://localhost:8787/embed/_client/${name}\\.([0-9a-f]{16})\\.js)" defer></script>`).exec(

@@ -47,6 +47,7 @@ describe("publishing through the export cache", () => {
 			"data.json",
 			"index.html",
 			"preview.png",
+			"tips.json",
 		]);
 		const before = await page(first.body.embedUrl);
 
