@@ -11,6 +11,7 @@ import { classHeight, widthClasses } from "../render/embed-layout";
 import { sourceLineBox } from "../render/footer";
 import type { RenderInput } from "../render/input";
 import { isRace } from "../render/kinds/race";
+import { hasTableControls, tablePager } from "../render/kinds/table-page";
 import { svgToPng } from "../render/png";
 import { renderSvg } from "../render/svg";
 import { fontFaceCss, fontsUsedBySvg } from "../render/uploaded-fonts";
@@ -22,6 +23,7 @@ import type { DrawnMode, WidthDrawing } from "./page";
 import { embedHtml } from "./page";
 import { pageData } from "./page-data";
 import { dataCsv, offersDataLink, readerExtrasHtml } from "./reader-extras";
+import { tableControlsHtml } from "./table-controls-html";
 
 export const snapshotFiles = {
 	"": { key: "index.html", contentType: "text/html; charset=utf-8" },
@@ -48,11 +50,13 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 	// each drawn for every width class (D38); chart.svg, the preview and data.json are the chart
 	// at its own size in the mode exports use (light for `auto`).
 	const svg = renderSvg(input, true);
+	// A table with search or paging shows its first page, as its client will once drawn.
+	const shown = hasTableControls(input) ? tablePager(input)("", 0).input : input;
 	const drawAt = (mode: DrawnMode): WidthDrawing[] =>
 		widthClasses(input).map((width) =>
-			width === input.width && mode === input.mode
+			width === input.width && mode === input.mode && shown === input
 				? { width, svg }
-				: { width, svg: renderSvg({ ...input, mode, width, height: classHeight(input, width) }, true) },
+				: { width, svg: renderSvg({ ...shown, mode, width, height: classHeight(input, width) }, true) },
 		);
 	const svgs = { light: drawAt("light"), dark: drawAt("dark") };
 	const sourceUrl = input.meta.sourceUrl;
@@ -76,7 +80,9 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 		pageUrl: page,
 		dataUrl: `${page}data.json`,
 		clientUrl: `${services.config.embedBase}${await clientPath(chart.kind)}`,
-		interactive: chart.kind === "table" || isRace(input) ? "now" : "on-interaction",
+		// A race plays at once; a table's controls are in the page, live before it is drawn.
+		interactive: isRace(input) ? "now" : "on-interaction",
+		tableControls: tableControlsHtml(input),
 		...(fontFaces ? { fontFaces } : {}),
 		extras: readerExtrasHtml(input, data, `${page}data.csv`),
 		...(sourceUrl && input.meta.sourceText?.trim()
