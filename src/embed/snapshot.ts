@@ -50,8 +50,10 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 	// each drawn for every width class (D38); chart.svg, the preview and data.json are the chart
 	// at its own size in the mode exports use (light for `auto`).
 	const svg = renderSvg(input, true);
-	// A table with search or paging shows its first page, as its client will once drawn.
-	const shown = hasTableControls(input) ? tablePager(input)("", 0).input : input;
+	const data = pageData(input);
+	// A table with search or paging shows its first page as its client will draw it, from the
+	// page's data (which leaves hidden columns out, so a sort by one is not applied there either).
+	const shown = hasTableControls(input) ? tablePager({ ...input, dataset: data.dataset })("", 0).input : input;
 	const drawAt = (mode: DrawnMode): WidthDrawing[] =>
 		widthClasses(input).map((width) =>
 			width === input.width && mode === input.mode && shown === input
@@ -69,7 +71,6 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 			fonts.length > 0 ? fontsUsedBySvg([...svgs.light, ...svgs.dark].map((drawing) => drawing.svg).join(""), fonts) : [],
 			(font) => `${services.config.embedBase}${fontPath(font)}`,
 		);
-	const data = pageData(input);
 	const html = embedHtml({
 		title: chart.name,
 		description: chartDescription(input),

@@ -70,6 +70,18 @@ describe("a published table's controls", () => {
 		expect(await chartSvg.text()).toContain("City G");
 	});
 
+	it("draw page 1 as the client will when the sorted column is hidden (the page's data leaves it out, so rows keep data order)", async () => {
+		const { key } = await makeAccount();
+		const html = await publishedPage(key, {
+			seriesTransform: { people: { hidden: true } },
+			table: { sortBy: "people", sortDirection: "desc", pageSize: 5 },
+		});
+		for (const drawing of drawingsOf(html)) {
+			for (const city of ["City A", "City E"]) expect(drawing).toContain(city);
+			expect(drawing).not.toContain("City L");
+		}
+	});
+
 	it("leave Next disabled when there is one page, and search alone has no paging", async () => {
 		const { key } = await makeAccount();
 		const onePage = controlsOf(await publishedPage(key, { table: { pageSize: 20 } }));
