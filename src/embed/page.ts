@@ -10,6 +10,7 @@
  */
 import { escapeMarkup } from "../domain/markup";
 import { readerExtrasCss } from "./reader-extras";
+import { tableControlsNoscriptCss } from "./table-controls-html";
 
 export interface EmbedPage {
 	title: string;
@@ -28,11 +29,13 @@ export interface EmbedPage {
 	clientUrl: string;
 	/**
 	 * When the client draws the interactive chart: `now` where the page needs it at once (a race
-	 * plays, a table gets its search and paging), else at the reader's first pointer, touch or
-	 * focus on the chart, so the server's drawing stays the page's largest paint and a reader
-	 * who only reads never pays for the redraw.
+	 * plays), else at the reader's first pointer, touch or focus on the chart (or on a table's
+	 * controls), so the server's drawing stays the page's largest paint and a reader who only
+	 * reads never pays for the redraw.
 	 */
 	interactive: "now" | "on-interaction";
+	/** A table's search and paging above the chart (`table-controls-html.ts`), in the HTML from the first paint; "" or absent for none. */
+	tableControls?: string;
 	/** The reader extras' markup under the chart (`reader-extras.ts`): a table toggle, a data link; "" for none. */
 	extras: string;
 	/** `@font-face` rules for the theme's uploaded fonts, served from the embed host. */
@@ -134,10 +137,10 @@ export function embedHtml(page: EmbedPage): string {
 <meta property="og:url" content="${escapeMarkup(page.pageUrl)}">
 <meta property="og:image" content="${escapeMarkup(page.previewUrl)}">
 <meta name="twitter:card" content="summary_large_image">
-<style>${page.fontFaces ?? ""}html,body{margin:0;padding:0}body{background:inherit}${modeCss(page.backgrounds)}${widthCss(widths, page.sourceLink)}main{position:relative}main svg{display:block;width:100%;height:auto}.source-link{position:absolute;display:block}.source-link:focus-visible,.chart:focus-visible,main:focus-visible{outline:2px solid currentColor}main:focus-visible{outline-offset:-2px}.chart:focus-visible{outline-offset:-2px}.visually-hidden{position:absolute;top:0;left:0;margin:0;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}.race-controls{position:absolute;top:4px;right:4px}.chart-tooltip{position:absolute;z-index:2;pointer-events:none;max-width:min(280px,80%);padding:6px 9px;border:1px solid;border-radius:4px;box-shadow:0 2px 8px rgba(0,0,0,.18);font:12px/1.5 Inter,"DejaVu Sans",system-ui,sans-serif}.chart-tooltip-header{font-weight:600}.chart-tooltip-marker{display:inline-block;width:8px;height:8px;margin-right:6px;border-radius:50%}.chart-tooltip b{margin-left:12px;font-weight:600}.table-controls{display:flex;gap:8px;align-items:center;padding:4px 8px;font:13px system-ui,sans-serif}${readerExtrasCss}</style>
+<style>${page.fontFaces ?? ""}html,body{margin:0;padding:0}body{background:inherit}${modeCss(page.backgrounds)}${widthCss(widths, page.sourceLink)}main{position:relative}main svg{display:block;width:100%;height:auto}.source-link{position:absolute;display:block}.source-link:focus-visible,.chart:focus-visible,main:focus-visible{outline:2px solid currentColor}main:focus-visible{outline-offset:-2px}.chart:focus-visible{outline-offset:-2px}.visually-hidden{position:absolute;top:0;left:0;margin:0;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}.race-controls{position:absolute;top:4px;right:4px}.chart-tooltip{position:absolute;z-index:2;pointer-events:none;max-width:min(280px,80%);padding:6px 9px;border:1px solid;border-radius:4px;box-shadow:0 2px 8px rgba(0,0,0,.18);font:12px/1.5 Inter,"DejaVu Sans",system-ui,sans-serif}.chart-tooltip-header{font-weight:600}.chart-tooltip-marker{display:inline-block;width:8px;height:8px;margin-right:6px;border-radius:50%}.chart-tooltip b{margin-left:12px;font-weight:600}.table-controls{display:flex;flex-wrap:wrap;gap:8px;align-items:center;padding:4px 8px;font:13px system-ui,sans-serif}${readerExtrasCss}</style>${page.tableControls ? `<noscript><style>${tableControlsNoscriptCss}</style></noscript>` : ""}
 </head>
 <body>
-<main data-chart="${escapeMarkup(page.dataUrl)}"${page.tipsUrl ? ` data-tips="${escapeMarkup(page.tipsUrl)}"` : ""} data-interactive="${page.interactive}"${page.interactive === "now" ? "" : ` tabindex="0" aria-label="${title}"`}>${drawingsHtml("light", page.svgs.light)}${drawingsHtml("dark", page.svgs.dark)}${page.sourceLink ? sourceLinkHtml(page.sourceLink) : ""}</main>${page.extras}
+${page.tableControls ?? ""}<main data-chart="${escapeMarkup(page.dataUrl)}"${page.tipsUrl ? ` data-tips="${escapeMarkup(page.tipsUrl)}"` : ""} data-interactive="${page.interactive}"${page.interactive === "now" ? "" : ` tabindex="0" aria-label="${title}"`}>${drawingsHtml("light", page.svgs.light)}${drawingsHtml("dark", page.svgs.dark)}${page.sourceLink ? sourceLinkHtml(page.sourceLink) : ""}</main>${page.extras}
 <script src="${escapeMarkup(page.clientUrl)}" defer></script>
 </body>
 </html>

@@ -11,6 +11,7 @@ import { classHeight, widthClasses } from "../render/embed-layout";
 import { sourceLineBox } from "../render/footer";
 import type { RenderInput } from "../render/input";
 import { isRace } from "../render/kinds/race";
+import { hasTableControls, tablePager } from "../render/kinds/table-page";
 import { svgToPng } from "../render/png";
 import type { LaidOutChart } from "../render/svg";
 import { drawSvg } from "../render/svg";
@@ -23,6 +24,7 @@ import type { DrawnMode, WidthDrawing } from "./page";
 import { embedHtml } from "./page";
 import { pageData } from "./page-data";
 import { dataCsv, offersDataLink, readerExtrasHtml } from "./reader-extras";
+import { tableControlsHtml } from "./table-controls-html";
 import { takesLightClient, tipLayout, tipTexts } from "./tips/extract";
 import type { ReaderTips, TipLayout } from "./tips/model";
 
@@ -55,11 +57,15 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 	const tips = new TipsCollector(input);
 	const draw = (drawn: RenderInput) => drawSvg(drawn, true, tips.inspector(drawn)).svg;
 	const svg = draw(input);
+	const data = pageData(input);
+	// A table with search or paging shows its first page as its client will draw it, from the
+	// page's data (which leaves hidden columns out, so a sort by one is not applied there either).
+	const shown = hasTableControls(input) ? tablePager({ ...input, dataset: data.dataset })("", 0).input : input;
 	const drawAt = (mode: DrawnMode): WidthDrawing[] =>
 		widthClasses(input).map((width) =>
-			width === input.width && mode === input.mode
+			width === input.width && mode === input.mode && shown === input
 				? { width, svg }
-				: { width, svg: draw({ ...input, mode, width, height: classHeight(input, width) }) },
+				: { width, svg: draw({ ...shown, mode, width, height: classHeight(input, width) }) },
 		);
 	const svgs = { light: drawAt("light"), dark: drawAt("dark") };
 	const sourceUrl = input.meta.sourceUrl;
@@ -72,7 +78,6 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 			fonts.length > 0 ? fontsUsedBySvg([...svgs.light, ...svgs.dark].map((drawing) => drawing.svg).join(""), fonts) : [],
 			(font) => `${services.config.embedBase}${fontPath(font)}`,
 		);
-	const data = pageData(input);
 	const readerTips = tips.result();
 	const html = embedHtml({
 		title: chart.name,
@@ -85,7 +90,9 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 		dataUrl: `${page}data.json`,
 		...(readerTips ? { tipsUrl: `${page}tips.json` } : {}),
 		clientUrl: `${services.config.embedBase}${readerTips ? await hashedClientPath("overlay") : await clientPath(chart.kind)}`,
-		interactive: chart.kind === "table" || isRace(input) ? "now" : "on-interaction",
+		// A race plays at once; a table's controls are in the page, live before it is drawn.
+		interactive: isRace(input) ? "now" : "on-interaction",
+		tableControls: tableControlsHtml(input),
 		...(fontFaces ? { fontFaces } : {}),
 		extras: readerExtrasHtml(input, data, `${page}data.csv`),
 		...(sourceUrl && input.meta.sourceText?.trim()

@@ -21,6 +21,8 @@ import { assertAccessible } from "./lib/axe.ts";
 const port = 8980;
 const skip = chromiumMissing() ? "Debian's chromium is not installed (apt-get install chromium)" : false;
 const screenshots = process.env.SCREENSHOTS;
+/** The key in `pages` of a table with search and paging. */
+const pagedTable = "table with controls";
 
 /** Every drawn text of the shown drawing: its rendered font size in CSS px (the SVG's scale applied). */
 async function shownTextSizes(page: Page): Promise<{ count: number; smallest: number; text: string; drawings: number }> {
@@ -63,6 +65,14 @@ describe("published pages at every width", { skip }, () => {
 			const published = await api("POST", `/v1/charts/${created.id}/publish`);
 			pages.set(kind, String(published.embedUrl));
 		}
+		// A table with its reader controls, which the page holds from the first paint.
+		const people = Array.from({ length: 12 }, (_, i) => `Person ${i + 1},${i % 2 ? "Editor" : "Reporter"},${4000 + i * 100}`);
+		const created = await api("POST", "/v1/charts", {
+			kind: "table",
+			data: `name,role,salary\n${people.join("\n")}\n`,
+			meta: { title: "Staff as a phone reader sees it", sourceText: "Example data", mode: "auto", table: { pageSize: 5, search: true } },
+		});
+		pages.set(pagedTable, String((await api("POST", `/v1/charts/${created.id}/publish`)).embedUrl));
 	});
 
 	after(async () => {
@@ -186,12 +196,15 @@ describe("published pages at every width", { skip }, () => {
 			try {
 				const page = await context.newPage();
 				// Line, bar, pie and scatter take the overlay (the server's drawing stays); the others an ECharts client.
-				for (const kind of ["line", "horizontal-bar", "pie", "scatter", "multiples", "dot", "sankey"]) {
+				for (const kind of ["line", "horizontal-bar", "pie", "scatter", "multiples", "dot", "sankey", pagedTable]) {
 					const overlay = ["line", "horizontal-bar", "pie", "scatter"].includes(kind);
 					// The server drawing's box, read before the client runs.
 					await page.route("**/_client/**", (route) => route.abort());
 					await page.goto(pages.get(kind) ?? "");
-					const before = await page.evaluate(() => document.querySelector("main")?.getBoundingClientRect().height ?? 0);
+					const { before, top } = await page.evaluate(() => {
+						const rect = document.querySelector("main")?.getBoundingClientRect();
+						return { before: rect?.height ?? 0, top: rect?.top ?? 0 };
+					});
 					await page.unroute("**/_client/**");
 					await page.goto(pages.get(kind) ?? "");
 					// Until the reader reaches for it, the server's drawing is the chart.
@@ -208,13 +221,24 @@ describe("published pages at every width", { skip }, () => {
 						const after = await page.evaluate(() => document.querySelector("main")?.getBoundingClientRect().height ?? 0);
 						assert.equal(await page.locator("main > .chart").count(), 0, `${kind}: the overlay keeps the server's drawing`);
 						assert.equal(after, before, `${kind} at ${width} px: nothing moved`);
+						assert.equal(
+							await page.evaluate(() => document.querySelector("main")?.getBoundingClientRect().top ?? 0),
+							top,
+							`${kind} at ${width} px: the drawing's top moved`,
+						);
 					} else {
 						await page.waitForSelector("main > .chart svg");
 						const box = await page.evaluate(() => {
 							const rect = document.querySelector("main > .chart")?.getBoundingClientRect();
-							return { width: rect?.width ?? 0, height: rect?.height ?? 0 };
+							return { width: rect?.width ?? 0, height: rect?.height ?? 0, top: rect?.top ?? 0 };
 						});
 						assert.equal(box.width, width, `${kind}: the interactive chart is ${box.width} px wide`);
+						// Nothing above it moved (a table's controls are in the page from the first paint).
+						assert.equal(
+							box.top,
+							top,
+							`${kind} at ${width} px: the server drawing's top was ${top} px, the interactive chart's ${box.top}`,
+						);
 						assert.ok(
 							Math.abs(box.height - before) <= 1,
 							`${kind} at ${width} px: server drawing ${before} px tall, interactive ${box.height} px`,
@@ -227,4 +251,37 @@ describe("published pages at every width", { skip }, () => {
 			}
 		});
 	}
+	it("shows a table's controls above its first page in both modes at every width class, live once the client runs, with nothing serious for axe", async () => {
+		for (const colorScheme of ["light", "dark"] as const) {
+			for (const width of [280, 360, 480, 640, 800]) {
+				const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+				try {
+					const page = await context.newPage();
+					await page.goto(pages.get(pagedTable) ?? "");
+					const search = page.getByRole("searchbox", { name: "Search the table" });
+					await page.waitForFunction(() => !document.querySelector<HTMLInputElement>("input[type=search]")?.disabled);
+					assert.ok(await search.isVisible(), `the search box at ${width} px (${colorScheme})`);
+					assert.ok(await page.getByRole("button", { name: "Next" }).isEnabled());
+					assert.ok(await page.getByRole("button", { name: "Previous" }).isDisabled(), "page 1 has no previous page");
+					assert.ok(await page.getByText("12 rows · page 1 of 3").isVisible());
+					// Above the drawing, not over it, and nothing scrolls sideways.
+					const { controlsBottom, chartTop, scrollWidth } = await page.evaluate(() => ({
+						controlsBottom: document.querySelector(".table-controls")?.getBoundingClientRect().bottom ?? 0,
+						chartTop: document.querySelector("main")?.getBoundingClientRect().top ?? 0,
+						scrollWidth: document.documentElement.scrollWidth,
+					}));
+					assert.ok(
+						controlsBottom > 0 && controlsBottom <= chartTop,
+						`the controls end at ${controlsBottom} px, the chart starts at ${chartTop} px`,
+					);
+					assert.equal(scrollWidth, width, `the page scrolls sideways at ${width} px`);
+					assert.equal(await page.locator("main > .chart").count(), 0, "the client drew before the reader reached for the table");
+					await assertAccessible(page, `a table's controls (${colorScheme}, ${width} px)`);
+					if (screenshots) await page.screenshot({ path: `${screenshots}/table-controls-${width}-${colorScheme}.png`, fullPage: true });
+				} finally {
+					await context.close();
+				}
+			}
+		}
+	});
 });

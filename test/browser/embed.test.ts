@@ -14,6 +14,7 @@ import { createAccount, createKey } from "../../scripts/lib/admin-ops.ts";
 import { chromiumMissing, launchChromium } from "../../scripts/lib/chromium.ts";
 import type { DevServer } from "../../scripts/lib/dev-server.ts";
 import { startDevServer } from "../../scripts/lib/dev-server.ts";
+import { assertAccessible } from "./lib/axe.ts";
 
 const port = 8955;
 const skip = chromiumMissing() ?? false;
@@ -66,7 +67,12 @@ describe("live embed in a browser", { skip }, () => {
 	) {
 		const chart = await api("POST", "/v1/charts", { kind, data, meta });
 		const published = await api("POST", `/v1/charts/${chart.id}/publish`);
-		return { id: String(chart.id), iframe: String(published.iframe), responsiveIframe: String(published.responsiveIframe) };
+		return {
+			id: String(chart.id),
+			embedUrl: String(published.embedUrl),
+			iframe: String(published.iframe),
+			responsiveIframe: String(published.responsiveIframe),
+		};
 	}
 
 	interface HostPage {
@@ -482,5 +488,106 @@ describe("live embed in a browser", { skip }, () => {
 		assert.ok(await cell("City G"), "the second page of the found rows");
 		assert.deepEqual(host.problems, [], "no console errors or CSP violations");
 		await host.page.close();
+	});
+	/** Twelve cities, largest first, five to a page, with a search box, in de-DE. */
+	const pagedTable = () =>
+		publishedChart(
+			{ title: "Cities", locale: "de-DE", table: { sortBy: "people", sortDirection: "desc", pageSize: 5, search: true } },
+			`city,people\n${Array.from({ length: 12 }, (_, i) => `City ${String.fromCharCode(65 + i)},${(i + 1) * 1000}`).join("\n")}\n`,
+			"table",
+		);
+
+	/** Holds the page's data back until released: the client cannot draw the table before then. */
+	async function holdData(page: Page): Promise<() => void> {
+		let release = () => {};
+		const released = new Promise<void>((resolve) => {
+			release = resolve;
+		});
+		await page.route("**/data.json", async (route) => {
+			await released;
+			await route.continue();
+		});
+		return release;
+	}
+
+	/** The texts of the drawing the reader sees: the client's once drawn, else the server's shown one. */
+	const shownTexts = (page: Page) =>
+		page.evaluate(() =>
+			Array.from(document.querySelectorAll("main svg"))
+				.filter((svg) => svg.getBoundingClientRect().width > 0)
+				.flatMap((svg) => Array.from(svg.querySelectorAll("text"), (text) => text.textContent ?? "")),
+		);
+
+	it("shows a table's controls and first page before the client draws, and applies a search typed before it did", async () => {
+		const { embedUrl } = await pagedTable();
+		// A context of its own: axe needs one.
+		const context = await browser.newContext({ viewport: { width: 800, height: 700 } });
+		const page = await context.newPage();
+		const problems: string[] = [];
+		page.on("pageerror", (error) => problems.push(error.message));
+		const release = await holdData(page);
+		await page.goto(embedUrl);
+		const search = page.getByRole("searchbox", { name: "Search the table" });
+		// The first paint: the controls, page 1 drawn by the server, and no client drawing.
+		await search.waitFor();
+		assert.ok(await page.getByRole("button", { name: "Previous" }).isVisible());
+		assert.ok(await page.getByRole("button", { name: "Next" }).isVisible());
+		assert.ok(await page.getByText("12 rows · page 1 of 3").isVisible());
+		const first = await shownTexts(page);
+		assert.ok(first.includes("City H") && first.includes("12.000"), "the server draws page 1, largest first");
+		assert.ok(!first.includes("City G"), "the sixth row is on page 2");
+		// The client makes the controls live, and draws nothing until the reader reaches for them.
+		await page.waitForFunction(() => !document.querySelector<HTMLInputElement>("input[type=search]")?.disabled);
+		await page.waitForTimeout(300);
+		assert.equal(await page.locator("main > .chart").count(), 0, "the client drew before the reader reached for the table");
+		await assertAccessible(page, "a table's page before the client draws");
+		await search.fill("City B");
+		await page.waitForTimeout(300);
+		assert.equal(await page.locator("main > .chart").count(), 0, "the data is held back: nothing is drawn yet");
+		release();
+		await page.getByText("1 row · page 1 of 1").waitFor({ timeout: 20_000 });
+		await page.waitForSelector("main > .chart svg");
+		const found = await shownTexts(page);
+		assert.ok(found.includes("City B") && found.includes("2.000"), "the search typed before the table was drawn is applied");
+		assert.ok(!found.includes("City L"));
+		assert.equal(await search.inputValue(), "City B");
+		await assertAccessible(page, "a table's page once searched");
+		assert.deepEqual(problems, []);
+		await context.close();
+	});
+
+	it("turns to page 2 for a Next pressed before the table was drawn", async () => {
+		const { embedUrl } = await pagedTable();
+		const page = await browser.newPage({ viewport: { width: 390, height: 700 } });
+		const release = await holdData(page);
+		await page.goto(embedUrl);
+		const next = page.getByRole("button", { name: "Next" });
+		await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>("button[data-control=next]")?.disabled);
+		await next.click();
+		await page.waitForTimeout(300);
+		assert.equal(await page.locator("main > .chart").count(), 0, "the data is held back: nothing is drawn yet");
+		release();
+		await page.getByText("12 rows · page 2 of 3").waitFor({ timeout: 20_000 });
+		const second = await shownTexts(page);
+		assert.ok(second.includes("City G") && !second.includes("City H"), "page 2 is drawn");
+		await page.getByRole("button", { name: "Previous" }).click();
+		await page.getByText("12 rows · page 1 of 3").waitFor({ timeout: 20_000 });
+		assert.ok((await shownTexts(page)).includes("City H"));
+		await page.close();
+	});
+
+	it("shows no controls that cannot act without JavaScript, only the table's first page and how many there are", async () => {
+		const { embedUrl } = await pagedTable();
+		const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 800, height: 700 } });
+		try {
+			const page = await context.newPage();
+			await page.goto(embedUrl);
+			assert.ok(await page.getByText("12 rows · page 1 of 3").isVisible());
+			assert.equal(await page.getByRole("searchbox").count(), 0);
+			assert.equal(await page.getByRole("button").count(), 0);
+			assert.ok((await shownTexts(page)).includes("City H"));
+		} finally {
+			await context.close();
+		}
 	});
 });

@@ -21,7 +21,8 @@ import type { DrawnMode } from "./mode";
 import { drawnMode, watchMode } from "./mode";
 import { startRace } from "./race-player";
 import { placeSourceLink } from "./source-link";
-import { startTableControls } from "./table-controls";
+import type { TableControls } from "./table-controls";
+import { liveTableControls, startTableControls } from "./table-controls";
 
 /** Narrower than this, titles and axes no longer fit; the chart scrolls instead. */
 const minWidth = 280;
@@ -64,7 +65,8 @@ let redrawInMode: ((mode: DrawnMode) => void) | undefined;
 /** The mode of the snapshot's data, once read (light until then: exports' default). */
 let publishedMode: DrawnMode = "light";
 
-export async function hydrate(build: OptionBuilder): Promise<void> {
+/** Draws the interactive chart; `tableControls` are the page's own, already taking the reader's input. */
+export async function hydrate(build: OptionBuilder, tableControls?: TableControls): Promise<void> {
 	const main = document.querySelector("main");
 	const dataUrl = main?.getAttribute("data-chart");
 	if (!main || !dataUrl) return;
@@ -105,7 +107,7 @@ export async function hydrate(build: OptionBuilder): Promise<void> {
 			chart.setOption(interactiveOption(build, view, size), { notMerge: true });
 		};
 		startRace(main, input, show);
-		startTableControls(main, input, (next) => show(next, false));
+		startTableControls(main, input, (next) => show(next, false), tableControls);
 		let pending: number | undefined;
 		window.addEventListener("resize", () => {
 			window.clearTimeout(pending);
@@ -146,18 +148,26 @@ export function start(family: ClientFamily): void {
 		() => publishedMode,
 	);
 	reportHeight();
-	const run = () => hydrate(build).catch((error: unknown) => console.error("The chart could not be made interactive:", error));
+	// A table's search and paging take the reader's input from now on, drawn or not.
+	const tableControls = liveTableControls();
+	const run = () =>
+		hydrate(build, tableControls).catch((error: unknown) => {
+			tableControls?.disable();
+			console.error("The chart could not be made interactive:", error);
+		});
 	const main = document.querySelector("main");
-	// The server's drawing is the chart until the reader reaches for it (the page says when, D40),
-	// unless the reader is already on it: the pointer arrived, or Tab landed, before this script ran.
+	// The server's drawing is the chart until the reader reaches for it or its controls (the page
+	// says when, D40), unless the reader is already on it: the pointer arrived, or Tab landed,
+	// before this script ran.
 	if (main?.dataset.interactive !== "on-interaction" || main.matches(":hover") || document.activeElement === main) {
 		run();
 		return;
 	}
 	const events = ["pointerover", "pointermove", "touchstart", "focusin"] as const;
+	const targets = tableControls ? [main, tableControls.element] : [main];
 	const once = () => {
-		for (const event of events) main.removeEventListener(event, once);
+		for (const target of targets) for (const event of events) target.removeEventListener(event, once);
 		run();
 	};
-	for (const event of events) main.addEventListener(event, once, { passive: true });
+	for (const target of targets) for (const event of events) target.addEventListener(event, once, { passive: true });
 }

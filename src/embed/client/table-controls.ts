@@ -1,75 +1,87 @@
 /**
- * The table kind's reader controls in the embed (`meta.table.search`, `meta.table.pageSize`): a
- * search box that keeps the rows with a matching cell, as the cell is shown (numbers and dates in
- * the chart's format and locale: "1.234,5" finds what a de-DE table shows), and paging. Rows are ordered as exports
- * order them (`rowOrder`), then filtered, then cut to the page; the builder draws what it gets.
+ * The table kind's reader controls in the embed (`meta.table.search`, `meta.table.pageSize`). The
+ * page holds them from its first paint (`../table-controls-html.ts`); this makes them live as the
+ * script runs, before the table is drawn: a search typed or a page turned while the client
+ * hydrates is kept and applied once it has drawn (`render/kinds/table-page.ts` cuts the rows).
  */
-import type { Dataset } from "../../domain/dataset";
-import { DrawingNotes } from "../../render/drawing-notes";
 import type { RenderInput } from "../../render/input";
-import { cellWriter, rowOrder } from "../../render/kinds/table";
+import { hasTableControls, tablePager, tableStatus } from "../../render/kinds/table-page";
+import { tableControlsHtml } from "../table-controls-html";
 
 export type ShowRows = (input: RenderInput) => void;
 
-function withRows(dataset: Dataset, rows: readonly number[]): Dataset {
-	return { columns: dataset.columns.map((column) => ({ ...column, values: rows.map((row) => column.values[row] ?? null) })) };
+export interface TableControls {
+	/** The controls' box, above the chart: reaching for it draws the interactive table. */
+	element: HTMLElement;
+	/** Shows the page the controls ask for through `show`, now and after every search or page turn. */
+	connect(input: RenderInput, show: ShowRows): void;
+	/** Disables the controls again: the table could not be drawn, so they cannot act. */
+	disable(): void;
 }
 
-export function startTableControls(main: HTMLElement, input: RenderInput, show: ShowRows): void {
-	const settings = input.meta.table;
-	if (input.kind !== "table" || !settings || (!settings.search && settings.pageSize === undefined)) return;
-	const ordered = rowOrder(input, new DrawingNotes());
-	const writeCell = cellWriter(input);
-	// Each row's shown text, once: searching runs on every keystroke.
-	const shownColumns = input.dataset.columns.filter((column) => !input.meta.seriesTransform?.[column.name]?.hidden);
-	const rowTexts = new Map(
-		ordered.map((row) => [row, shownColumns.map((column) => writeCell(column, column.values[row] ?? null).toLocaleLowerCase())]),
-	);
-	const pageSize = settings.pageSize ?? ordered.length;
-	let query = "";
+/** Makes the page's controls take the reader's input; undefined when the page has none. */
+export function liveTableControls(): TableControls | undefined {
+	const element = document.querySelector<HTMLElement>(".table-controls");
+	if (!element) return undefined;
+	const control = <T extends HTMLElement>(name: string) => element.querySelector<T>(`[data-control="${name}"]`);
+	const search = control<HTMLInputElement>("search");
+	const previous = control<HTMLButtonElement>("previous");
+	const next = control<HTMLButtonElement>("next");
+	const status = control<HTMLElement>("status");
 	let page = 0;
-	const bar = document.createElement("div");
-	bar.className = "table-controls";
-	const search = document.createElement("input");
-	search.type = "search";
-	search.placeholder = "Search";
-	search.setAttribute("aria-label", "Search the table");
-	const previous = document.createElement("button");
-	previous.type = "button";
-	previous.textContent = "Previous";
-	const next = document.createElement("button");
-	next.type = "button";
-	next.textContent = "Next";
-	const status = document.createElement("span");
-	status.setAttribute("aria-live", "polite");
-	const render = () => {
-		const needle = query.trim().toLocaleLowerCase();
-		const matching = needle ? ordered.filter((row) => rowTexts.get(row)?.some((text) => text.includes(needle)) === true) : ordered;
-		const pages = Math.max(1, Math.ceil(matching.length / pageSize));
-		page = Math.min(page, pages - 1);
-		const rows = matching.slice(page * pageSize, (page + 1) * pageSize);
-		status.textContent = `${matching.length} ${matching.length === 1 ? "row" : "rows"} · page ${page + 1} of ${pages}`;
-		previous.disabled = page === 0;
-		next.disabled = page >= pages - 1;
-		// Already in order: the builder must not sort the page again.
-		show({ ...input, dataset: withRows(input.dataset, rows), meta: { ...input.meta, table: { ...settings, sortBy: undefined } } });
+	// Until the table is drawn, the controls only remember: the search is the box's own value.
+	let redraw: (() => void) | undefined;
+	const changed = () => {
+		if (redraw) redraw();
+		else if (previous) previous.disabled = page === 0;
 	};
-	search.addEventListener("input", () => {
-		query = search.value;
+	search?.addEventListener("input", () => {
 		page = 0;
-		render();
+		changed();
 	});
-	previous.addEventListener("click", () => {
-		page--;
-		render();
+	previous?.addEventListener("click", () => {
+		page = Math.max(0, page - 1);
+		changed();
 	});
-	next.addEventListener("click", () => {
+	next?.addEventListener("click", () => {
 		page++;
-		render();
+		changed();
 	});
-	if (settings.search) bar.append(search);
-	if (settings.pageSize !== undefined) bar.append(previous, next);
-	bar.append(status);
-	main.prepend(bar);
-	render();
+	for (const waiting of element.querySelectorAll<HTMLInputElement | HTMLButtonElement>("[data-needs-script]")) {
+		waiting.disabled = false;
+		waiting.removeAttribute("data-needs-script");
+	}
+	return {
+		element,
+		connect(input, show) {
+			const pageOf = tablePager(input);
+			redraw = () => {
+				const shown = pageOf(search?.value ?? "", page);
+				page = shown.page;
+				if (status) status.textContent = tableStatus(shown);
+				if (previous) previous.disabled = shown.page === 0;
+				if (next) next.disabled = shown.page >= shown.pages - 1;
+				show(shown.input);
+			};
+			redraw();
+		},
+		disable() {
+			redraw = undefined;
+			for (const live of [search, previous, next]) if (live) live.disabled = true;
+		},
+	};
+}
+
+/**
+ * Connects the table's controls once it is drawn. A page published before the controls were in
+ * its HTML (it hydrated at once) gets them here, from the same markup.
+ */
+export function startTableControls(main: HTMLElement, input: RenderInput, show: ShowRows, controls?: TableControls): void {
+	if (!hasTableControls(input)) return;
+	let live = controls;
+	if (!live) {
+		main.insertAdjacentHTML("beforebegin", tableControlsHtml(input));
+		live = liveTableControls();
+	}
+	live?.connect(input, show);
 }
