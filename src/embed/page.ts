@@ -9,6 +9,7 @@
  * `auto` follows the reader's `prefers-color-scheme`.
  */
 import { escapeMarkup } from "../domain/markup";
+import type { MergedDrawings } from "./mode-merge";
 import { readerExtrasCss } from "./reader-extras";
 import { tableControlsNoscriptCss } from "./table-controls-html";
 
@@ -18,7 +19,11 @@ export interface EmbedPage {
 	/** What the page shows first: `auto` follows the reader's colour scheme. */
 	mode: PageMode;
 	/** The chart drawn in each mode for each width class (narrowest first), and the page's background behind it. */
-	svgs: Record<DrawnMode, WidthDrawing[]>;
+	/**
+	 * The drawings: one per width class shared by both modes with the dark colours as classes
+	 * (`mode-merge.ts`), or, where the modes differ in more than colours, each mode's own.
+	 */
+	svgs: Record<DrawnMode, WidthDrawing[]> | MergedDrawings;
 	backgrounds: Record<DrawnMode, string>;
 	previewUrl: string;
 	pageUrl: string;
@@ -61,17 +66,22 @@ export type DrawnMode = "light" | "dark";
 export type PageMode = DrawnMode | "auto";
 export const pageModes: readonly PageMode[] = ["light", "dark", "auto"];
 
-/** The rules that show the dark drawing (and background) for pages matching `selector`. */
-function darkRules(selector: string, background: string): string {
-	return `${selector}{background:${background};color-scheme:dark}${selector} main>.mode-light{display:none}${selector} main>.mode-dark{display:block}`;
+/**
+ * The rules that show the dark drawing (and background) for pages matching `selector`: the dark
+ * mode's own drawings, or the shared drawings' dark colours.
+ */
+function darkRules(selector: string, background: string, darkClasses: ReadonlyMap<string, string>): string {
+	let css = `${selector}{background:${background};color-scheme:dark}${selector} main>.mode-light{display:none}${selector} main>.mode-dark{display:block}`;
+	for (const [name, declarations] of darkClasses) css += `${selector} main .${name}{${declarations}}`;
+	return css;
 }
 
 /** Light unless the page says dark, or says auto and the reader's scheme is dark. */
-function modeCss(backgrounds: Record<DrawnMode, string>): string {
+function modeCss(backgrounds: Record<DrawnMode, string>, darkClasses: ReadonlyMap<string, string>): string {
 	return (
 		`html{background:${backgrounds.light};color-scheme:light}main>.mode-dark{display:none}` +
-		darkRules("html[data-mode=dark]", backgrounds.dark) +
-		`@media (prefers-color-scheme:dark){${darkRules("html[data-mode=auto]", backgrounds.dark)}}`
+		darkRules("html[data-mode=dark]", backgrounds.dark, darkClasses) +
+		`@media (prefers-color-scheme:dark){${darkRules("html[data-mode=auto]", backgrounds.dark, darkClasses)}}`
 	);
 }
 
@@ -107,8 +117,8 @@ function widthCss(widths: readonly number[], sourceLink: EmbedPage["sourceLink"]
 	return css;
 }
 
-/** The drawings of one mode, one box per width class. */
-function drawingsHtml(mode: DrawnMode, drawings: readonly WidthDrawing[]): string {
+/** The drawings of one mode (or both), one box per width class. */
+function drawingsHtml(mode: DrawnMode | "both", drawings: readonly WidthDrawing[]): string {
 	return `<div class="mode-${mode}">${drawings.map((drawing) => `<div class="w w-${drawing.width}">${drawing.svg}</div>`).join("")}</div>`;
 }
 
@@ -121,7 +131,12 @@ function sourceLinkHtml(link: NonNullable<EmbedPage["sourceLink"]>): string {
 }
 
 export function embedHtml(page: EmbedPage): string {
-	const widths = page.svgs.light.map((drawing) => drawing.width);
+	const merged = "darkClasses" in page.svgs ? page.svgs : null;
+	const separate = "darkClasses" in page.svgs ? null : page.svgs;
+	const widths = (merged?.drawings ?? separate?.light ?? []).map((drawing) => drawing.width);
+	const drawings = merged
+		? drawingsHtml("both", merged.drawings)
+		: `${drawingsHtml("light", separate?.light ?? [])}${drawingsHtml("dark", separate?.dark ?? [])}`;
 	const title = escapeMarkup(page.title);
 	const description = escapeMarkup(page.description);
 	return `<!doctype html>
@@ -137,10 +152,10 @@ export function embedHtml(page: EmbedPage): string {
 <meta property="og:url" content="${escapeMarkup(page.pageUrl)}">
 <meta property="og:image" content="${escapeMarkup(page.previewUrl)}">
 <meta name="twitter:card" content="summary_large_image">
-<style>${page.fontFaces ?? ""}html,body{margin:0;padding:0}body{background:inherit}${modeCss(page.backgrounds)}${widthCss(widths, page.sourceLink)}main{position:relative}main svg{display:block;width:100%;height:auto}.source-link{position:absolute;display:block}.source-link:focus-visible,.chart:focus-visible,main:focus-visible{outline:2px solid currentColor}main:focus-visible{outline-offset:-2px}.chart:focus-visible{outline-offset:-2px}.visually-hidden{position:absolute;top:0;left:0;margin:0;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}.race-controls{position:absolute;top:4px;right:4px}.chart-tooltip{position:absolute;z-index:2;pointer-events:none;max-width:min(280px,80%);padding:6px 9px;border:1px solid;border-radius:4px;box-shadow:0 2px 8px rgba(0,0,0,.18);font:12px/1.5 Inter,"DejaVu Sans",system-ui,sans-serif}.chart-tooltip-header{font-weight:600}.chart-tooltip-marker{display:inline-block;width:8px;height:8px;margin-right:6px;border-radius:50%}.chart-tooltip b{margin-left:12px;font-weight:600}.table-controls{display:flex;flex-wrap:wrap;gap:8px;align-items:center;padding:4px 8px;font:13px system-ui,sans-serif}${readerExtrasCss}</style>${page.tableControls ? `<noscript><style>${tableControlsNoscriptCss}</style></noscript>` : ""}
+<style>${page.fontFaces ?? ""}html,body{margin:0;padding:0}body{background:inherit}${modeCss(page.backgrounds, merged?.darkClasses ?? new Map())}${widthCss(widths, page.sourceLink)}main{position:relative}main svg{display:block;width:100%;height:auto}.source-link{position:absolute;display:block}.source-link:focus-visible,.chart:focus-visible,main:focus-visible{outline:2px solid currentColor}main:focus-visible{outline-offset:-2px}.chart:focus-visible{outline-offset:-2px}.visually-hidden{position:absolute;top:0;left:0;margin:0;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}.race-controls{position:absolute;top:4px;right:4px}.chart-tooltip{position:absolute;z-index:2;pointer-events:none;max-width:min(280px,80%);padding:6px 9px;border:1px solid;border-radius:4px;box-shadow:0 2px 8px rgba(0,0,0,.18);font:12px/1.5 Inter,"DejaVu Sans",system-ui,sans-serif}.chart-tooltip-header{font-weight:600}.chart-tooltip-marker{display:inline-block;width:8px;height:8px;margin-right:6px;border-radius:50%}.chart-tooltip b{margin-left:12px;font-weight:600}.table-controls{display:flex;flex-wrap:wrap;gap:8px;align-items:center;padding:4px 8px;font:13px system-ui,sans-serif}${readerExtrasCss}</style>${page.tableControls ? `<noscript><style>${tableControlsNoscriptCss}</style></noscript>` : ""}
 </head>
 <body>
-${page.tableControls ?? ""}<main data-chart="${escapeMarkup(page.dataUrl)}"${page.tipsUrl ? ` data-tips="${escapeMarkup(page.tipsUrl)}"` : ""} data-interactive="${page.interactive}"${page.interactive === "now" ? "" : ` tabindex="0" aria-label="${title}"`}>${drawingsHtml("light", page.svgs.light)}${drawingsHtml("dark", page.svgs.dark)}${page.sourceLink ? sourceLinkHtml(page.sourceLink) : ""}</main>${page.extras}
+${page.tableControls ?? ""}<main data-chart="${escapeMarkup(page.dataUrl)}"${page.tipsUrl ? ` data-tips="${escapeMarkup(page.tipsUrl)}"` : ""} data-interactive="${page.interactive}"${page.interactive === "now" ? "" : ` tabindex="0" aria-label="${title}"`}>${drawings}${page.sourceLink ? sourceLinkHtml(page.sourceLink) : ""}</main>${page.extras}
 <script src="${escapeMarkup(page.clientUrl)}" defer></script>
 </body>
 </html>

@@ -20,6 +20,7 @@ import type { Services } from "../services/context";
 import { renderInputFor } from "../services/render-input";
 import { clientPath, hashedClientPath } from "./clients";
 import { bundledFontFaces, fontPath } from "./fonts";
+import { mergeModes } from "./mode-merge";
 import type { DrawnMode, WidthDrawing } from "./page";
 import { embedHtml } from "./page";
 import { pageData } from "./page-data";
@@ -67,7 +68,9 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 				? { width, svg }
 				: { width, svg: draw({ ...shown, mode, width, height: classHeight(input, width) }) },
 		);
-	const svgs = { light: drawAt("light"), dark: drawAt("dark") };
+	const light = drawAt("light");
+	const dark = drawAt("dark");
+	const svgs = mergeModes(light, dark) ?? { light, dark };
 	const sourceUrl = input.meta.sourceUrl;
 	// The theme's uploaded fonts as same-origin web fonts (D40), not inlined: the page stays small.
 	const fonts = input.fonts ?? [];
@@ -75,7 +78,7 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 	const fontFaces =
 		(await bundledFontFaces(services.config.embedBase)) +
 		fontFaceCss(
-			fonts.length > 0 ? fontsUsedBySvg([...svgs.light, ...svgs.dark].map((drawing) => drawing.svg).join(""), fonts) : [],
+			fonts.length > 0 ? fontsUsedBySvg([...light, ...dark].map((drawing) => drawing.svg).join(""), fonts) : [],
 			(font) => `${services.config.embedBase}${fontPath(font)}`,
 		);
 	const readerTips = tips.result();

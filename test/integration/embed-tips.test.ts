@@ -27,7 +27,7 @@ async function publish(key: string, kind: ChartKind, data: string, meta: Record<
 
 /** The width classes of the page's light drawings. */
 function widthClasses(html: string): string[] {
-	const light = /<div class="mode-light">([\s\S]*?<\/svg><\/div>)<\/div>/.exec(html)?.[1] ?? "";
+	const light = /<div class="mode-(?:both|light)">([\s\S]*?<\/svg><\/div>)<\/div>/.exec(html)?.[1] ?? "";
 	return [...light.matchAll(/<div class="w w-(\d+)">/g)].map((m) => m[1] as string);
 }
 

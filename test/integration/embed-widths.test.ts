@@ -29,9 +29,9 @@ async function published(key: string, kind: "line" | "horizontal-bar" | "map", m
 	return (await embed(publish.body.embedUrl)).text();
 }
 
-/** Each light drawing's width class and its SVG's drawn size (from its viewBox). */
+/** Each light drawing's width class and its SVG's drawn size (from its viewBox): the drawings both modes share, or the light mode's own. */
 function lightDrawings(html: string): { width: number; svg: string; viewWidth: number; viewHeight: number }[] {
-	const light = /<div class="mode-light">([\s\S]*?<\/svg><\/div>)<\/div>/.exec(html)?.[1] ?? "";
+	const light = /<div class="mode-(?:both|light)">([\s\S]*?<\/svg><\/div>)<\/div>/.exec(html)?.[1] ?? "";
 	return [...light.matchAll(/<div class="w w-(\d+)">(<svg[\s\S]*?<\/svg>)<\/div>/g)].map((m) => {
 		const box = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(m[2] ?? "");
 		return { width: Number(m[1]), svg: m[2] ?? "", viewWidth: Number(box?.[1]), viewHeight: Number(box?.[2]) };

@@ -34,9 +34,11 @@ export function setSeriesShown(main: HTMLElement, series: number, shown: boolean
 		// The entry's own hit area, filled with the drawing's background: the entry reads as off.
 		const veil = hit.cloneNode() as SVGElement;
 		for (const name of ["ecmeta_series_index", "ecmeta_data_index", "ecmeta_ssr_type", "class"]) veil.removeAttribute(name);
-		veil.setAttribute("class", veilClass);
+		// The background's colour, and in a drawing shared by both modes its dark-colour class, so the veil follows the mode.
+		const background = svg.querySelector("rect");
+		veil.setAttribute("class", [veilClass, background?.getAttribute("class") ?? ""].join(" ").trim());
 		veil.setAttribute("data-series", String(series));
-		veil.setAttribute("fill", svg.querySelector("rect")?.getAttribute("fill") ?? "#fff");
+		veil.setAttribute("fill", background?.getAttribute("fill") ?? "#fff");
 		veil.setAttribute("fill-opacity", "0.7");
 		veil.setAttribute("pointer-events", "none");
 		svg.append(veil);
