@@ -11,7 +11,7 @@ export interface EmbedCase {
 	name: string;
 	kind: ChartKind;
 	csv: string;
-	meta: { title: string; subtitle: string; sourceText: string };
+	meta: { title: string; subtitle: string; sourceText: string; table?: { search: boolean; pageSize: number } };
 }
 
 const cases: { name: string; kind: ChartKind; rows: number; title: string }[] = [
@@ -19,7 +19,7 @@ const cases: { name: string; kind: ChartKind; rows: number; title: string }[] = 
 	{ name: "bar", kind: "horizontal-bar", rows: 10, title: "Ten items compared" },
 	{ name: "pie", kind: "pie", rows: 6, title: "How the total splits" },
 	{ name: "scatter", kind: "scatter", rows: 80, title: "Eighty points in five groups" },
-	{ name: "table", kind: "table", rows: 30, title: "Thirty people by role" },
+	{ name: "table", kind: "table", rows: 30, title: "Thirty people by role, searchable, ten to a page" },
 	{ name: "map", kind: "map", rows: 15, title: "Fifteen countries" },
 ];
 
@@ -28,6 +28,12 @@ export function embedCases(): EmbedCase[] {
 		name,
 		kind,
 		csv: kindCsv(kind, rows),
-		meta: { title, subtitle: "Benchmark data, arbitrary units", sourceText: "Source: charts-service bench" },
+		meta: {
+			title,
+			subtitle: "Benchmark data, arbitrary units",
+			sourceText: "Source: charts-service bench",
+			// A newsroom's table lets readers search and page it: the harder case (its controls are in the page).
+			...(kind === "table" ? { table: { search: true, pageSize: 10 } } : {}),
+		},
 	}));
 }

@@ -99,7 +99,7 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 		...(fontFaces ? { fontFaces } : {}),
 		extras: readerExtrasHtml(input, data, `${page}data.csv`),
 		...(sourceUrl && input.meta.sourceText?.trim()
-			? { sourceLink: { url: sourceUrl, label: input.meta.sourceText ?? sourceUrl, boxes: sourceBoxes(input) } }
+			? { sourceLink: { url: sourceUrl, label: input.meta.sourceText, boxes: sourceBoxes(input) } }
 			: {}),
 	});
 	const files: SnapshotFiles = {
