@@ -8,13 +8,12 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser } from "playwright-core";
-import { createAccount, createKey } from "../../scripts/lib/admin-ops.ts";
-import { chromiumMissing, launchChromium } from "../../scripts/lib/chromium.ts";
-import type { DevServer } from "../../scripts/lib/dev-server.ts";
-import { startDevServer } from "../../scripts/lib/dev-server.ts";
+import { chromiumMissing } from "../../scripts/lib/chromium.ts";
 import type { ChartKind } from "../../src/domain/kinds.ts";
 import { layoutExamples } from "../../src/domain/layout-examples.ts";
 import { kindClients } from "../../src/embed/client-kinds.ts";
+import type { EmbedFixture } from "./lib/embed-fixture.ts";
+import { startEmbedHost } from "./lib/embed-fixture.ts";
 
 const port = 8962;
 const skip = chromiumMissing() ?? false;
@@ -37,31 +36,18 @@ function marks(svg: string): { paths: number; texts: number } {
 }
 
 describe("embed clients per kind family in a browser", { skip }, () => {
-	let server: DevServer;
+	let fixture: EmbedFixture;
 	let browser: Browser;
-	let key: string;
+	let api: EmbedFixture["api"];
 
 	before(async () => {
-		server = await startDevServer(port, undefined, { EMBED_BASE: `http://127.0.0.1:${port}/embed` });
-		const { accountId } = await createAccount(server.target, { plan: "business" });
-		key = (await createKey(server.target, { accountId, scopes: ["chart:read", "chart:write"], name: "families test" })).key;
-		browser = await launchChromium();
+		fixture = await startEmbedHost(port, "families test");
+		({ browser, api } = fixture);
 	});
 
 	after(async () => {
-		await browser?.close();
-		await server?.stop();
+		await fixture?.stop();
 	});
-
-	async function api(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-		const res = await fetch(`${server.url}${path}`, {
-			method,
-			headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		assert.ok(res.ok, `${method} ${path} answered ${res.status}: ${await res.clone().text()}`);
-		return (await res.json()) as Record<string, unknown>;
-	}
 
 	for (const kind of overlayCharts) {
 		it(`makes a ${kind} chart interactive with the overlay client alone, over the server's drawing`, async () => {

@@ -10,13 +10,12 @@ import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { createAccount, createKey } from "../../scripts/lib/admin-ops.ts";
-import { chromiumMissing, launchChromium } from "../../scripts/lib/chromium.ts";
-import type { DevServer } from "../../scripts/lib/dev-server.ts";
-import { startDevServer } from "../../scripts/lib/dev-server.ts";
+import { chromiumMissing } from "../../scripts/lib/chromium.ts";
 import { chartKinds } from "../../src/domain/kinds.ts";
 import { layoutExamples } from "../../src/domain/layout-examples.ts";
 import { assertAccessible } from "./lib/axe.ts";
+import type { EmbedFixture } from "./lib/embed-fixture.ts";
+import { startEmbedHost } from "./lib/embed-fixture.ts";
 
 const port = 8980;
 const skip = chromiumMissing() ? "Debian's chromium is not installed (apt-get install chromium)" : false;
@@ -48,16 +47,14 @@ async function shownTextSizes(page: Page): Promise<{ count: number; smallest: nu
 }
 
 describe("published pages at every width", { skip }, () => {
-	let server: DevServer;
+	let fixture: EmbedFixture;
 	let browser: Browser;
-	let key: string;
+	let api: EmbedFixture["api"];
 	const pages = new Map<string, string>();
 
 	before(async () => {
-		server = await startDevServer(port, undefined, { EMBED_BASE: `http://127.0.0.1:${port}/embed` });
-		const { accountId } = await createAccount(server.target, { plan: "business" });
-		key = (await createKey(server.target, { accountId, scopes: ["chart:read", "chart:write"], name: "widths test" })).key;
-		browser = await launchChromium();
+		fixture = await startEmbedHost(port, "widths test");
+		({ browser, api } = fixture);
 		if (screenshots) await mkdir(screenshots, { recursive: true });
 		for (const kind of chartKinds) {
 			const meta = { title: `A ${kind} chart as a phone reader sees it`, sourceText: "Example data", mode: "auto" };
@@ -76,19 +73,8 @@ describe("published pages at every width", { skip }, () => {
 	});
 
 	after(async () => {
-		await browser?.close();
-		await server?.stop();
+		await fixture?.stop();
 	});
-
-	async function api(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-		const res = await fetch(`${server.url}${path}`, {
-			method,
-			headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		assert.ok(res.ok, `${method} ${path} answered ${res.status}: ${await res.clone().text()}`);
-		return (await res.json()) as Record<string, unknown>;
-	}
 
 	for (const width of [280, 390, 800]) {
 		it(`shows every kind legibly at ${width} px with JavaScript off`, async () => {

@@ -10,20 +10,21 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Frame, Page } from "playwright-core";
-import { createAccount, createKey } from "../../scripts/lib/admin-ops.ts";
-import { chromiumMissing, launchChromium } from "../../scripts/lib/chromium.ts";
+import { chromiumMissing } from "../../scripts/lib/chromium.ts";
 import type { DevServer } from "../../scripts/lib/dev-server.ts";
-import { startDevServer } from "../../scripts/lib/dev-server.ts";
 import { assertAccessible } from "./lib/axe.ts";
+import type { EmbedFixture } from "./lib/embed-fixture.ts";
+import { startEmbedHost } from "./lib/embed-fixture.ts";
 
 const port = 8955;
 const skip = chromiumMissing() ?? false;
 const hostile = "<img src=x onerror=alert(1)>";
 
 describe("live embed in a browser", { skip }, () => {
+	let fixture: EmbedFixture;
 	let server: DevServer;
 	let browser: Browser;
-	let key: string;
+	let api: EmbedFixture["api"];
 	// Host pages on another origin than the embed, as a newsroom's articles would be. (A real
 	// server on loopback: Chromium keeps pages it cannot place on the network from framing it.)
 	const hostPages = new Map<string, string>();
@@ -38,27 +39,14 @@ describe("live embed in a browser", { skip }, () => {
 		});
 		await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
 		hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
-		server = await startDevServer(port, undefined, { EMBED_BASE: `http://127.0.0.1:${port}/embed` });
-		const { accountId } = await createAccount(server.target, { plan: "business" });
-		key = (await createKey(server.target, { accountId, scopes: ["chart:read", "chart:write"], name: "browser test" })).key;
-		browser = await launchChromium();
+		fixture = await startEmbedHost(port, "browser test");
+		({ server, browser, api } = fixture);
 	});
 
 	after(async () => {
-		await browser?.close();
-		await server?.stop();
+		await fixture?.stop();
 		host?.close();
 	});
-
-	async function api(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-		const res = await fetch(`${server.url}${path}`, {
-			method,
-			headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		assert.ok(res.ok, `${method} ${path} answered ${res.status}: ${await res.clone().text()}`);
-		return (await res.json()) as Record<string, unknown>;
-	}
 
 	async function publishedChart(
 		meta: Record<string, unknown>,
