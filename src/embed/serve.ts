@@ -18,7 +18,7 @@ import { serveFont } from "./fonts";
 import type { PageMode } from "./page";
 import { badModeHtml, notFoundHtml, pageModes, serverErrorHtml } from "./page";
 import type { SnapshotFile } from "./snapshot";
-import { snapshotFiles, snapshotKey } from "./snapshot";
+import { snapshotFiles, snapshotKey, tipsHash } from "./snapshot";
 
 const securityHeaders = {
 	// Scripts and data only from the embed host itself; inline styles are what SVG charts use.
@@ -129,11 +129,22 @@ async function answer(request: Request, path: string, services: Services): Promi
 		.bind(chartId)
 		.first<{ v: number | null }>();
 	if (!row || row.v === null) return notFound();
+
 	const etag = `"${chartId}-v${row.v}${name ? `-${name}` : ""}${mode ? `-${mode}` : ""}"`;
 	const headers = { ETag: etag, "Cache-Control": "no-cache" };
 	if (revalidated(request, etag)) return new Response(null, { status: 304, headers });
 	const object = await services.blobs.get(snapshotKey(chartId, row.v, name));
 	if (!object) return notFound();
+	// The overlay's tips are named by their content's hash: a page left open across a republish
+	// asks for its own version's, and gets a 404 rather than marks that do not fit its drawing.
+	const wantedTips = name === "tips.json" ? new URL(request.url).searchParams.get("h") : null;
+	if (wantedTips !== null) {
+		const text = await object.text();
+		if ((await tipsHash(text)) !== wantedTips) return notFound();
+		return new Response(request.method === "HEAD" ? null : text, {
+			headers: { ...headers, "Content-Type": snapshotFiles[name].contentType },
+		});
+	}
 	const body = mode ? withPageMode(await object.text(), mode as PageMode) : object.body;
 	return new Response(request.method === "HEAD" ? null : body, {
 		headers: { ...headers, "Content-Type": snapshotFiles[name].contentType },

@@ -22,7 +22,9 @@ export async function snapshotContentKey(services: Services, chart: ChartRecord)
 	const materials = await exportMaterials(services, chart);
 	return sha256Hex(
 		canonicalJson({
-			snapshot: 1,
+			// Bumped whenever what publish writes changes beyond the drawings and the client: the page's
+			// layout or tips.json (2: the overlay's tips, and both modes in one drawing).
+			snapshot: 2,
 			renderer: rendererBuild,
 			kind: chart.kind,
 			name: chart.name,

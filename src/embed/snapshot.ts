@@ -6,6 +6,7 @@
  */
 import type { ChartRecord } from "../domain/chart";
 import { embedUrl } from "../domain/chart";
+import { sha256Hex } from "../domain/ids";
 import { chartDescription } from "../render/describe";
 import { classHeight, widthClasses } from "../render/embed-layout";
 import { sourceLineBox } from "../render/footer";
@@ -27,7 +28,7 @@ import { pageData } from "./page-data";
 import { dataCsv, offersDataLink, readerExtrasHtml } from "./reader-extras";
 import { tableControlsHtml } from "./table-controls-html";
 import { takesLightClient, tipLayout, tipTexts } from "./tips/extract";
-import type { ReaderTips, TipLayout } from "./tips/model";
+import type { CategoryTip, ReaderTips, TipLayout } from "./tips/model";
 
 export const snapshotFiles = {
 	"": { key: "index.html", contentType: "text/html; charset=utf-8" },
@@ -40,6 +41,11 @@ export const snapshotFiles = {
 	"tips.json": { key: "tips.json", contentType: "application/json" },
 } as const;
 export type SnapshotFile = keyof typeof snapshotFiles;
+
+/** The first 16 hex digits of a `tips.json`'s SHA-256: its page names it by them (`tips.json?h=…`). */
+export async function tipsHash(tipsJson: string): Promise<string> {
+	return (await sha256Hex(tipsJson)).slice(0, 16);
+}
 
 export function snapshotKey(chartId: string, version: number, file: SnapshotFile): string {
 	return `embeds/${chartId}/v${version}/${snapshotFiles[file].key}`;
@@ -82,6 +88,7 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 			(font) => `${services.config.embedBase}${fontPath(font)}`,
 		);
 	const readerTips = tips.result();
+	const tipsJson = readerTips ? JSON.stringify(readerTips) : null;
 	const html = embedHtml({
 		title: chart.name,
 		description: chartDescription(input),
@@ -91,7 +98,8 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 		previewUrl: `${page}preview.png`,
 		pageUrl: page,
 		dataUrl: `${page}data.json`,
-		...(readerTips ? { tipsUrl: `${page}tips.json` } : {}),
+		// Named by its content: a page left open across a republish must not take the next version's marks.
+		...(tipsJson ? { tipsUrl: `${page}tips.json?h=${await tipsHash(tipsJson)}` } : {}),
 		clientUrl: `${services.config.embedBase}${readerTips ? await hashedClientPath("overlay") : await clientPath(chart.kind)}`,
 		// A race plays at once; a table's controls are in the page, live before it is drawn.
 		interactive: isRace(input) ? "now" : "on-interaction",
@@ -110,7 +118,7 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
 		// What the page's client draws from: the server's input, cut down to what is drawn (public).
 		"data.json": JSON.stringify(data),
 		...(offersDataLink(input) ? { "data.csv": dataCsv(data) } : {}),
-		...(readerTips ? { "tips.json": JSON.stringify(readerTips) } : {}),
+		...(tipsJson ? { "tips.json": tipsJson } : {}),
 	};
 	await Promise.all(
 		Object.entries(files).map(([file, body]) =>
@@ -128,29 +136,52 @@ export async function writeSnapshot(services: Services, chart: ChartRecord, vers
  * Answers null for kinds the overlay does not draw, or when any drawing was not understood.
  */
 class TipsCollector {
-	private readonly layouts = new Map<number, TipLayout | null>();
-	private texts: Omit<ReaderTips, "layouts"> | null | undefined;
+	private readonly drawn = new Map<number, { layout: TipLayout | null; texts: Omit<ReaderTips, "layouts"> | null }>();
 
 	constructor(private readonly input: RenderInput) {}
 
 	inspector(drawn: RenderInput): ((chart: LaidOutChart) => void) | undefined {
 		if (!takesLightClient(this.input) || drawn.mode !== "light") return undefined;
-		return (chart) => {
-			this.layouts.set(drawn.width, tipLayout(chart, drawn));
-			if (this.texts === undefined) this.texts = tipTexts(chart, drawn);
-		};
+		return (chart) => this.drawn.set(drawn.width, { layout: tipLayout(chart, drawn), texts: tipTexts(chart, drawn) });
 	}
 
 	result(): ReaderTips | null {
-		if (!this.texts) return null;
+		const classes = widthClasses(this.input).map((width) => ({ width, ...this.drawn.get(width) }));
+		if (classes.some((drawn) => !drawn.layout || !drawn.texts)) return null;
+		// The texts of the drawing with the most categories (a long line is thinned in narrow ones).
+		const count = (texts: Omit<ReaderTips, "layouts"> | null | undefined) => texts?.categories?.length ?? 0;
+		const fullest = classes.reduce((best, drawn) => (count(drawn.texts) > count(best.texts) ? drawn : best));
+		const texts = fullest.texts as Omit<ReaderTips, "layouts">;
 		const layouts: Record<string, TipLayout> = {};
-		for (const width of widthClasses(this.input)) {
-			const layout = this.layouts.get(width);
-			if (!layout) return null;
-			layouts[width] = layout;
+		for (const { width, layout, texts: own } of classes) {
+			if (!layout || !own) return null;
+			if (count(own) === count(texts)) {
+				layouts[width] = layout;
+				continue;
+			}
+			const rows = categoryRows(own.categories ?? [], texts.categories ?? []);
+			if (!rows) return null;
+			layouts[width] = { ...layout, rows };
 		}
-		return { ...this.texts, layouts };
+		return { ...texts, layouts };
 	}
+}
+
+/**
+ * Where each of a thinned drawing's categories sits among all of them: the thinned ones are a
+ * subsequence, matched in order by their header and values. Null if one does not match.
+ */
+function categoryRows(thinned: readonly CategoryTip[], all: readonly CategoryTip[]): number[] | null {
+	const key = (category: CategoryTip) => JSON.stringify([category.header, category.values]);
+	const rows: number[] = [];
+	let next = 0;
+	for (const category of thinned) {
+		const wanted = key(category);
+		while (next < all.length && key(all[next] as CategoryTip) !== wanted) next++;
+		if (next === all.length) return null;
+		rows.push(next++);
+	}
+	return rows;
 }
 
 /** Where each width class draws the source line, as fractions of that drawing's size. */

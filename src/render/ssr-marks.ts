@@ -11,12 +11,15 @@ import { createHashMap } from "zrender/lib/core/util.js";
 import type Element from "zrender/lib/Element.js";
 import { registerSSRDataGetter } from "zrender/lib/zrender.js";
 
-function seriesMeta(element: Element): HashMap<string | number> {
+const markerTypes: ReadonlySet<string> = new Set(["markLine", "markArea", "markPoint"]);
+
+function seriesMeta(element: Element): HashMap<string | number> | undefined {
 	const host = element.__hostTarget ?? element;
 	const data = getECData(host);
+	// Nothing to write: the element belongs to no series (an axis, the title), or is an annotation
+	// (a markLine, markArea or markPoint), which stays when its series is hidden.
+	if (data.seriesIndex == null || markerTypes.has(data.dataModel?.mainType ?? "")) return undefined;
 	const meta = createHashMap<string | number>();
-	// An empty map writes nothing: the element belongs to no series (an axis, the title).
-	if (data.seriesIndex == null) return meta;
 	meta.set("series_index", data.seriesIndex);
 	if (data.dataIndex != null) meta.set("data_index", data.dataIndex);
 	// A label (or anything else ECharts did not mark) of a series' shape counts as the chart's.
@@ -26,5 +29,7 @@ function seriesMeta(element: Element): HashMap<string | number> {
 
 /** Call after `echarts.init(…, { ssr: true })`, which registers ECharts' own, narrower getter. */
 export function markSeriesInSvg(): void {
-	registerSSRDataGetter(seriesMeta);
+	// zrender's type says a map; its painter takes undefined (as ECharts' own getter answers) for
+	// an element with nothing to write, and then writes none of the `ecmeta_*` attributes.
+	registerSSRDataGetter(seriesMeta as (element: Element) => HashMap<string | number>);
 }

@@ -59,5 +59,11 @@ declare module "brotli/decompress.js" {
 
 // ECharts' and zrender's internals the server SVG's series marks use (src/render/ssr-marks.ts).
 declare module "echarts/lib/util/innerStore.js" {
-	export function getECData(element: object): { seriesIndex?: number; dataIndex?: number; ssrType?: string };
+	export function getECData(element: object): {
+		seriesIndex?: number;
+		dataIndex?: number;
+		ssrType?: string;
+		/** Set on an annotation's shapes: the markLine, markArea or markPoint model. */
+		dataModel?: { mainType?: string };
+	};
 }

@@ -178,6 +178,42 @@ describe("published pages at every width", { skip }, () => {
 		}
 	});
 
+	it("shows a tapped point's tooltip on a touch screen, and keeps it after the finger lifts", async () => {
+		const context = await browser.newContext({ viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true });
+		try {
+			const page = await context.newPage();
+			await page.goto(pages.get("horizontal-bar") ?? "");
+			// Each category's place on the screen, from tips.json as the client reads it.
+			const places = await page.evaluate(async () => {
+				const main = document.querySelector("main") as HTMLElement;
+				const tips = await (await fetch(main.dataset.tips ?? "")).json();
+				const svg = Array.from(main.querySelectorAll("svg")).find((s) => s.getBoundingClientRect().width > 0) as SVGSVGElement;
+				const layout = tips.layouts[Math.round(svg.viewBox.baseVal.width)];
+				const [x, , width] = layout.plot;
+				return (layout.positions as number[]).map((y) => {
+					const point = new DOMPoint(x + width / 2, y).matrixTransform(svg.getScreenCTM() as DOMMatrix);
+					return { x: point.x, y: point.y };
+				});
+			});
+			assert.equal(places.length, 2);
+			const [greens, labour] = places as [{ x: number; y: number }, { x: number; y: number }];
+			await page.touchscreen.tap(greens.x, greens.y);
+			await page.waitForSelector("main[data-interactive=ready]");
+			const tooltip = page.locator(".chart-tooltip");
+			await tooltip.waitFor({ state: "visible", timeout: 5000 });
+			await page.waitForTimeout(400);
+			assert.ok(await tooltip.isVisible(), "the tooltip stays after the tap");
+			assert.match(await tooltip.innerText(), /^Greens/);
+			// A tap on another category moves it.
+			await page.touchscreen.tap(labour.x, labour.y);
+			await tooltip.filter({ hasText: "Labour" }).waitFor({ timeout: 5000 });
+			await page.waitForTimeout(400);
+			assert.ok(await tooltip.isVisible(), "and stays");
+		} finally {
+			await context.close();
+		}
+	});
+
 	for (const width of [390, 800]) {
 		it(`draws the interactive chart in the server drawing's box at ${width} px`, async () => {
 			const context = await browser.newContext({ viewport: { width, height: 900 } });

@@ -36,9 +36,10 @@ describe("the overlay's tips.json", () => {
 		const { key } = await makeAccount();
 		const csv = "month,Umsatz,Kosten\n2024-01,1200.5,900\n2024-02,1300,\n2024-03,1250,950\n";
 		const { url, html } = await publish(key, "line", csv, { locale: "de-DE" });
-		expect(html).toContain(`data-tips="${url}tips.json"`);
+		const tipsUrl = /data-tips="([^"]+)"/.exec(html)?.[1] ?? "";
+		expect(tipsUrl).toMatch(new RegExp(`^${url}tips\\.json\\?h=[0-9a-f]{16}$`));
 		expect(html).toMatch(/_client\/overlay\.[0-9a-f]{16}\.js/);
-		const response = await embed(`${url}tips.json`);
+		const response = await embed(tipsUrl);
 		expect(response.status).toBe(200);
 		const tips = (await response.json()) as ReaderTips;
 		expect(tips.trigger).toBe("axis");
@@ -68,10 +69,87 @@ describe("the overlay's tips.json", () => {
 		expect(html).toMatch(/<path d="M[^"]*"[^>]*ecmeta_series_index="1" ecmeta_ssr_type="chart"/);
 	});
 
+	it("names tips.json by its content, so a page left open across a republish gets a 404, not another version's marks", async () => {
+		const { key } = await makeAccount();
+		const created = await callJson<{ id: string }>(key, "POST", "/v1/charts", { body: { kind: "line", data: layoutExamples.line.csv } });
+		const first = await callJson<{ embedUrl: string }>(key, "POST", `/v1/charts/${created.body.id}/publish`);
+		const oldTips = /data-tips="([^"]+)"/.exec(await (await embed(first.body.embedUrl)).text())?.[1] ?? "";
+		expect((await embed(oldTips)).status).toBe(200);
+		expect((await embed(oldTips.replace(/h=[0-9a-f]+/, "h=0123456789abcdef"))).status).toBe(404);
+		const patched = await callJson(key, "PATCH", `/v1/charts/${created.body.id}`, {
+			body: { meta: { title: "A longer title that moves the plot" } },
+		});
+		expect(patched.status).toBe(200);
+		await callJson(key, "POST", `/v1/charts/${created.body.id}/publish`);
+		expect((await embed(oldTips)).status).toBe(404);
+		const newTips = /data-tips="([^"]+)"/.exec(await (await embed(first.body.embedUrl)).text())?.[1] ?? "";
+		expect(newTips).not.toBe(oldTips);
+		expect((await embed(newTips)).status).toBe(200);
+	});
+
+	it("lays columns out along x: each category's place is its columns' centre, bars kept positive", async () => {
+		const { key } = await makeAccount();
+		const { url, html } = await publish(key, "horizontal-bar", "item,a,b\nA,10,3\nB,-5,4\nC,7,2\n", { orientation: "vertical" });
+		const tips = (await (await embed(/data-tips="([^"]+)"/.exec(html)?.[1] ?? `${url}tips.json`)).json()) as ReaderTips;
+		expect(tips.along).toBe("x");
+		const layout = tips.layouts["800"];
+		const marks = layout?.marks as number[][][];
+		for (const bar of marks.flat()) {
+			expect(bar[2] ?? -1).toBeGreaterThanOrEqual(0);
+			expect(bar[3] ?? -1).toBeGreaterThanOrEqual(0);
+		}
+		const positions = layout?.positions as number[];
+		// Left to right, each between its columns' left and right edges.
+		expect(positions[0]).toBeLessThan(positions[1] as number);
+		expect(positions[1]).toBeLessThan(positions[2] as number);
+		for (const [c, position] of positions.entries()) {
+			expect(position).toBeGreaterThan(marks[0]?.[c]?.[0] as number);
+			expect(position).toBeLessThan((marks[1]?.[c]?.[0] as number) + (marks[1]?.[c]?.[2] as number));
+		}
+	});
+
+	it("maps a long line's thinned narrow drawings to the rows they show", async () => {
+		const { key } = await makeAccount();
+		const rows = Array.from({ length: 1200 }, (_, i) => `${2000 + i},${i}`).join("\n");
+		const { html } = await publish(key, "line", `step,value\n${rows}\n`);
+		const tips = (await (await embed(/data-tips="([^"]+)"/.exec(html)?.[1] ?? "")).json()) as ReaderTips;
+		expect(tips.categories).toHaveLength(1200);
+		const narrow = tips.layouts["280"];
+		const shown = ((narrow?.marks ?? []) as number[][][])[0]?.length ?? 0;
+		expect(shown).toBeLessThan(1200);
+		expect(narrow?.rows).toHaveLength(shown);
+		// Each thinned point is the row it says, in order.
+		const rowsShown = narrow?.rows ?? [];
+		expect(rowsShown.every((row, i) => i === 0 || row > (rowsShown[i - 1] as number))).toBe(true);
+		expect(tips.layouts["800"]?.rows).toBeUndefined();
+	});
+
+	it("leaves annotations out of their series: hiding the series keeps them", async () => {
+		const { key } = await makeAccount();
+		const { html } = await publish(key, "line", layoutExamples.line.csv, {
+			annotations: [
+				{ type: "line", axis: "y", value: 70, label: "Seventy" },
+				{ type: "range", axis: "x", from: "2000", to: "2005", label: "Early years" },
+			],
+		});
+		// The annotations' labels and shapes are drawn, and belong to no series.
+		for (const text of ["Seventy", "Early years"]) {
+			const label = new RegExp(`<text[^>]*>${text}</text>`).exec(html)?.[0] ?? "";
+			expect(label, text).not.toBe("");
+			expect(label, text).not.toContain("ecmeta_");
+		}
+		// Only the two lines (and their symbols and labels) are marked as series 0 and 1.
+		const marked = [...html.matchAll(/ecmeta_series_index="(\d+)" ecmeta_ssr_type="chart"/g)].map((m) => m[1]);
+		expect(new Set(marked)).toEqual(new Set(["0", "1"]));
+		const shaded = /<polygon[^>]*fill-opacity="0\.14"[^>]*>/.exec(html)?.[0] ?? "";
+		expect(shaded, "the range's shading").not.toBe("");
+		expect(shaded).not.toContain("ecmeta_");
+	});
+
 	it("writes a pie's slices with their shares, and no legend toggles (a drawing cannot re-lay out a pie)", async () => {
 		const { key } = await makeAccount();
-		const { url } = await publish(key, "pie", layoutExamples.pie.csv);
-		const tips = (await (await embed(`${url}tips.json`)).json()) as ReaderTips;
+		const { html } = await publish(key, "pie", layoutExamples.pie.csv);
+		const tips = (await (await embed(/data-tips="([^"]+)"/.exec(html)?.[1] ?? "")).json()) as ReaderTips;
 		expect(tips.trigger).toBe("item");
 		expect(tips.legend).toEqual([]);
 		expect(tips.items?.[0]?.rows[0]?.[1]).toMatch(/^[\d.,]+ \([\d.]+%\)$/);
@@ -83,8 +161,8 @@ describe("the overlay's tips.json", () => {
 
 	it("names each scatter point's fields by their columns", async () => {
 		const { key } = await makeAccount();
-		const { url } = await publish(key, "scatter", layoutExamples.scatter.csv);
-		const tips = (await (await embed(`${url}tips.json`)).json()) as ReaderTips;
+		const { html } = await publish(key, "scatter", layoutExamples.scatter.csv);
+		const tips = (await (await embed(/data-tips="([^"]+)"/.exec(html)?.[1] ?? "")).json()) as ReaderTips;
 		expect(tips.items?.[0]).toEqual({
 			series: 0,
 			header: "Chile",

@@ -81,17 +81,25 @@ function linePoints(data: SeriesData): (number[] | null)[] {
 	return marks;
 }
 
+/** Each bar as `[x, y, width, height]` with a positive width and height (ECharts lays a negative value's bar out backwards). */
 function barRects(data: SeriesData): (number[] | null)[] {
 	const marks: (number[] | null)[] = [];
 	for (let i = 0; i < data.count(); i++) {
 		const rect = data.getItemLayout(i) as Partial<Rect> | undefined;
-		marks.push(
-			rect && isNumber(rect.x) && isNumber(rect.y) && isNumber(rect.width) && isNumber(rect.height)
-				? [rect.x, rect.y, rect.width, rect.height].map(round)
-				: null,
-		);
+		if (!rect || !isNumber(rect.x) || !isNumber(rect.y) || !isNumber(rect.width) || !isNumber(rect.height)) {
+			marks.push(null);
+			continue;
+		}
+		const x = Math.min(rect.x, rect.x + rect.width);
+		const y = Math.min(rect.y, rect.y + rect.height);
+		marks.push([x, y, Math.abs(rect.width), Math.abs(rect.height)].map(round));
 	}
 	return marks;
+}
+
+/** Which way an axis chart's categories run: along x for lines and columns, along y for horizontal bars. */
+function categoryAxis(input: RenderInput): "x" | "y" {
+	return input.kind === "horizontal-bar" && input.meta.orientation !== "vertical" ? "y" : "x";
 }
 
 function symbolRadius(data: SeriesData, index: number): number {
@@ -145,11 +153,17 @@ export function tipLayout(chart: LaidOutChart, input: RenderInput): TipLayout | 
 	const marks = series.map((s) => (input.kind === "line" ? linePoints(s.getData()) : barRects(s.getData())));
 	const count = [...counts][0] ?? 0;
 	// A category's place along its axis: the mean of its marks' centres (bars of a group share a band).
+	const along = categoryAxis(input);
+	const centre = (mark: number[]) =>
+		input.kind === "line"
+			? (mark[0] as number)
+			: along === "x"
+				? (mark[0] as number) + (mark[2] as number) / 2
+				: (mark[1] as number) + (mark[3] as number) / 2;
 	const positions = Array.from({ length: count }, (_, c) => {
 		const centres = marks.flatMap((m) => {
 			const mark = m[c];
-			if (!mark) return [];
-			return input.kind === "line" ? [mark[0] as number] : [(mark[1] as number) + (mark[3] as number) / 2];
+			return mark ? [centre(mark)] : [];
 		});
 		return centres.length > 0 ? round(centres.reduce((a, b) => a + b, 0) / centres.length) : null;
 	});
@@ -182,7 +196,7 @@ export function tipTexts(chart: LaidOutChart, input: RenderInput): Omit<ReaderTi
 		return {
 			trigger: "axis",
 			colors,
-			along: input.kind === "line" ? "x" : "y",
+			along: categoryAxis(input),
 			series: names,
 			legend: series.map((_, i) => i),
 			categories,

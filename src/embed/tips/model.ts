@@ -40,6 +40,11 @@ export interface TipLayout {
 	/** Where each category sits along its axis (axis charts). */
 	positions?: (number | null)[];
 	marks: (number[] | null)[] | (number[] | null)[][];
+	/**
+	 * Which of `categories` each of this drawing's categories is, where a narrow drawing shows
+	 * fewer (a long line is thinned to two points per pixel of width); absent when they are all.
+	 */
+	rows?: number[];
 }
 
 /** The tooltip's colours in each mode: the theme's surface, text and grid colours, as ECharts' tooltip had. */

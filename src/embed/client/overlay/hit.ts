@@ -97,7 +97,7 @@ export function anchorOf(tips: ReaderTips, layout: TipLayout, index: number, hid
 	}
 	const position = layout.positions?.[index];
 	if (position === null || position === undefined) return null;
-	// The top of the category's highest shown mark (line), or the end of its longest bar.
+	// The top of the category's highest shown mark (a line's point, a column), or the end of its longest bar.
 	const marks = (layout.marks as (number[] | null)[][])
 		.flatMap((series, s) => (hidden.has(s) ? [] : [series[index]]))
 		.filter((m) => !!m) as number[][];

@@ -138,13 +138,15 @@ export class Tooltip {
 			const [x, y, width, height] = layout.plot;
 			const position = layout.positions?.[index] ?? 0;
 			const series = layout.marks as (number[] | null)[][];
-			if (this.tips.along === "y") {
-				// The category's band: from the first bar's top to the last bar's bottom, a little wider.
-				const bars = series.flatMap((s) => (s[index] ? [s[index] as number[]] : []));
-				const top = Math.min(...bars.map((b) => b[1] as number)) - 4;
-				const bottom = Math.max(...bars.map((b) => (b[1] as number) + (b[3] as number))) + 4;
-				add("rect", { x, y: top, width, height: bottom - top, fill: colours.text, "fill-opacity": 0.08 });
-				// Behind the bars: before the first shape of a series.
+			const bars = series.flatMap((s, k) => (s[index]?.length === 4 && !hidden.has(k) ? [s[index] as number[]] : []));
+			if (bars.length > 0) {
+				// The category's band, a little wider than its bars, behind them: across the plot from
+				// the first bar's top to the last one's bottom (bars), or from left to right (columns).
+				const from = (k: 0 | 1) => Math.min(...bars.map((b) => b[k] as number)) - 4;
+				const to = (k: 0 | 1) => Math.max(...bars.map((b) => (b[k] as number) + (b[k + 2] as number))) + 4;
+				const band =
+					this.tips.along === "y" ? { x, y: from(1), width, height: to(1) - from(1) } : { x: from(0), y, width: to(0) - from(0), height };
+				add("rect", { ...band, fill: colours.text, "fill-opacity": 0.08 });
 				const firstMark = drawing.svg.querySelector(`[ecmeta_ssr_type="chart"]`);
 				if (firstMark?.parentNode) firstMark.parentNode.insertBefore(group, firstMark);
 				else drawing.svg.append(group);
