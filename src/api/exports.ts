@@ -88,6 +88,7 @@ async function drawnExport(
 	format: DrawingFormat,
 	options: ExportOptions,
 	workspaceFonts: readonly StoredFont[],
+	admitted: () => Promise<void>,
 ): Promise<Response> {
 	const materials = await exportMaterials(services, chart, workspaceFonts);
 	const key = await exportKey(chart, format, options, materials);
@@ -100,6 +101,8 @@ async function drawnExport(
 	const cached = await readCachedExport(services, path);
 	if (cached) return drawnResponse(chart, format, etag, cached.body, cached.contentType, cached.warnings);
 
+	// A miss takes a slot and stores a file: not before the rate limit has admitted the request.
+	await admitted();
 	const dataset = await exportDataset(services, chart, materials);
 	const fonts = await loadRenderFonts(services, materials.fonts);
 	const input = renderInputFrom(chart, options, dataset, materials.theme, fonts);
@@ -119,6 +122,7 @@ async function csvExport(services: Services, chart: ChartRecord): Promise<Export
 export const exportChartRoute = defineRoute({
 	method: "GET",
 	path: "/v1/charts/:id/export/:format",
+	readOnly: true,
 	tag: "Exports",
 	summary: "Export a chart as PNG, SVG, PDF or CSV",
 	description:
@@ -134,7 +138,7 @@ export const exportChartRoute = defineRoute({
 		},
 	},
 	errors: ["invalid_format", "not_found", "invalid_data", "export_busy"],
-	async handler({ params, query, services, caller, request }) {
+	async handler({ params, query, services, caller, request, admitted }) {
 		const format = parseFormat(params.format);
 		// A drawing's key names the theme's uploaded fonts: their list is read beside the chart, not after
 		// it, so a cache hit costs the chart read and no further round trip. The chart read still comes
@@ -151,7 +155,7 @@ export const exportChartRoute = defineRoute({
 		}
 		if (isDrawingFormat(format)) {
 			if (format === "png") checkPngBudget(chart, query);
-			return drawnExport(services, request, chart, format, query, workspaceFonts);
+			return drawnExport(services, request, chart, format, query, workspaceFonts, admitted);
 		}
 		// CSV writes the data out without drawing or a slot: cheap enough to answer fresh every time.
 		const file = await csvExport(services, chart);
