@@ -2,13 +2,18 @@
  * Load: 50 concurrent clients, each its own account (50 customers), sending mixed traffic for
  * 2 minutes to one `wrangler dev`: reads, lists, meta writes, CSV uploads, exports (repeats
  * that hit the export cache and fresh ones after a write) and publishes. Reports throughput,
- * p50/p99 per route, 5xx, 503 `export_busy`, 429, and the workerd process's resident memory
- * when idle, after a 15-second warm-up of the same mix (the start), at its peak and at the end.
- * `LOAD_SECONDS` shortens the run for a try.
+ * p50/p99 per route, 5xx, 503 `export_busy`, 429, and memory when idle, after a 15-second warm-up
+ * of the same mix (the start), at its peak and at the end: the resident set of wrangler's dev
+ * proxy (the workerd listening on the port, which forwards every request), that of the workerd
+ * running our Worker beside miniflare's storage simulators, and the Worker isolate's own heap
+ * after a forced collection (`lib/isolate-heap.ts`), also halfway. The memory target compares
+ * the isolate's heap, the only one of the three that is our code alone. `LOAD_SECONDS` shortens the
+ * run for a try.
  */
-import { startDevServer } from "../scripts/lib/dev-server.ts";
+import { inspectorPortFor, startDevServer } from "../scripts/lib/dev-server.ts";
 import { createBenchKeys } from "./lib/accounts.ts";
 import { timedFetch } from "./lib/http.ts";
+import { type HeapReading, isolateHeap, workerProcessPid } from "./lib/isolate-heap.ts";
 import { type Client, pickOperation, setUpClient } from "./lib/load-operations.ts";
 import { freePort } from "./lib/ports.ts";
 import { listeningPid, rssMiB } from "./lib/process-memory.ts";
@@ -71,10 +76,23 @@ export async function runLoadBench() {
 		const pid = await listeningPid(port);
 		const keys = await createBenchKeys(server.target, clients, "business", ["chart:read", "chart:write"]);
 		const all = await Promise.all(keys.map((key, i) => setUpClient(server.url, key, i)));
+		const workerPid = await workerProcessPid(port);
+		// A fresh connection: a kept-alive one from the traffic before may just have been closed.
+		const poke = () =>
+			fetch(`${server.url}/v1/health`, { headers: { Connection: "close" } })
+				.then((response) => response.arrayBuffer())
+				.catch(() => fetch(`${server.url}/v1/health`).then((response) => response.arrayBuffer()));
+		const readHeap = () => isolateHeap(inspectorPortFor(port), poke);
+		const workerIdleMiB = await rssMiB(workerPid);
 		const idleMiB = await rssMiB(pid);
+		const idleHeap = await readHeap();
 		await drive(server.url, all, warmUpSeconds * 1000, new Map());
+		// RSS first, so the reading's own request does not count in it.
 		const startMiB = await rssMiB(pid);
+		const workerStartMiB = await rssMiB(workerPid);
+		const startHeap = await readHeap();
 		let peakMiB = startMiB;
+		let workerPeakMiB = workerStartMiB;
 		const sampler = setInterval(() => {
 			rssMiB(pid).then(
 				(m) => {
@@ -82,14 +100,28 @@ export async function runLoadBench() {
 				},
 				() => {},
 			);
+			rssMiB(workerPid).then(
+				(m) => {
+					workerPeakMiB = Math.max(workerPeakMiB, m);
+				},
+				() => {},
+			);
 		}, 2000);
 		const stats = new Map<string, RouteStats>();
 		const started = performance.now();
+		// Halfway through as well: a heap that grows to a plateau (bounded caches filling) and one that
+		// keeps growing (a leak) look alike from the two ends alone.
+		const midHeap = new Promise<HeapReading>((resolve, reject) => setTimeout(() => readHeap().then(resolve, reject), (seconds * 1000) / 2));
+		// Marked handled now; a failure still throws where it is awaited, after the traffic.
+		midHeap.catch(() => undefined);
 		const sent = await drive(server.url, all, seconds * 1000, stats);
 		const elapsed = (performance.now() - started) / 1000;
 		clearInterval(sampler);
 		const endMiB = await rssMiB(pid);
+		const workerEndMiB = await rssMiB(workerPid);
 		peakMiB = Math.max(peakMiB, endMiB);
+		const endHeap = await readHeap();
+		const halfwayHeap = await midHeap;
 
 		const count = (route: RouteStats, test: (status: number) => boolean) =>
 			[...route.statuses].filter(([status]) => test(status)).reduce((n, [, c]) => n + c, 0);
@@ -116,7 +148,10 @@ export async function runLoadBench() {
 		const noAnswer = perRoute.reduce((n, r) => n + r.noAnswer, 0);
 		const proxyRestarts = perRoute.reduce((n, r) => n + r.proxyRestarts, 0);
 		const endPid = await listeningPid(port);
-		const memoryChange = (endMiB - startMiB) / startMiB;
+		const rssChange = (endMiB - startMiB) / startMiB;
+		const heapChange = (endHeap.usedMiB - startHeap.usedMiB) / startHeap.usedMiB;
+		const heapRow = (reading: { usedMiB: number; totalMiB: number }) =>
+			`${reading.usedMiB.toFixed(1)} MiB live (${reading.totalMiB.toFixed(1)} MiB reserved)`;
 		const table = [
 			markdownTable(
 				[
@@ -155,14 +190,30 @@ export async function runLoadBench() {
 					["503 export_busy (a 503 with Retry-After, not a failure)", String(exportBusy), "", ""],
 					["no answer within 30 s", String(noAnswer), "0", noAnswer === 0 ? "yes" : "**no**"],
 					["503 \"Your worker restarted mid-request\" from wrangler's dev proxy (not our Worker's answer)", String(proxyRestarts), "", ""],
-					["workerd process (pid) at start, at end", `${pid}, ${endPid}`, "", ""],
+					["wrangler's dev proxy, a workerd process (pid) at start, at end", `${pid}, ${endPid}`, "", ""],
 					[
-						"workerd RSS: idle → start (after warm-up) → peak → end",
+						"dev proxy RSS: idle → start (after warm-up) → peak → end",
 						`${idleMiB.toFixed(0)} → ${startMiB.toFixed(0)} → ${peakMiB.toFixed(0)} → ${endMiB.toFixed(0)} MiB`,
 						"",
 						"",
 					],
-					["memory at the end ÷ start", `${(100 * (1 + memoryChange)).toFixed(1)} %`, "≤ 110 %", memoryChange <= 0.1 ? "yes" : "**no**"],
+					["dev proxy RSS at the end ÷ start", `${(100 * (1 + rssChange)).toFixed(1)} %`, "", ""],
+					[
+						`the Worker's workerd process (pid ${workerPid}, miniflare's D1, R2 and Durable Objects included) RSS: idle → start → peak → end`,
+						`${workerIdleMiB.toFixed(0)} → ${workerStartMiB.toFixed(0)} → ${workerPeakMiB.toFixed(0)} → ${workerEndMiB.toFixed(0)} MiB`,
+						"",
+						"",
+					],
+					["Worker isolate heap after a full collection: idle", heapRow(idleHeap), "", ""],
+					["Worker isolate heap after a full collection: start (after warm-up)", heapRow(startHeap), "", ""],
+					["Worker isolate heap after a full collection: halfway", heapRow(halfwayHeap), "", ""],
+					["Worker isolate heap after a full collection: end", heapRow(endHeap), "", ""],
+					[
+						"memory at the end ÷ start (the isolate's live heap)",
+						`${(100 * (1 + heapChange)).toFixed(1)} %`,
+						"≤ 110 %",
+						heapChange <= 0.1 ? "yes" : "**no**",
+					],
 				],
 			),
 		].join("\n\n");
@@ -180,6 +231,8 @@ export async function runLoadBench() {
 				startMiB,
 				peakMiB,
 				endMiB,
+				workerProcess: { idleMiB: workerIdleMiB, startMiB: workerStartMiB, peakMiB: workerPeakMiB, endMiB: workerEndMiB },
+				heap: { idle: idleHeap, start: startHeap, halfway: halfwayHeap, end: endHeap },
 				perRoute,
 			},
 		};

@@ -32,6 +32,11 @@ export async function waitUntilUp(url: string, child: ChildProcess, log: () => s
 	throw new Error(`wrangler dev did not answer on ${url} within 90 s:\n${log()}`);
 }
 
+/** The DevTools port of the Worker isolate of a dev server on `port` (wrangler's inspector proxy). */
+export function inspectorPortFor(port: number): number {
+	return port + 10_000;
+}
+
 /** `vars` override wrangler.toml vars (e.g. EMBED_BASE for this port). */
 export async function startDevServer(port: number, script?: string, vars: Record<string, string> = {}): Promise<DevServer> {
 	const persistTo = await mkdtemp(join(tmpdir(), "charts-bench-"));
@@ -44,7 +49,7 @@ export async function startDevServer(port: number, script?: string, vars: Record
 		String(port),
 		// Each dev server its own debugger port: several may run at once (tests, bench, start).
 		"--inspector-port",
-		String(port + 10_000),
+		String(inspectorPortFor(port)),
 		"--ip",
 		"127.0.0.1",
 		"--persist-to",

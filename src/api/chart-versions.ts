@@ -31,6 +31,7 @@ async function loadVersion(chartId: string, n: number, db: Parameters<typeof fin
 export const listVersionsRoute = defineRoute({
 	method: "GET",
 	path: "/v1/charts/:id/versions",
+	readOnly: true,
 	tag,
 	summary: "List a chart's versions",
 	description: "Newest first. Every write (create, update, move, data, publish, unpublish, restore) records one.",
@@ -48,6 +49,7 @@ export const listVersionsRoute = defineRoute({
 export const getVersionRoute = defineRoute({
 	method: "GET",
 	path: "/v1/charts/:id/versions/:n",
+	readOnly: true,
 	tag,
 	summary: "Read one version of a chart",
 	access: "chart:read",

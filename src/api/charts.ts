@@ -59,6 +59,7 @@ export const createChartRoute = defineRoute({
 export const listChartsRoute = defineRoute({
 	method: "GET",
 	path: "/v1/charts",
+	readOnly: true,
 	tag,
 	summary: "List the workspace's charts",
 	description:
@@ -80,6 +81,7 @@ export const listChartsRoute = defineRoute({
 export const getChartRoute = defineRoute({
 	method: "GET",
 	path: "/v1/charts/:id",
+	readOnly: true,
 	tag,
 	summary: "Read a chart",
 	description: 'Answers with `ETag: "<version>"`; send it back as `If-Match` to make a write conditional.',

@@ -26,6 +26,7 @@ const Statistic = z.object({
 export const searchStatisticsRoute = defineRoute({
 	method: "GET",
 	path: "/v1/statistics",
+	readOnly: true,
 	tag,
 	summary: "Search statistics",
 	description: "Ranked full-text search over title, series name and source. Up to 25 results, fixed; narrow with `search`.",
@@ -47,6 +48,7 @@ export const searchStatisticsRoute = defineRoute({
 export const listSourcesRoute = defineRoute({
 	method: "GET",
 	path: "/v1/sources",
+	readOnly: true,
 	tag,
 	summary: "List sources and their dimensions",
 	access: "key",
@@ -78,6 +80,7 @@ export const listSourcesRoute = defineRoute({
 export const dimensionValuesRoute = defineRoute({
 	method: "GET",
 	path: "/v1/sources/:source/dimensions/:dim",
+	readOnly: true,
 	tag,
 	summary: "Search a dimension's values",
 	description:

@@ -5,6 +5,8 @@
  * cache is answered from R2 without an export slot, and only a miss takes a slot to render.
  */
 import { z } from "zod";
+import type { StoredFont } from "../db/fonts";
+import { listWorkspaceFonts } from "../db/fonts";
 import type { ChartRecord } from "../domain/chart";
 import { ApiError } from "../http/errors";
 import { defineRoute } from "../http/route";
@@ -85,8 +87,10 @@ async function drawnExport(
 	chart: ChartRecord,
 	format: DrawingFormat,
 	options: ExportOptions,
+	workspaceFonts: readonly StoredFont[],
+	admitted: () => Promise<void>,
 ): Promise<Response> {
-	const materials = await exportMaterials(services, chart);
+	const materials = await exportMaterials(services, chart, workspaceFonts);
 	const key = await exportKey(chart, format, options, materials);
 	const etag = `"${key}"`;
 	// The key names the bytes, so a client that holds it needs nothing, not even an R2 read.
@@ -97,6 +101,8 @@ async function drawnExport(
 	const cached = await readCachedExport(services, path);
 	if (cached) return drawnResponse(chart, format, etag, cached.body, cached.contentType, cached.warnings);
 
+	// A miss takes a slot and stores a file: not before the rate limit has admitted the request.
+	await admitted();
 	const dataset = await exportDataset(services, chart, materials);
 	const fonts = await loadRenderFonts(services, materials.fonts);
 	const input = renderInputFrom(chart, options, dataset, materials.theme, fonts);
@@ -116,6 +122,7 @@ async function csvExport(services: Services, chart: ChartRecord): Promise<Export
 export const exportChartRoute = defineRoute({
 	method: "GET",
 	path: "/v1/charts/:id/export/:format",
+	readOnly: true,
 	tag: "Exports",
 	summary: "Export a chart as PNG, SVG, PDF or CSV",
 	description:
@@ -131,9 +138,15 @@ export const exportChartRoute = defineRoute({
 		},
 	},
 	errors: ["invalid_format", "not_found", "invalid_data", "export_busy"],
-	async handler({ params, query, services, caller, request }) {
+	async handler({ params, query, services, caller, request, admitted }) {
 		const format = parseFormat(params.format);
-		const chart = await loadChart(services, caller, params.id as string);
+		// A drawing's key names the theme's uploaded fonts: their list is read beside the chart, not after
+		// it, so a cache hit costs the chart read and no further round trip. The chart read still comes
+		// first for everything else: a deleted chart is 404 before any cache is looked at.
+		const [chart, workspaceFonts] = await Promise.all([
+			loadChart(services, caller, params.id as string),
+			isDrawingFormat(format) ? listWorkspaceFonts(services.db, caller.workspaceId) : Promise.resolve([]),
+		]);
 		if (!chart.hasData) {
 			throw new ApiError(
 				"invalid_data",
@@ -142,7 +155,7 @@ export const exportChartRoute = defineRoute({
 		}
 		if (isDrawingFormat(format)) {
 			if (format === "png") checkPngBudget(chart, query);
-			return drawnExport(services, request, chart, format, query);
+			return drawnExport(services, request, chart, format, query, workspaceFonts, admitted);
 		}
 		// CSV writes the data out without drawing or a slot: cheap enough to answer fresh every time.
 		const file = await csvExport(services, chart);

@@ -53,6 +53,7 @@ async function assertParentUsable(services: Services, caller: Caller, parentId: 
 export const listFoldersRoute = defineRoute({
 	method: "GET",
 	path: "/v1/folders",
+	readOnly: true,
 	tag,
 	summary: "List the workspace's folders",
 	description: "Every folder of the workspace, oldest first. Not capped, not paginated.",
@@ -101,6 +102,7 @@ export const createFolderRoute = defineRoute({
 export const getFolderRoute = defineRoute({
 	method: "GET",
 	path: "/v1/folders/:id",
+	readOnly: true,
 	tag,
 	summary: "Read a folder",
 	access: "folder:read",

@@ -11,6 +11,7 @@ import { ThemeList } from "./schemas";
 export const listThemesRoute = defineRoute({
 	method: "GET",
 	path: "/v1/themes",
+	readOnly: true,
 	tag: "Themes",
 	summary: "List themes",
 	description: "Themes are authored in the theme studio (for now the admin CLI); charts use one through `meta.theme`.",

@@ -5,7 +5,9 @@
  * → handler. So a rate-limited key with the wrong scope gets 429, never 403, and a forged
  * cookie write is refused before it does anything, even spending the account's budget.
  * Every step, the limiter call included, answers its failures through `errorResponse` (D28):
- * nothing here can throw.
+ * nothing here can throw. A `readOnly` route's checks and handler run beside the limiter call
+ * (issue 14), but their answer is sent only once the limiter admits the request, so what a
+ * client sees, and in which order of precedence, is the same.
  */
 import type { z } from "zod";
 import type { Caller } from "../domain/caller";
@@ -41,7 +43,7 @@ export async function runRoute(route: Route, incoming: Incoming): Promise<Respon
 	const now = Date.now();
 	if (route.access === "public") {
 		try {
-			return await invoke(route, incoming, await parseInput(route, incoming.request), null, now);
+			return await invoke(route, incoming, await parseInput(route, incoming.request), null, now, admittedAlready);
 		} catch (error) {
 			return errorResponse(error, incoming.requestId);
 		}
@@ -54,16 +56,49 @@ export async function runRoute(route: Route, incoming: Incoming): Promise<Respon
 		return errorResponse(error, incoming.requestId);
 	}
 	const { caller } = authenticated;
+	const limiting = incoming.services.limiter.consume(caller.accountId, requestsPerMinute[caller.plan]);
+	// A read runs beside the limiter's call instead of after it: the two round trips overlap.
+	// Its answer is used only once the limiter has admitted the request; anything the handler
+	// would change waits for `admitted()`, so a refused request still changes nothing.
+	const admittedToo = route.readOnly ? admission(limiting) : null;
+	const early = admittedToo ? runAuthorized(route, incoming, caller, now, admittedToo) : null;
 	let decision: RateDecision;
 	try {
-		decision = await incoming.services.limiter.consume(caller.accountId, requestsPerMinute[caller.plan]);
+		decision = await limiting;
 	} catch (error) {
+		await discard(early);
 		return errorResponse(limiterUnavailable(error, incoming.requestId), incoming.requestId);
 	}
-	const response = decision.allowed
-		? await runAuthorized(route, incoming, caller, now)
-		: errorResponse(rateLimited(decision), incoming.requestId);
+	let response: Response;
+	if (!decision.allowed) {
+		await discard(early);
+		response = errorResponse(rateLimited(decision), incoming.requestId);
+	} else {
+		response = await (early ?? runAuthorized(route, incoming, caller, now, admittedAlready));
+	}
 	return withHeaders(response, { ...rateLimitHeaders(decision), ...headersNotSetBy(response, authenticated.headers) });
+}
+
+const admittedAlready = () => Promise.resolve();
+
+/** What a handler awaits before any effect: settles with the limiter, and throws unless it admitted. */
+function admission(limiting: Promise<RateDecision>): () => Promise<void> {
+	// Never rejects by itself, so a handler that never asks leaves no unhandled rejection behind.
+	const allowed = limiting.then(
+		(decision) => decision.allowed,
+		() => false,
+	);
+	return async () => {
+		// Never sent: the pipeline answers the limiter's 429 or 503 instead.
+		if (!(await allowed)) throw new ApiError("rate_limited", "The account's rate limit did not admit this request.");
+	};
+}
+
+/** Waits for an answer that will not be sent and releases its body (a stream from R2, say). */
+async function discard(answer: Promise<Response> | null): Promise<void> {
+	if (!answer) return;
+	const response = await answer;
+	await response.body?.cancel().catch(() => undefined);
 }
 
 /** A session's refreshed cookie must not undo a cookie the handler set (sign-out clears it). */
@@ -71,7 +106,13 @@ function headersNotSetBy(response: Response, headers: Record<string, string>): R
 	return Object.fromEntries(Object.entries(headers).filter(([name]) => !response.headers.has(name)));
 }
 
-async function runAuthorized(route: Route, incoming: Incoming, caller: Caller, now: number): Promise<Response> {
+async function runAuthorized(
+	route: Route,
+	incoming: Incoming,
+	caller: Caller,
+	now: number,
+	admitted: () => Promise<void>,
+): Promise<Response> {
 	try {
 		if (route.access === "session") requireSession(caller);
 		// A session holds every scope and skips the plan check: the console serves every plan (D32).
@@ -82,7 +123,7 @@ async function runAuthorized(route: Route, incoming: Incoming, caller: Caller, n
 		const idempotencyKey = route.idempotent ? readIdempotencyKey(incoming.request) : null;
 		// Input is validated before an idempotency key is reserved: a refused body stores nothing.
 		const input = await parseInput(route, incoming.request);
-		const run = () => invoke(route, incoming, input, caller, now).catch((error) => errorResponse(error, incoming.requestId));
+		const run = () => invoke(route, incoming, input, caller, now, admitted).catch((error) => errorResponse(error, incoming.requestId));
 		if (idempotencyKey === null) return await run();
 		return await withIdempotency(incoming.services, caller, idempotencyKey, incoming.request, input.bodyText, now, run);
 	} catch (error) {
@@ -123,7 +164,14 @@ async function parseInput(route: Route, request: Request): Promise<Input> {
 	}
 }
 
-function invoke(route: Route, incoming: Incoming, input: Input, caller: Caller | null, now: number): Promise<Response> {
+function invoke(
+	route: Route,
+	incoming: Incoming,
+	input: Input,
+	caller: Caller | null,
+	now: number,
+	admitted: () => Promise<void>,
+): Promise<Response> {
 	return route.handler({
 		request: incoming.request,
 		url: input.url,
@@ -134,6 +182,7 @@ function invoke(route: Route, incoming: Incoming, input: Input, caller: Caller |
 		caller,
 		requestId: incoming.requestId,
 		now,
+		admitted,
 	});
 }
 

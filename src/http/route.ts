@@ -47,6 +47,13 @@ export interface HandlerContext<Q, B, C = Caller> {
 	caller: C;
 	requestId: string;
 	now: number;
+	/**
+	 * Resolves once the account's rate limit has admitted this request. A `readOnly` route runs
+	 * beside the limiter's call, so before anything with an effect (an export slot, a write) it
+	 * must await this; it throws when the limiter refused (the pipeline then answers 429 or 503
+	 * and discards what the handler answered). Already resolved for every other route.
+	 */
+	admitted: () => Promise<void>;
 }
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -81,6 +88,12 @@ export interface RouteDefinition<QS extends z.ZodType | undefined, B extends Bod
 	errors: ErrorCode[];
 	/** POST routes replay their first answer for a repeated `Idempotency-Key` (DESIGN D14). */
 	idempotent?: boolean;
+	/**
+	 * The handler changes nothing before it awaits `admitted()`, so the pipeline may run it beside
+	 * the account limiter's call (one round trip less for a read, issue 14); its answer is used
+	 * only if the limiter admits the request.
+	 */
+	readOnly?: boolean;
 	handler: (ctx: HandlerContext<Output<QS>, BodyOutput<B>, CallerOf<A>>) => Promise<Response>;
 }
 
@@ -97,6 +110,7 @@ export interface Route {
 	responses: Record<number, ResponseSpec>;
 	errors: ErrorCode[];
 	idempotent?: boolean;
+	readOnly?: boolean;
 	handler: (ctx: HandlerContext<unknown, unknown, Caller | null>) => Promise<Response>;
 }
 

@@ -15,7 +15,7 @@ import { defaultPngScale, drawingSize } from "../render/pixel-budget";
 import { rendererBuild } from "../render/renderer-build";
 import { datasetOf } from "./chart-data";
 import type { Services } from "./context";
-import { fontsForTheme } from "./fonts";
+import { fontsForTheme, fontsForThemeFrom } from "./fonts";
 import { drawingMode, themeFor } from "./render-input";
 
 /** What a key is computed from and a miss then draws with, read once so the two cannot differ. */
@@ -36,10 +36,15 @@ const storedDatasetKey = /^data\/([0-9a-f]{64})\.json$/;
  * are resolved against the library as it is now and hashed, so a library import that changes
  * a value changes the key.
  */
-export async function exportMaterials(services: Services, chart: ChartRecord): Promise<ExportMaterials> {
+export async function exportMaterials(
+	services: Services,
+	chart: ChartRecord,
+	/** The workspace's fonts when already read (`listWorkspaceFonts`); else only the theme's are queried. */
+	workspaceFonts?: readonly StoredFont[],
+): Promise<ExportMaterials> {
 	const themed = themeFor(services, chart).then(async (theme) => ({
 		theme,
-		fonts: await fontsForTheme(services, chart.workspaceId, theme),
+		fonts: workspaceFonts ? fontsForThemeFrom(workspaceFonts, theme) : await fontsForTheme(services, chart.workspaceId, theme),
 	}));
 	const stored = chart.seriesRefs.length === 0 ? storedDatasetKey.exec(chart.dataBlobKey ?? "")?.[1] : undefined;
 	if (stored) return { datasetHash: stored, dataset: null, ...(await themed) };

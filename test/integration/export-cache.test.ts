@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { layoutExamples } from "../../src/domain/layout-examples";
 import { builtInThemes } from "../../src/domain/themes";
 import { exportGateStub } from "../../src/limits/client";
+import { rememberedExports } from "../../src/services/export-cache";
 import { call, callJson } from "../helpers/api";
 import { makeAccount, makeTheme } from "../helpers/factories";
 import { loadLibrary } from "../helpers/library";
@@ -203,5 +204,81 @@ describe("deleting a chart", () => {
 		expect((await call(key, "DELETE", `/v1/charts/${id}`)).status).toBe(200);
 		expect(await cachedFiles(id)).toEqual([]);
 		expect(await cachedFiles(kept)).toHaveLength(1);
+	});
+});
+
+describe("the isolate's memory in front of R2", () => {
+	async function removeFromR2(id: string): Promise<void> {
+		const files = await cachedFiles(id);
+		expect(files.length).toBeGreaterThan(0);
+		await env.BLOBS.delete(files);
+	}
+
+	for (const file of ["png?scale=1", "svg", "pdf"]) {
+		it(`${file.slice(0, 3).toUpperCase()}: a hit from memory answers what the R2 hit did, and still answers once R2's copy is gone`, async () => {
+			const { key } = await makeAccount();
+			const id = await makeChart(key, { meta: { title: "人口 remembered" } });
+			const miss = await exportFile(key, id, file);
+			expect(miss.status).toBe(200);
+			const path = (await cachedFiles(id))[0] ?? "";
+			// Forgotten by the isolate, so the next hit is read from R2 (and kept again).
+			rememberedExports.delete(path);
+			const fromR2 = await withGateFull(() => exportFile(key, id, file));
+			expect(rememberedExports.get(path)).toBeDefined();
+			await removeFromR2(id);
+			const fromMemory = await withGateFull(() => exportFile(key, id, file));
+			for (const answer of [fromR2, fromMemory]) {
+				expect(answer.status).toBe(200);
+				expect(answer.bytes).toEqual(miss.bytes);
+				for (const header of ["ETag", "Content-Type", "Content-Disposition", "Cache-Control", "X-Render-Warnings"]) {
+					expect(answer.headers.get(header), header).toBe(miss.headers.get(header));
+				}
+			}
+			// PNG cannot draw the CJK title with the bundled fonts: its warning must survive both layers.
+			if (file.startsWith("png")) expect(fromMemory.headers.get("X-Render-Warnings")).not.toBeNull();
+			const notModified = await withGateFull(() => exportFile(key, id, file, { "If-None-Match": miss.etag ?? "" }));
+			expect(notModified.status).toBe(304);
+		});
+	}
+
+	it("a miss keeps its file in memory, so a repeat answers even without R2's copy", async () => {
+		const { key } = await makeAccount();
+		const id = await makeChart(key);
+		const miss = await exportFile(key, id, "svg");
+		await removeFromR2(id);
+		const repeat = await withGateFull(() => exportFile(key, id, "svg"));
+		expect(repeat.status).toBe(200);
+		expect(repeat.bytes).toEqual(miss.bytes);
+		expect(repeat.etag).toBe(miss.etag);
+	});
+
+	it("a deleted chart's files are dropped from memory, and its exports answer 404", async () => {
+		const { key } = await makeAccount();
+		const id = await makeChart(key);
+		const kept = await makeChart(key);
+		for (const file of ["svg", "png?scale=1"]) expect((await exportFile(key, id, file)).status).toBe(200);
+		expect((await exportFile(key, kept, "svg")).status).toBe(200);
+		const paths = await cachedFiles(id);
+		const keptPath = (await cachedFiles(kept))[0] ?? "";
+		for (const path of paths) expect(rememberedExports.get(path)).toBeDefined();
+		expect((await call(key, "DELETE", `/v1/charts/${id}`)).status).toBe(200);
+		for (const path of paths) expect(rememberedExports.get(path)).toBeUndefined();
+		expect(rememberedExports.get(keptPath)).toBeDefined();
+		expect((await exportFile(key, id, "svg")).status).toBe(404);
+	});
+
+	it("a deleted chart answers 404 even from an isolate that still holds its files", async () => {
+		const { key } = await makeAccount();
+		const id = await makeChart(key);
+		const miss = await exportFile(key, id, "svg");
+		const path = (await cachedFiles(id))[0] ?? "";
+		const remembered = rememberedExports.get(path);
+		expect(remembered).toBeDefined();
+		expect((await call(key, "DELETE", `/v1/charts/${id}`)).status).toBe(200);
+		// Another isolate did the delete: this one still holds the file.
+		if (remembered) rememberedExports.set(path, remembered);
+		const after = await exportFile(key, id, "svg", { "If-None-Match": miss.etag ?? "" });
+		expect(after.status).toBe(404);
+		expect((await exportFile(key, id, "svg")).status).toBe(404);
 	});
 });

@@ -100,6 +100,68 @@ describe("per-account rate limit through the API", () => {
 	});
 });
 
+describe("reads run beside the limiter's call (issue 14)", () => {
+	async function chartOf(key: string): Promise<string> {
+		const res = await callJson<{ id: string }>(key, "POST", "/v1/charts", { body: { data: "name,value\nA,1\nB,2\n" } });
+		expect(res.status).toBe(201);
+		return res.body.id;
+	}
+
+	it("an admitted read answers the chart with the rate-limit headers", async () => {
+		const { key } = await makeAccount({ plan: "business" });
+		const id = await chartOf(key);
+		const res = await callJson<{ id: string }>(key, "GET", `/v1/charts/${id}`);
+		expect(res.status).toBe(200);
+		expect(res.body.id).toBe(id);
+		expect(res.headers.get("ETag")).toBe('"1"');
+		expect(res.headers.get("RateLimit-Limit")).toBe("600");
+		expect(Number(res.headers.get("RateLimit-Remaining"))).toBeLessThan(600);
+	});
+
+	it("a refused read answers 429 with the limiter's headers and nothing of the chart", async () => {
+		const { key, accountId } = await makeAccount({ plan: "business" });
+		const id = await chartOf(key);
+		await useBudget(accountId, 600);
+		for (const path of [`/v1/charts/${id}`, "/v1/charts", `/v1/charts/${id}/versions`, "/v1/themes", "/v1/charts/missing"]) {
+			const res = await callJson<ErrorBody>(key, "GET", path);
+			expect(res.status, path).toBe(429);
+			expect(res.body.error.code, path).toBe("rate_limited");
+			expect(res.headers.get("ETag"), path).toBeNull();
+			expect(res.headers.get("RateLimit-Remaining"), path).toBe("0");
+			expect(Number(res.headers.get("Retry-After")), path).toBeGreaterThanOrEqual(1);
+		}
+	});
+
+	it("a refused export neither draws nor stores a file, and a cached one is not answered either", async () => {
+		const { key, accountId } = await makeAccount({ plan: "business" });
+		const id = await chartOf(key);
+		const cached = await call(key, "GET", `/v1/charts/${id}/export/svg`);
+		expect(cached.status).toBe(200);
+		await cached.arrayBuffer();
+		const filesBefore = (await env.BLOBS.list({ prefix: `exports/${id}/` })).objects.map((o) => o.key);
+		expect(filesBefore).toHaveLength(1);
+		await useBudget(accountId, 600);
+		for (const path of ["svg", "svg?mode=dark", "png?scale=1", "pdf"]) {
+			const res = await callJson<ErrorBody>(key, "GET", `/v1/charts/${id}/export/${path}`);
+			expect(res.status, path).toBe(429);
+			expect(res.body.error.code, path).toBe("rate_limited");
+			expect(res.headers.get("ETag"), path).toBeNull();
+		}
+		const filesAfter = (await env.BLOBS.list({ prefix: `exports/${id}/` })).objects.map((o) => o.key);
+		expect(filesAfter).toEqual(filesBefore);
+	});
+
+	it("a revoked key is refused on its next read", async () => {
+		const { key, accountId } = await makeAccount({ plan: "business" });
+		const id = await chartOf(key);
+		expect((await call(key, "GET", `/v1/charts/${id}`)).status).toBe(200);
+		await env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE account_id = ?").bind(Date.now(), accountId).run();
+		const res = await callJson<ErrorBody>(key, "GET", `/v1/charts/${id}`);
+		expect(res.status).toBe(401);
+		expect(res.body.error.message).toContain("revoked");
+	});
+});
+
 describe("AccountLimiter", () => {
 	it("counts Retry-After down with the clock and admits again when the window rolls", async () => {
 		const limiter = limiterOf(`clock-${crypto.randomUUID()}`);
