@@ -12,6 +12,13 @@ import type { WidthDrawing } from "./page";
 /** The attributes a mode may change, all of them CSS properties too. */
 const colourAttributes: ReadonlySet<string> = new Set(["fill", "stroke", "stop-color", "fill-opacity", "stroke-opacity", "opacity"]);
 
+/**
+ * The values a dark colour may take to become a CSS declaration: a hex colour, `rgb()`/`rgba()`,
+ * a number (opacities), `none` or a reference to the drawing's own gradient. Anything else keeps
+ * both drawings rather than writing something CSS could misread.
+ */
+const cssValue = /^(#[0-9a-fA-F]{3,8}|rgba?\([\d.,\s%]+\)|[\d.]+|none|transparent|url\(#zr\d+-[\w-]+\))$/;
+
 export interface MergedDrawings {
 	drawings: WidthDrawing[];
 	/** Class name → the CSS declarations of its dark colours, e.g. `d3` → `fill:#15181d`. */
@@ -52,7 +59,7 @@ function mergedTag(light: string, dark: string, classFor: (declarations: string)
 		const [darkName, darkValue] = darkAttributes[i] as readonly [string, string];
 		if (darkName !== name) return null;
 		if (darkValue === value) continue;
-		if (!colourAttributes.has(name) || /[;{}<>]/.test(darkValue)) return null;
+		if (!colourAttributes.has(name) || !cssValue.test(darkValue)) return null;
 		declarations.push(`${name}:${darkValue}`);
 	}
 	if (declarations.length === 0) return null;

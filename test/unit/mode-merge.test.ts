@@ -49,8 +49,13 @@ describe("mergeModes", () => {
 			{ width: 280, svg: drawing(280, "#15181d", "#eeeeee", "#56B4E9").svg.replace("</svg>", '<path d="M1 1"></path></svg>') },
 		];
 		expect(mergeModes(light, moreShapes)).toBeNull();
-		// A colour value that could break out of its CSS rule is not taken.
-		const hostile = [{ width: 280, svg: drawing(280, "#15181d}body{x:y", "#eeeeee", "#56B4E9").svg }];
-		expect(mergeModes(light, hostile)).toBeNull();
+		// A colour value that could break out of its CSS rule, or that CSS could misread, is not taken.
+		for (const value of ["#15181d}body{x:y", "red/*", "#15181d\\", "var(--x)"]) {
+			const hostile = [{ width: 280, svg: drawing(280, value, "#eeeeee", "#56B4E9").svg }];
+			expect(mergeModes(light, hostile), value).toBeNull();
+		}
+		// The values ECharts writes are taken: hex, rgba(), opacities, gradients.
+		const usual = [{ width: 280, svg: drawing(280, "rgba(21,24,29,0.5)", "#eeeeee", "url(#zr1-g0)").svg }];
+		expect(mergeModes(light, usual)).not.toBeNull();
 	});
 });
