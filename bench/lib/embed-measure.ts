@@ -6,10 +6,12 @@
  *   the wire, gzipped when the server gzipped it) and `decodedBodySize` (raw); the browser's own
  *   `/favicon.ico` request is listed but not counted (a framed embed never makes it);
  * - script before first paint: the wire bytes of scripts the first paint waited for (Resource
- *   Timing's `renderBlockingStatus: "blocking"`) or that had arrived before first contentful
- *   paint (bandwidth spent ahead of it). A `defer`/`async` script whose download is still under
- *   way at first paint does not count; the bytes of scripts merely *requested* before first
- *   paint are shown apart (`scriptRequestedBeforePaint`);
+ *   Timing's `renderBlockingStatus: "blocking"`) or that took bandwidth from it: arrived before
+ *   first contentful paint having started while the page's HTML was still downloading. A
+ *   `defer` script requested once the HTML had arrived takes nothing the first paint needs, even
+ *   when a small one lands before a CPU-bound paint; those bytes are shown apart
+ *   (`scriptArrivedBeforePaint`), as are the bytes merely *requested* before first paint
+ *   (`scriptRequestedBeforePaint`);
  * - first contentful paint, largest contentful paint (the last `largest-contentful-paint` entry,
  *   read once the page has settled) and cumulative layout shift (largest session window);
  * - whether the page's client changed the chart in `<main>` after it was parsed.
@@ -35,6 +37,7 @@ export interface PageFigures {
 	/** Fonts, stylesheets, images: anything else the page fetched. */
 	other: Bytes;
 	scriptBeforePaint: Bytes;
+	scriptArrivedBeforePaint: Bytes;
 	scriptRequestedBeforePaint: Bytes;
 	/** Every resource the page fetched (path, how, wire and raw bytes, when it started and ended). */
 	resources: { path: string; initiator: string; wire: number; raw: number; startMs: number; endMs: number; blocking: boolean }[];
@@ -225,6 +228,7 @@ export async function measureEmbed(browser: Browser, url: string, width: number)
 				shifts: recorded.shifts,
 				chartChanges: recorded.chartChanges,
 				html: { wire: navigation?.encodedBodySize ?? 0, raw: navigation?.decodedBodySize ?? 0 },
+				htmlEnd: navigation?.responseEnd ?? null,
 				resources,
 			};
 		});
@@ -234,6 +238,7 @@ export async function measureEmbed(browser: Browser, url: string, width: number)
 			data: noBytes(),
 			other: noBytes(),
 			scriptBeforePaint: noBytes(),
+			scriptArrivedBeforePaint: noBytes(),
 			scriptRequestedBeforePaint: noBytes(),
 			resources: read.resources.map((r) => ({
 				path: new URL(r.name).pathname,
@@ -260,7 +265,9 @@ export async function measureEmbed(browser: Browser, url: string, width: number)
 			add(bucket, r);
 			if (!isScript) continue;
 			const beforePaint = (at: number) => read.fcp === null || at < read.fcp;
-			if (r.blocking || beforePaint(r.end)) add(figures.scriptBeforePaint, r);
+			const alongsideHtml = read.htmlEnd === null || r.start < read.htmlEnd;
+			if (r.blocking || (beforePaint(r.end) && alongsideHtml)) add(figures.scriptBeforePaint, r);
+			if (beforePaint(r.end)) add(figures.scriptArrivedBeforePaint, r);
 			if (beforePaint(r.start)) add(figures.scriptRequestedBeforePaint, r);
 		}
 		return figures;
@@ -271,6 +278,7 @@ export async function measureEmbed(browser: Browser, url: string, width: number)
 			data: noBytes(),
 			other: noBytes(),
 			scriptBeforePaint: noBytes(),
+			scriptArrivedBeforePaint: noBytes(),
 			scriptRequestedBeforePaint: noBytes(),
 			resources: [],
 			fcpMs: null,

@@ -156,7 +156,7 @@ export function embedHtml(page: EmbedPage): string {
 </head>
 <body>
 ${page.tableControls ?? ""}<main data-chart="${escapeMarkup(page.dataUrl)}"${page.tipsUrl ? ` data-tips="${escapeMarkup(page.tipsUrl)}"` : ""} data-interactive="${page.interactive}"${page.interactive === "now" ? "" : ` tabindex="0" aria-label="${title}"`}>${drawings}${page.sourceLink ? sourceLinkHtml(page.sourceLink) : ""}</main>${page.extras}
-<script src="${escapeMarkup(page.clientUrl)}" defer></script>
+<script src="${escapeMarkup(page.clientUrl)}" defer fetchpriority="low"></script>
 </body>
 </html>
 `;

@@ -80,7 +80,9 @@ describe("publishing", () => {
 				`<main data-chart="${embedUrl}data\\.json" data-tips="${embedUrl}tips\\.json\\?h=[0-9a-f]{16}" data-interactive="on-interaction" tabindex="0" aria-label="Seats">`,
 			),
 		);
-		expect(html).toMatch(/<script src="http:\/\/localhost:8787\/embed\/_client\/overlay\.[0-9a-f]{16}\.js" defer><\/script>/);
+		expect(html).toMatch(
+			/<script src="http:\/\/localhost:8787\/embed\/_client\/overlay\.[0-9a-f]{16}\.js" defer fetchpriority="low"><\/script>/,
+		);
 		const tips = await embed(`${embedUrl}tips.json`);
 		expect(tips.headers.get("Content-Type")).toBe("application/json");
 		expect(await tips.json()).toMatchObject({
@@ -118,9 +120,9 @@ describe("publishing", () => {
 			["overlay", barPage],
 			["map", mapPage],
 		] as const) {
-			const src = new RegExp(`<script src="(http://localhost:8787/embed/_client/${name}\\.([0-9a-f]{16})\\.js)" defer></script>`).exec(
-				page,
-			);
+			const src = new RegExp(
+				`<script src="(http://localhost:8787/embed/_client/${name}\\.([0-9a-f]{16})\\.js)" defer fetchpriority="low"></script>`,
+			).exec(page);
 			expect(src, `${name} page names its hashed client`).not.toBeNull();
 			const [, url, hash] = src as unknown as [string, string, string];
 			const client = await embed(url);
