@@ -86,7 +86,7 @@ async function withDevTools<T>(url: string, use: (send: Send) => Promise<T>): Pr
 	const send = (method: string, params: Record<string, unknown> = {}) =>
 		new Promise<Record<string, unknown>>((resolve, reject) => {
 			const id = next++;
-			const timer = setTimeout(() => reject(new Error(`${method}: no answer from the Worker's inspector in 120 s`)), 120_000);
+			const timer = setTimeout(() => reject(new Error(`${method}: no answer from the Worker's inspector in 30 s`)), 30_000);
 			pending.set(id, {
 				resolve: (result) => {
 					clearTimeout(timer);
@@ -115,6 +115,8 @@ async function withDevTools<T>(url: string, use: (send: Send) => Promise<T>): Pr
 export async function isolateHeap(inspectorPort: number, poke: () => Promise<unknown>): Promise<HeapReading> {
 	return withDevTools(await workerTarget(inspectorPort), async (send) => {
 		const collected = send("HeapProfiler.collectGarbage");
+		// Awaited below; marked handled now, so a poke that fails first cannot leave it unhandled.
+		collected.catch(() => undefined);
 		await poke();
 		await collected;
 		const usage = await send("Runtime.getHeapUsage");
