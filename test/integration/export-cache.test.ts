@@ -7,9 +7,9 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { layoutExamples } from "../../src/domain/layout-examples";
 import { builtInThemes } from "../../src/domain/themes";
-import { exportGateStub } from "../../src/limits/client";
 import { rememberedExports } from "../../src/services/export-cache";
 import { call, callJson } from "../helpers/api";
+import { withGateFull } from "../helpers/export-gate";
 import { makeAccount, makeTheme } from "../helpers/factories";
 import { loadLibrary } from "../helpers/library";
 
@@ -35,18 +35,6 @@ async function makeChart(key: string, body: Record<string, unknown> = {}): Promi
 
 async function cachedFiles(id: string): Promise<string[]> {
 	return (await env.BLOBS.list({ prefix: `exports/${id}/` })).objects.map((o) => o.key);
-}
-
-/** Runs `during` while both slots of the global export gate are held, so only a cache hit can answer. */
-async function withGateFull<T>(during: () => Promise<T>): Promise<T> {
-	const gate = exportGateStub(env.EXPORT_GATE);
-	const leases = [await gate.acquire(), await gate.acquire()];
-	expect(leases.every((lease) => lease.granted)).toBe(true);
-	try {
-		return await during();
-	} finally {
-		for (const lease of leases) if (lease.granted) await gate.release(lease.lease.id);
-	}
 }
 
 describe("a repeat export is a cache hit", () => {

@@ -6,22 +6,10 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { layoutExamples } from "../../src/domain/layout-examples";
-import { exportGateStub } from "../../src/limits/client";
 import type { ErrorBody } from "../helpers/api";
 import { call, callJson } from "../helpers/api";
+import { withGateFull } from "../helpers/export-gate";
 import { makeAccount } from "../helpers/factories";
-
-/** Runs `during` while both slots of the global export gate are held, so only the cache can answer. */
-async function withGateFull<T>(during: () => Promise<T>): Promise<T> {
-	const gate = exportGateStub(env.EXPORT_GATE);
-	const leases = [await gate.acquire(), await gate.acquire()];
-	expect(leases.every((lease) => lease.granted)).toBe(true);
-	try {
-		return await during();
-	} finally {
-		for (const lease of leases) if (lease.granted) await gate.release(lease.lease.id);
-	}
-}
 
 const publish = (key: string, id: string) => callJson<{ embedUrl: string } & ErrorBody>(key, "POST", `/v1/charts/${id}/publish`);
 const page = async (url: string) => (await exports.default.fetch(new Request(url))).text();
