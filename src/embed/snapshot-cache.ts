@@ -57,17 +57,25 @@ const optionalFiles: ReadonlySet<SnapshotFile> = new Set(["data.csv", "tips.json
 export async function copyCachedSnapshot(services: Services, chart: ChartRecord, key: string, version: number): Promise<boolean> {
 	const page = await services.blobs.head(cachedPath(chart.id, key, ""));
 	if (!page) return false;
-	for (const file of storeOrder) {
-		const object = await services.blobs.get(cachedPath(chart.id, key, file));
-		// Any other missing file means a partial entry.
-		if (!object) {
-			if (optionalFiles.has(file)) continue;
-			return false;
-		}
-		await services.blobs.put(snapshotKey(chart.id, version, file), await object.arrayBuffer(), {
-			httpMetadata: { contentType: snapshotFiles[file].contentType },
-		});
-	}
+	// Read together, then written together: the version is not published until the chart row
+	// names it (after this), so the order of its files does not matter to readers.
+	const found = await Promise.all(
+		storeOrder.map(async (file) => {
+			const object = await services.blobs.get(cachedPath(chart.id, key, file));
+			return { file, body: object ? await object.arrayBuffer() : null };
+		}),
+	);
+	// A missing file that every snapshot has means a partial entry: draw afresh.
+	if (found.some(({ file, body }) => body === null && !optionalFiles.has(file))) return false;
+	await Promise.all(
+		found.map(({ file, body }) =>
+			body === null
+				? undefined
+				: services.blobs.put(snapshotKey(chart.id, version, file), body, {
+						httpMetadata: { contentType: snapshotFiles[file].contentType },
+					}),
+		),
+	);
 	return true;
 }
 

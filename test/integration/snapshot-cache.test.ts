@@ -78,6 +78,21 @@ describe("publishing through the export cache", () => {
 		expect((await withGateFull(() => publish(key, id))).status).toBe(503);
 	});
 
+	it("draws afresh when a cached snapshot lost a file, so the published version is whole", async () => {
+		const { key } = await makeAccount();
+		const id = await makeChart(key);
+		const first = await publish(key, id);
+		expect(first.status).toBe(200);
+		const svg = (await cachedSnapshotFiles(id)).find((file) => file.endsWith(".snapshot/chart.svg"));
+		expect(svg).toBeDefined();
+		await env.BLOBS.delete(svg ?? "");
+		const again = await publish(key, id);
+		expect(again.status).toBe(200);
+		const drawn = await exports.default.fetch(new Request(`${again.body.embedUrl}chart.svg`));
+		expect(drawn.status).toBe(200);
+		expect(await drawn.text()).toContain("<svg");
+	});
+
 	it("removes the cached snapshot with the chart", async () => {
 		const { key } = await makeAccount();
 		const id = await makeChart(key);
