@@ -29,6 +29,7 @@ import {
 } from "./body";
 import { ApiError, errorResponse, validationError } from "./errors";
 import { readIdempotencyKey, withIdempotency } from "./idempotency";
+import { bearerKeyHash, forgetCaller, guessCaller, rememberCaller, sameCaller } from "./known-keys";
 import { withHeaders } from "./respond";
 import type { Route } from "./route";
 
@@ -48,20 +49,30 @@ export async function runRoute(route: Route, incoming: Incoming): Promise<Respon
 			return errorResponse(error, incoming.requestId);
 		}
 	}
+	// A key seen before on this isolate starts its limiter call, and a read its handler, on the
+	// record it had then, while the key is read again (known-keys.ts); only a match is answered.
+	const keyHash = await bearerKeyHash(incoming.request);
+	const guess = keyHash === null ? null : guessCaller(keyHash);
+	const confirmation = deferred<boolean>();
+	const guessed = guess ? admit(route, incoming, guess, now, confirmation.promise) : null;
 	let authenticated: Authenticated;
 	try {
 		authenticated = await authenticate(incoming.request, incoming.services, now);
 		requireCsrfToken(authenticated.caller, incoming.request);
 	} catch (error) {
+		if (keyHash !== null) forgetCaller(keyHash);
+		confirmation.resolve(false);
+		await guessed?.discard();
 		return errorResponse(error, incoming.requestId);
 	}
 	const { caller } = authenticated;
-	const limiting = incoming.services.limiter.consume(caller.accountId, requestsPerMinute[caller.plan]);
-	// A read runs beside the limiter's call instead of after it: the two round trips overlap.
-	// Its answer is used only once the limiter has admitted the request; anything the handler
-	// would change waits for `admitted()`, so a refused request still changes nothing.
-	const admittedToo = route.readOnly ? admission(limiting) : null;
-	const early = admittedToo ? runAuthorized(route, incoming, caller, now, admittedToo) : null;
+	const confirmed = guess !== null && sameCaller(guess, caller);
+	confirmation.resolve(confirmed);
+	if (!confirmed) {
+		if (keyHash !== null && caller.credential === "key") rememberCaller(keyHash, caller);
+		await guessed?.discard();
+	}
+	const { limiting, early } = confirmed && guessed ? guessed : admit(route, incoming, caller, now);
 	let decision: RateDecision;
 	try {
 		decision = await limiting;
@@ -79,13 +90,54 @@ export async function runRoute(route: Route, incoming: Incoming): Promise<Respon
 	return withHeaders(response, { ...rateLimitHeaders(decision), ...headersNotSetBy(response, authenticated.headers) });
 }
 
+interface Admission {
+	limiting: Promise<RateDecision>;
+	/** A read's answer, started beside the limiter's call; null for other routes, which run once admitted. */
+	early: Promise<Response> | null;
+	/** Waits for what was started and throws it away (a guess that the key's record did not confirm). */
+	discard(): Promise<void>;
+}
+
+/**
+ * Asks the limiter for `caller`'s account and, for a read, starts its handler beside the call:
+ * the two round trips overlap. The read's answer is used only once the limiter has admitted the
+ * request; anything the handler would change waits for `admitted()`, which also waits for
+ * `confirmed` (the key's record matching a guessed caller), so a refused request or a wrong guess
+ * changes nothing.
+ */
+function admit(route: Route, incoming: Incoming, caller: Caller, now: number, confirmed = Promise.resolve(true)): Admission {
+	const limiting = incoming.services.limiter.consume(caller.accountId, requestsPerMinute[caller.plan]);
+	// Only a read without a body: a body can be read once, and a dropped guess runs the route again.
+	const early =
+		route.readOnly && route.body.type === "none" ? runAuthorized(route, incoming, caller, now, admission(limiting, confirmed)) : null;
+	return {
+		limiting,
+		early,
+		discard: async () => {
+			await limiting.catch(() => undefined);
+			await discard(early);
+		},
+	};
+}
+
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+	let resolve: (value: T) => void = () => undefined;
+	const promise = new Promise<T>((settle) => {
+		resolve = settle;
+	});
+	return { promise, resolve };
+}
+
 const admittedAlready = () => Promise.resolve();
 
-/** What a handler awaits before any effect: settles with the limiter, and throws unless it admitted. */
-function admission(limiting: Promise<RateDecision>): () => Promise<void> {
+/**
+ * What a handler awaits before any effect: settles with the limiter and the key's confirmation,
+ * and throws unless both admitted.
+ */
+function admission(limiting: Promise<RateDecision>, confirmed: Promise<boolean>): () => Promise<void> {
 	// Never rejects by itself, so a handler that never asks leaves no unhandled rejection behind.
-	const allowed = limiting.then(
-		(decision) => decision.allowed,
+	const allowed = Promise.all([limiting, confirmed]).then(
+		([decision, keyConfirmed]) => decision.allowed && keyConfirmed,
 		() => false,
 	);
 	return async () => {

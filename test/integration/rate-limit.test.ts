@@ -162,6 +162,49 @@ describe("reads run beside the limiter's call (issue 14)", () => {
 	});
 });
 
+describe("a key seen before starts on its remembered record, answered only once D1 confirms it (issue 14)", () => {
+	async function chartOf(key: string): Promise<string> {
+		const res = await callJson<{ id: string }>(key, "POST", "/v1/charts", { body: { data: "name,value\nA,1\nB,2\n" } });
+		expect(res.status).toBe(201);
+		return res.body.id;
+	}
+
+	it("a key revoked since is refused, and its export miss neither draws nor stores a file", async () => {
+		const { key, accountId } = await makeAccount({ plan: "business" });
+		const id = await chartOf(key);
+		expect((await call(key, "GET", `/v1/charts/${id}`)).status).toBe(200);
+		await env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE account_id = ?").bind(Date.now(), accountId).run();
+		for (const format of ["svg", "png?scale=1", "pdf"]) {
+			const res = await callJson<ErrorBody>(key, "GET", `/v1/charts/${id}/export/${format}`);
+			expect(res.status, format).toBe(401);
+			expect(res.body.error.message, format).toContain("revoked");
+		}
+		expect((await env.BLOBS.list({ prefix: `exports/${id}/` })).objects).toEqual([]);
+	});
+
+	it("an account moved to the Free plan since is judged on its new plan and limit", async () => {
+		const { key, accountId } = await makeAccount({ plan: "business" });
+		const id = await chartOf(key);
+		const before = await call(key, "GET", `/v1/charts/${id}`);
+		expect(before.status).toBe(200);
+		expect(before.headers.get("RateLimit-Limit")).toBe("600");
+		await env.DB.prepare("UPDATE accounts SET plan = 'free' WHERE id = ?").bind(accountId).run();
+		const res = await callJson<ErrorBody>(key, "GET", `/v1/charts/${id}`);
+		expect(res.status).toBe(403);
+		expect(res.body.error.code).toBe("plan_required");
+		expect(res.headers.get("RateLimit-Limit")).toBe("60");
+	});
+
+	it("counts each request of a remembered key once", async () => {
+		const { key } = await makeAccount({ plan: "business" });
+		const id = await chartOf(key);
+		const remaining: number[] = [];
+		for (let i = 0; i < 4; i++) remaining.push(Number((await call(key, "GET", `/v1/charts/${id}`)).headers.get("RateLimit-Remaining")));
+		// The create counted first (599 left).
+		expect(remaining).toEqual([598, 597, 596, 595]);
+	});
+});
+
 describe("AccountLimiter", () => {
 	it("counts Retry-After down with the clock and admits again when the window rolls", async () => {
 		const limiter = limiterOf(`clock-${crypto.randomUUID()}`);
