@@ -5,9 +5,8 @@
  * cache is answered from R2 without an export slot, and only a miss takes a slot to render.
  */
 import { z } from "zod";
-import type { StoredFont } from "../db/fonts";
-import { listWorkspaceFonts } from "../db/fonts";
 import type { ChartRecord } from "../domain/chart";
+import { acceptsGzip, gunzipStream, gzip, isCompressible } from "../http/content-encoding";
 import { ApiError } from "../http/errors";
 import { defineRoute } from "../http/route";
 import { csvFile } from "../render/csv";
@@ -18,6 +17,9 @@ import { warningsHeaderValue } from "../render/warnings-header";
 import { datasetOf } from "../services/chart-data";
 import { loadChart } from "../services/chart-writes";
 import type { Services } from "../services/context";
+import type { ChartForDrawing } from "../services/drawing-reads";
+import { readChartForDrawing } from "../services/drawing-reads";
+import type { CachedExport } from "../services/export-cache";
 import { cachedExportPath, readCachedExport, storeCachedExport } from "../services/export-cache";
 import { exportDataset } from "../services/export-datasets";
 import { exportKey, exportMaterials } from "../services/export-key";
@@ -61,22 +63,27 @@ function clientHasCurrent(ifNoneMatch: string | null, etag: string): boolean {
 	});
 }
 
-function drawnResponse(
-	chart: ChartRecord,
-	format: DrawingFormat,
-	etag: string,
-	body: BodyInit,
-	contentType: string,
-	warnings: string | null,
-) {
+/**
+ * A drawn file's answer. A file stored gzipped (SVG) goes out as stored to a client that accepts
+ * gzip, and decompressed to one that does not; either way it carries the key's `ETag` (D37),
+ * since both are the same file.
+ */
+function drawnResponse(request: Request, chart: ChartRecord, format: DrawingFormat, etag: string, file: CachedExport): Response {
+	const gzipped = file.encoding === "gzip";
+	const sendGzipped = gzipped && acceptsGzip(request);
+	const body = gzipped && !sendGzipped ? gunzipStream(file.body) : file.body;
 	return new Response(body, {
 		headers: {
-			"Content-Type": contentType,
+			"Content-Type": file.contentType,
 			"Content-Disposition": contentDisposition(chart.name, format),
 			ETag: etag,
 			"Cache-Control": drawnCacheControl,
-			...(warnings ? { "X-Render-Warnings": warnings } : {}),
+			...(gzipped ? { Vary: "Accept-Encoding" } : {}),
+			...(sendGzipped ? { "Content-Encoding": "gzip" } : {}),
+			...(file.warnings ? { "X-Render-Warnings": file.warnings } : {}),
 		},
+		// Sent as stored: the runtime must not compress it again.
+		...(sendGzipped ? { encodeBody: "manual" as const } : {}),
 	});
 }
 
@@ -84,13 +91,12 @@ function drawnResponse(
 async function drawnExport(
 	services: Services,
 	request: Request,
-	chart: ChartRecord,
+	{ chart, ...preread }: ChartForDrawing,
 	format: DrawingFormat,
 	options: ExportOptions,
-	workspaceFonts: readonly StoredFont[],
 	admitted: () => Promise<void>,
 ): Promise<Response> {
-	const materials = await exportMaterials(services, chart, workspaceFonts);
+	const materials = await exportMaterials(services, chart, preread);
 	const key = await exportKey(chart, format, options, materials);
 	const etag = `"${key}"`;
 	// The key names the bytes, so a client that holds it needs nothing, not even an R2 read.
@@ -99,7 +105,7 @@ async function drawnExport(
 	}
 	const path = cachedExportPath(chart.id, key, format);
 	const cached = await readCachedExport(services, path);
-	if (cached) return drawnResponse(chart, format, etag, cached.body, cached.contentType, cached.warnings);
+	if (cached) return drawnResponse(request, chart, format, etag, cached);
 
 	// A miss takes a slot and stores a file: not before the rate limit has admitted the request.
 	await admitted();
@@ -107,10 +113,29 @@ async function drawnExport(
 	const fonts = await loadRenderFonts(services, materials.fonts);
 	const input = renderInputFrom(chart, options, dataset, materials.theme, fonts);
 	const file = await renderInExportSlot(services.exportSlots, () => drawingExporters[format](input, options));
-	const body = new Uint8Array(await new Response(file.body).arrayBuffer());
+	const drawn = new Uint8Array(await new Response(file.body).arrayBuffer());
 	const warnings = warningsHeaderValue(file.warnings ?? []);
-	await storeCachedExport(services, path, { body, contentType: file.contentType, warnings });
-	return drawnResponse(chart, format, etag, body, file.contentType, warnings);
+	// Text is stored compressed once, so no later answer compresses it again.
+	const encoding = isCompressible(file.contentType) ? "gzip" : null;
+	const stored = { body: encoding ? await gzip(drawn) : drawn, contentType: file.contentType, warnings, encoding } as const;
+	await storeCachedExport(services, path, stored);
+	// A client without gzip is answered from the drawn bytes, not by undoing the compression.
+	return drawnResponse(
+		request,
+		chart,
+		format,
+		etag,
+		encoding && !acceptsGzip(request) ? { ...stored, body: drawn, encoding: null } : stored,
+	);
+}
+
+function requireData(chart: ChartRecord): void {
+	if (!chart.hasData) {
+		throw new ApiError(
+			"invalid_data",
+			`Chart ${chart.id} has no data yet, so there is nothing to export. Create it with series or data, or load data with PUT /v1/charts/${chart.id}/data.`,
+		);
+	}
 }
 
 async function csvExport(services: Services, chart: ChartRecord): Promise<ExportFile> {
@@ -140,23 +165,18 @@ export const exportChartRoute = defineRoute({
 	errors: ["invalid_format", "not_found", "invalid_data", "export_busy"],
 	async handler({ params, query, services, caller, request, admitted }) {
 		const format = parseFormat(params.format);
-		// A drawing's key names the theme's uploaded fonts: their list is read beside the chart, not after
-		// it, so a cache hit costs the chart read and no further round trip. The chart read still comes
-		// first for everything else: a deleted chart is 404 before any cache is looked at.
-		const [chart, workspaceFonts] = await Promise.all([
-			loadChart(services, caller, params.id as string),
-			isDrawingFormat(format) ? listWorkspaceFonts(services.db, caller.workspaceId) : Promise.resolve([]),
-		]);
-		if (!chart.hasData) {
-			throw new ApiError(
-				"invalid_data",
-				`Chart ${chart.id} has no data yet, so there is nothing to export. Create it with series or data, or load data with PUT /v1/charts/${chart.id}/data.`,
-			);
-		}
+		const id = params.id as string;
 		if (isDrawingFormat(format)) {
-			if (format === "png") checkPngBudget(chart, query);
-			return drawnExport(services, request, chart, format, query, workspaceFonts, admitted);
+			// A drawing's key names its theme and the theme's uploaded fonts: they are read in one batch
+			// with the chart, so a cache hit costs that one round trip. A deleted chart is still 404
+			// before any cache is looked at.
+			const drawing = await readChartForDrawing(services, caller, id);
+			requireData(drawing.chart);
+			if (format === "png") checkPngBudget(drawing.chart, query);
+			return drawnExport(services, request, drawing, format, query, admitted);
 		}
+		const chart = await loadChart(services, caller, id);
+		requireData(chart);
 		// CSV writes the data out without drawing or a slot: cheap enough to answer fresh every time.
 		const file = await csvExport(services, chart);
 		const warnings = warningsHeaderValue(file.warnings ?? []);

@@ -51,11 +51,21 @@ export function snapshotOf(chart: ChartRecord): ChartSnapshot {
 }
 
 export async function findChart(db: Database, workspaceId: string, id: string): Promise<ChartRecord | null> {
-	const row = await db
+	const row = await chartQuery(db, workspaceId, id).get();
+	return row ? toRecord(row) : null;
+}
+
+/** The chart's row, not yet run: a batch (`readChartForDrawing`) sends it beside other reads. */
+export function chartQuery(db: Database, workspaceId: string, id: string) {
+	return db
 		.select()
 		.from(charts)
-		.where(and(eq(charts.id, id), eq(charts.workspaceId, workspaceId)))
-		.get();
+		.where(and(eq(charts.id, id), eq(charts.workspaceId, workspaceId)));
+}
+
+/** The record of the first row a `chartQuery` answered, or null. */
+export function chartFromRows(rows: readonly ChartRow[]): ChartRecord | null {
+	const row = rows[0];
 	return row ? toRecord(row) : null;
 }
 

@@ -44,11 +44,19 @@ export async function insertFont(db: Database, font: StoredFont & { workspaceId:
 
 /** The workspace's fonts by family, then weight, then upload order. */
 export async function listWorkspaceFonts(db: Database, workspaceId: string): Promise<StoredFont[]> {
-	const rows = await db
+	return fontsFromRows(await workspaceFontsQuery(db, workspaceId));
+}
+
+/** `listWorkspaceFonts`' query, not yet run, for a batch. */
+export function workspaceFontsQuery(db: Database, workspaceId: string) {
+	return db
 		.select(columns)
 		.from(fonts)
 		.where(eq(fonts.workspaceId, workspaceId))
 		.orderBy(asc(fonts.family), asc(fonts.weight), asc(fonts.createdAt), asc(sql`rowid`));
+}
+
+export function fontsFromRows(rows: readonly Row[]): StoredFont[] {
 	return rows.map(stored);
 }
 

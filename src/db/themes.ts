@@ -1,7 +1,7 @@
 /**
  * Workspace themes, authored in the console's theme studio (DESIGN D33) or imported with the admin CLI.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { charts, themes } from "./schema";
 
@@ -21,6 +21,26 @@ export async function workspaceThemeExists(db: Database, workspaceId: string, id
 		.where(and(eq(themes.id, id), eq(themes.workspaceId, workspaceId)))
 		.get();
 	return row !== undefined;
+}
+
+/** A stored theme a chart may be drawn with. */
+export interface ThemeCandidate {
+	id: string;
+	definition: string;
+	isDefault: boolean;
+}
+
+/**
+ * The stored themes a chart can be drawn with, read without waiting for the chart: the one its
+ * `meta.theme` names (found by a subquery on the chart's row) and the workspace default. At most
+ * two rows. Not yet run, so a batch can send it beside the chart's own read.
+ */
+export function chartThemeCandidatesQuery(db: Database, workspaceId: string, chartId: string) {
+	const named = sql`(SELECT json_extract(${charts.meta}, '$.theme') FROM ${charts} WHERE ${charts.id} = ${chartId} AND ${charts.workspaceId} = ${workspaceId})`;
+	return db
+		.select({ id: themes.id, definition: themes.definition, isDefault: themes.isDefault })
+		.from(themes)
+		.where(and(eq(themes.workspaceId, workspaceId), or(eq(themes.isDefault, true), eq(themes.id, named))));
 }
 
 /** A theme definition by id, or the workspace default when `id` is undefined; null if none. */

@@ -21,6 +21,8 @@ export interface CachedExport {
 	body: ReadableStream | Uint8Array;
 	contentType: string;
 	warnings: string | null;
+	/** "gzip" when the body is stored compressed (text: SVG), see `src/http/content-encoding.ts`. */
+	encoding: "gzip" | null;
 }
 
 /** A file kept in memory: its bytes and what its response carries, exactly as R2 holds them. */
@@ -28,6 +30,7 @@ export interface RememberedExport {
 	body: Uint8Array;
 	contentType: string;
 	warnings: string | null;
+	encoding: "gzip" | null;
 }
 
 /**
@@ -52,8 +55,9 @@ export async function readCachedExport(services: Services, path: string): Promis
 	if (!object) return null;
 	const contentType = object.httpMetadata?.contentType ?? "application/octet-stream";
 	const warnings = object.customMetadata?.warnings ?? null;
-	if (object.size > rememberedExportLimits.maxEntryBytes) return { body: object.body, contentType, warnings };
-	const file = { body: new Uint8Array(await object.arrayBuffer()), contentType, warnings };
+	const encoding: CachedExport["encoding"] = object.httpMetadata?.contentEncoding === "gzip" ? "gzip" : null;
+	if (object.size > rememberedExportLimits.maxEntryBytes) return { body: object.body, contentType, warnings, encoding };
+	const file = { body: new Uint8Array(await object.arrayBuffer()), contentType, warnings, encoding };
 	rememberedExports.set(path, file);
 	return file;
 }
@@ -67,7 +71,7 @@ export async function storeCachedExport(services: Services, path: string, file: 
 	rememberedExports.set(path, file);
 	try {
 		await services.blobs.put(path, file.body, {
-			httpMetadata: { contentType: file.contentType },
+			httpMetadata: { contentType: file.contentType, ...(file.encoding ? { contentEncoding: file.encoding } : {}) },
 			// The header value as first answered (ASCII, at most 1 KiB, D26): a hit repeats it exactly.
 			customMetadata: file.warnings === null ? {} : { warnings: file.warnings },
 		});

@@ -6,6 +6,7 @@
  */
 
 import type { StoredFont } from "../db/fonts";
+import type { ThemeCandidate } from "../db/themes";
 import type { ChartRecord } from "../domain/chart";
 import type { Dataset } from "../domain/dataset";
 import { sha256Hex } from "../domain/ids";
@@ -39,10 +40,11 @@ const storedDatasetKey = /^data\/([0-9a-f]{64})\.json$/;
 export async function exportMaterials(
 	services: Services,
 	chart: ChartRecord,
-	/** The workspace's fonts when already read (`listWorkspaceFonts`); else only the theme's are queried. */
-	workspaceFonts?: readonly StoredFont[],
+	/** What was read beside the chart (`readChartForDrawing`); what is missing is queried. */
+	preread: { workspaceFonts?: readonly StoredFont[]; themes?: readonly ThemeCandidate[] } = {},
 ): Promise<ExportMaterials> {
-	const themed = themeFor(services, chart).then(async (theme) => ({
+	const { workspaceFonts } = preread;
+	const themed = themeFor(services, chart, preread.themes).then(async (theme) => ({
 		theme,
 		fonts: workspaceFonts ? fontsForThemeFrom(workspaceFonts, theme) : await fontsForTheme(services, chart.workspaceId, theme),
 	}));

@@ -5,6 +5,7 @@
  * (`src/render/`) takes the result and does no I/O.
  */
 
+import type { ThemeCandidate } from "../db/themes";
 import { findThemeDefinition } from "../db/themes";
 import type { ChartRecord } from "../domain/chart";
 import type { Dataset } from "../domain/dataset";
@@ -20,15 +21,31 @@ import type { Services } from "./context";
 import { fontsForTheme, loadRenderFonts } from "./fonts";
 
 /** The theme a chart is drawn in, resolved to its definition. */
-export async function themeFor(services: Services, chart: ChartRecord): Promise<ThemeDefinition> {
+export async function themeFor(
+	services: Services,
+	chart: ChartRecord,
+	/** The chart's stored themes when already read (`chartThemeCandidatesQuery`): then no query is made. */
+	candidates?: readonly ThemeCandidate[],
+): Promise<ThemeDefinition> {
 	const builtIn = chart.meta.theme === undefined ? undefined : findBuiltInTheme(chart.meta.theme);
 	if (builtIn) return builtIn.definition;
-	let stored = await findThemeDefinition(services.db, chart.workspaceId, chart.meta.theme);
-	// A theme deleted since falls back to the workspace default (issue 13), as a chart without one does.
-	if (stored === null && chart.meta.theme !== undefined) stored = await findThemeDefinition(services.db, chart.workspaceId, undefined);
+	const stored = candidates ? storedThemeOf(chart, candidates) : await readStoredTheme(services, chart);
 	const parsed = stored === null ? null : ThemeSchema.safeParse(JSON.parse(stored));
 	// No workspace default (or a row that no longer parses) falls back to Classic rather than failing the export.
 	return parsed?.success ? parsed.data : (findBuiltInTheme(defaultBuiltInThemeId)?.definition as ThemeDefinition);
+}
+
+/** A theme deleted since falls back to the workspace default (issue 13), as a chart without one does. */
+async function readStoredTheme(services: Services, chart: ChartRecord): Promise<string | null> {
+	const named = await findThemeDefinition(services.db, chart.workspaceId, chart.meta.theme);
+	if (named !== null || chart.meta.theme === undefined) return named;
+	return findThemeDefinition(services.db, chart.workspaceId, undefined);
+}
+
+/** The same choice as `readStoredTheme`, among themes already read. */
+function storedThemeOf(chart: ChartRecord, candidates: readonly ThemeCandidate[]): string | null {
+	const named = chart.meta.theme === undefined ? undefined : candidates.find((theme) => theme.id === chart.meta.theme);
+	return (named ?? candidates.find((theme) => theme.isDefault))?.definition ?? null;
 }
 
 export async function renderInputFor(services: Services, chart: ChartRecord, options: ExportOptions): Promise<RenderInput> {

@@ -270,3 +270,62 @@ describe("the isolate's memory in front of R2", () => {
 		expect((await exportFile(key, id, "svg")).status).toBe(404);
 	});
 });
+
+/**
+ * A client's fetch undoes `Content-Encoding: gzip` as a browser does, so an answer sent gzipped
+ * reads as the SVG itself; had the stored bytes been compressed again, it would read as gzip.
+ */
+describe("SVG is stored gzipped and sent as stored to a client that accepts gzip", () => {
+	async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
+		const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream("gzip"));
+		return new Uint8Array(await new Response(stream).arrayBuffer());
+	}
+
+	it("a miss and its hits, from memory and from R2, answer the same SVG with or without gzip", async () => {
+		const { key } = await makeAccount();
+		const id = await makeChart(key, { meta: { title: "Compressed" } });
+		const gzipped = { "Accept-Encoding": "br, gzip;q=0.8" };
+		const plainMiss = await exportFile(key, id, "svg");
+		expect(plainMiss.status).toBe(200);
+		expect(plainMiss.headers.get("Content-Encoding")).toBeNull();
+		expect(new TextDecoder().decode(plainMiss.bytes)).toMatch(/^<svg/);
+		const path = (await cachedFiles(id))[0] ?? "";
+		const stored = await env.BLOBS.get(path);
+		expect(stored?.httpMetadata?.contentEncoding).toBe("gzip");
+		expect(await gunzip(new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0)))).toEqual(plainMiss.bytes);
+
+		rememberedExports.delete(path);
+		const answers = await withGateFull(async () => ({
+			gzipFromR2: await exportFile(key, id, "svg", gzipped),
+			gzipFromMemory: await exportFile(key, id, "svg", gzipped),
+			plainFromMemory: await exportFile(key, id, "svg"),
+			refusedGzip: await exportFile(key, id, "svg", { "Accept-Encoding": "gzip;q=0, identity" }),
+		}));
+		for (const [name, answer] of Object.entries(answers)) {
+			expect(answer.status, name).toBe(200);
+			expect(answer.etag, name).toBe(plainMiss.etag);
+			expect(answer.headers.get("Vary"), name).toBe("Accept-Encoding");
+			const sentGzipped = name.startsWith("gzip");
+			expect(answer.headers.get("Content-Encoding"), name).toBe(sentGzipped ? "gzip" : null);
+			expect(answer.bytes, name).toEqual(plainMiss.bytes);
+		}
+	});
+
+	it("a miss asked with gzip answers the stored bytes; PNG and PDF are never gzipped", async () => {
+		const { key } = await makeAccount();
+		const id = await makeChart(key);
+		const svg = await exportFile(key, id, "svg", { "Accept-Encoding": "gzip" });
+		expect(svg.headers.get("Content-Encoding")).toBe("gzip");
+		expect(svg.headers.get("Vary")).toBe("Accept-Encoding");
+		const stored = await env.BLOBS.get((await cachedFiles(id))[0] ?? "");
+		const svgText = new TextDecoder().decode(svg.bytes);
+		expect(svgText).toMatch(/^<svg/);
+		expect(await gunzip(new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0)))).toEqual(svg.bytes);
+		for (const file of ["png?scale=1", "pdf"]) {
+			const answer = await exportFile(key, id, file, { "Accept-Encoding": "gzip" });
+			expect(answer.status, file).toBe(200);
+			expect(answer.headers.get("Content-Encoding"), file).toBeNull();
+			expect(answer.headers.get("Vary"), file).toBeNull();
+		}
+	});
+});

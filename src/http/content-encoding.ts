@@ -1,0 +1,35 @@
+/**
+ * Text kept gzipped (issue 14). workerd, like Cloudflare's edge, gzips a text answer (an SVG)
+ * on every request whose client accepts it; a file that is answered many times, like a cached
+ * SVG export, is cheaper compressed once when it is drawn and sent as it is stored
+ * (`encodeBody: "manual"`). A client that does not accept gzip gets the bytes decompressed.
+ */
+
+/** Content types worth compressing: text. PNG and PDF are compressed already. */
+export function isCompressible(contentType: string): boolean {
+	return /^(image\/svg\+xml|text\/|application\/json)/i.test(contentType);
+}
+
+export async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
+	const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream("gzip"));
+	return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+export function gunzipStream(body: ReadableStream | Uint8Array): ReadableStream {
+	const stream = body instanceof Uint8Array ? new Blob([body as Uint8Array<ArrayBuffer>]).stream() : body;
+	return stream.pipeThrough(new DecompressionStream("gzip"));
+}
+
+/** Whether `Accept-Encoding` admits gzip (by name or `*`) with a quality above 0. */
+export function acceptsGzip(request: Request): boolean {
+	const header = request.headers.get("accept-encoding");
+	if (!header) return false;
+	const qualities = new Map<string, number>();
+	for (const part of header.split(",")) {
+		const [name = "", ...params] = part.split(";").map((s) => s.trim().toLowerCase());
+		const q = params.find((p) => p.startsWith("q="));
+		const quality = q === undefined ? 1 : Number(q.slice(2));
+		if (name) qualities.set(name, Number.isFinite(quality) ? quality : 0);
+	}
+	return (qualities.get("gzip") ?? qualities.get("*") ?? 0) > 0;
+}

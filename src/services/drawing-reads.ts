@@ -1,0 +1,32 @@
+/**
+ * A chart together with what drawing it needs from D1: the workspace's uploaded fonts and the
+ * stored themes it may be drawn with. One batch, so an export the cache answers makes a single
+ * D1 round trip after the key (issue 14): the themes no longer wait for the chart to name one.
+ */
+import { chartFromRows, chartQuery } from "../db/charts";
+import type { StoredFont } from "../db/fonts";
+import { fontsFromRows, workspaceFontsQuery } from "../db/fonts";
+import type { ThemeCandidate } from "../db/themes";
+import { chartThemeCandidatesQuery } from "../db/themes";
+import type { Caller } from "../domain/caller";
+import type { ChartRecord } from "../domain/chart";
+import { chartNotFound } from "./chart-writes";
+import type { Services } from "./context";
+
+export interface ChartForDrawing {
+	chart: ChartRecord;
+	workspaceFonts: StoredFont[];
+	themes: ThemeCandidate[];
+}
+
+export async function readChartForDrawing(services: Services, caller: Caller, id: string): Promise<ChartForDrawing> {
+	const { db } = services;
+	const [chartRows, fontRows, themes] = await db.batch([
+		chartQuery(db, caller.workspaceId, id),
+		workspaceFontsQuery(db, caller.workspaceId),
+		chartThemeCandidatesQuery(db, caller.workspaceId, id),
+	]);
+	const chart = chartFromRows(chartRows);
+	if (!chart) throw chartNotFound(id);
+	return { chart, workspaceFonts: fontsFromRows(fontRows), themes };
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { acceptsGzip, isCompressible } from "../../src/http/content-encoding";
+
+const withHeader = (value: string | null) =>
+	new Request("https://example.com/", value === null ? {} : { headers: { "Accept-Encoding": value } });
+
+describe("acceptsGzip", () => {
+	it.each([
+		["gzip", true],
+		["br, gzip, deflate", true],
+		["GZIP;q=0.5", true],
+		["*", true],
+		["br, *;q=0.1", true],
+		["gzip;q=0", false],
+		["gzip; q=0.0, *", false],
+		["identity", false],
+		["br", false],
+		["", false],
+	])("%j → %s", (header, expected) => {
+		expect(acceptsGzip(withHeader(header))).toBe(expected);
+	});
+
+	it("is false without the header", () => {
+		expect(acceptsGzip(withHeader(null))).toBe(false);
+	});
+});
+
+describe("isCompressible", () => {
+	it("compresses text, not PNG or PDF", () => {
+		expect(isCompressible("image/svg+xml; charset=utf-8")).toBe(true);
+		expect(isCompressible("text/csv")).toBe(true);
+		expect(isCompressible("image/png")).toBe(false);
+		expect(isCompressible("application/pdf")).toBe(false);
+	});
+});
