@@ -6,7 +6,8 @@
  *   server (`peer/`: Node, Chromium pages, the same ECharts options);
  * - the cached repeat of each export beside `GET /v1/charts/{id}`, and that GET beside
  *   `GET /v1/health` (the fixed cost's floor) in the same `wrangler dev`, sampled together in
- *   rounds of their own after the misses;
+ *   rounds of their own after the misses (the last title's files, in the isolate's memory by then;
+ *   Node's fetch asks for gzip, so a cached SVG's time includes the client decompressing it);
  * - our PNG beside Chromium's drawing alone (measured in the page), native resvg rasterising
  *   our own SVG (the floor for our PNG path), and a new Chromium page per export.
  * Samples alternate between the servers so both see the same noise.

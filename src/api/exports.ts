@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { ChartRecord } from "../domain/chart";
-import { acceptsGzip, gunzipStream, gzip, isCompressible } from "../http/content-encoding";
+import { acceptsGzip, gunzipStream, gzip } from "../http/content-encoding";
 import { ApiError } from "../http/errors";
 import { defineRoute } from "../http/route";
 import { csvFile } from "../render/csv";
@@ -63,10 +63,18 @@ function clientHasCurrent(ifNoneMatch: string | null, etag: string): boolean {
 	});
 }
 
+/** Text formats, stored gzipped (`src/http/content-encoding.ts`); PNG and PDF are compressed already. */
+const storedGzipped = (format: DrawingFormat) => format === "svg";
+
+/** What every answer about a drawn file carries, 304 included (RFC 9110 §15.4.5). */
+function validatorHeaders(format: DrawingFormat, etag: string): Record<string, string> {
+	return { ETag: etag, "Cache-Control": drawnCacheControl, ...(storedGzipped(format) ? { Vary: "Accept-Encoding" } : {}) };
+}
+
 /**
  * A drawn file's answer. A file stored gzipped (SVG) goes out as stored to a client that accepts
- * gzip, and decompressed to one that does not; either way it carries the key's `ETag` (D37),
- * since both are the same file.
+ * gzip, and decompressed to one that does not. Both carry the key's `ETag`, as D37 has it: they
+ * are the same file, and `Vary` keeps caches from mixing them up.
  */
 function drawnResponse(request: Request, chart: ChartRecord, format: DrawingFormat, etag: string, file: CachedExport): Response {
 	const gzipped = file.encoding === "gzip";
@@ -76,9 +84,7 @@ function drawnResponse(request: Request, chart: ChartRecord, format: DrawingForm
 		headers: {
 			"Content-Type": file.contentType,
 			"Content-Disposition": contentDisposition(chart.name, format),
-			ETag: etag,
-			"Cache-Control": drawnCacheControl,
-			...(gzipped ? { Vary: "Accept-Encoding" } : {}),
+			...validatorHeaders(format, etag),
 			...(sendGzipped ? { "Content-Encoding": "gzip" } : {}),
 			...(file.warnings ? { "X-Render-Warnings": file.warnings } : {}),
 		},
@@ -101,7 +107,7 @@ async function drawnExport(
 	const etag = `"${key}"`;
 	// The key names the bytes, so a client that holds it needs nothing, not even an R2 read.
 	if (clientHasCurrent(request.headers.get("if-none-match"), etag)) {
-		return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": drawnCacheControl } });
+		return new Response(null, { status: 304, headers: validatorHeaders(format, etag) });
 	}
 	const path = cachedExportPath(chart.id, key, format);
 	const cached = await readCachedExport(services, path);
@@ -116,7 +122,7 @@ async function drawnExport(
 	const drawn = new Uint8Array(await new Response(file.body).arrayBuffer());
 	const warnings = warningsHeaderValue(file.warnings ?? []);
 	// Text is stored compressed once, so no later answer compresses it again.
-	const encoding = isCompressible(file.contentType) ? "gzip" : null;
+	const encoding = storedGzipped(format) ? "gzip" : null;
 	const stored = { body: encoding ? await gzip(drawn) : drawn, contentType: file.contentType, warnings, encoding } as const;
 	await storeCachedExport(services, path, stored);
 	// A client without gzip is answered from the drawn bytes, not by undoing the compression.

@@ -30,27 +30,33 @@ export interface ThemeCandidate {
 	isDefault: boolean;
 }
 
+const candidateColumns = { id: themes.id, definition: themes.definition, isDefault: themes.isDefault };
+
 /**
  * The stored themes a chart can be drawn with, read without waiting for the chart: the one its
- * `meta.theme` names (found by a subquery on the chart's row) and the workspace default. At most
- * two rows. Not yet run, so a batch can send it beside the chart's own read.
+ * stored `meta.theme` names (a subquery on the chart's row; `json_valid` so a malformed row names
+ * none rather than failing the read) and the workspace default. At most two rows. Not yet run, so
+ * a batch can send it beside the chart's own read.
  */
 export function chartThemeCandidatesQuery(db: Database, workspaceId: string, chartId: string) {
-	const named = sql`(SELECT json_extract(${charts.meta}, '$.theme') FROM ${charts} WHERE ${charts.id} = ${chartId} AND ${charts.workspaceId} = ${workspaceId})`;
+	const named = sql`(SELECT CASE WHEN json_valid(${charts.meta}) THEN json_extract(${charts.meta}, '$.theme') END FROM ${charts} WHERE ${charts.id} = ${chartId} AND ${charts.workspaceId} = ${workspaceId})`;
 	return db
-		.select({ id: themes.id, definition: themes.definition, isDefault: themes.isDefault })
+		.select(candidateColumns)
 		.from(themes)
 		.where(and(eq(themes.workspaceId, workspaceId), or(eq(themes.isDefault, true), eq(themes.id, named))));
 }
 
-/** A theme definition by id, or the workspace default when `id` is undefined; null if none. */
-export async function findThemeDefinition(db: Database, workspaceId: string, id: string | undefined): Promise<string | null> {
-	const row = await db
-		.select({ definition: themes.definition })
+/** The stored theme `id` names (when given) and the workspace default: at most two rows. */
+export async function findThemeCandidates(db: Database, workspaceId: string, id: string | undefined): Promise<ThemeCandidate[]> {
+	return db
+		.select(candidateColumns)
 		.from(themes)
-		.where(and(eq(themes.workspaceId, workspaceId), id === undefined ? eq(themes.isDefault, true) : eq(themes.id, id)))
-		.get();
-	return row?.definition ?? null;
+		.where(
+			and(
+				eq(themes.workspaceId, workspaceId),
+				id === undefined ? eq(themes.isDefault, true) : or(eq(themes.isDefault, true), eq(themes.id, id)),
+			),
+		);
 }
 
 export interface StoredTheme {

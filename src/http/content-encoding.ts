@@ -3,12 +3,9 @@
  * on every request whose client accepts it; a file that is answered many times, like a cached
  * SVG export, is cheaper compressed once when it is drawn and sent as it is stored
  * (`encodeBody: "manual"`). A client that does not accept gzip gets the bytes decompressed.
+ * (Behind Cloudflare's edge the Worker sees the edge's own `Accept-Encoding`, which takes gzip,
+ * and the edge decodes for a client that cannot; the decompressing branch serves direct callers.)
  */
-
-/** Content types worth compressing: text. PNG and PDF are compressed already. */
-export function isCompressible(contentType: string): boolean {
-	return /^(image\/svg\+xml|text\/|application\/json)/i.test(contentType);
-}
 
 export async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
 	const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream("gzip"));
@@ -31,5 +28,6 @@ export function acceptsGzip(request: Request): boolean {
 		const quality = q === undefined ? 1 : Number(q.slice(2));
 		if (name) qualities.set(name, Number.isFinite(quality) ? quality : 0);
 	}
-	return (qualities.get("gzip") ?? qualities.get("*") ?? 0) > 0;
+	// RFC 9110 §8.4.1.3: x-gzip is gzip.
+	return (qualities.get("gzip") ?? qualities.get("x-gzip") ?? qualities.get("*") ?? 0) > 0;
 }

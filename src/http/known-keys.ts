@@ -8,9 +8,11 @@
  * again on the fresh record. The remembered record is keyed by the key's SHA-256, as in D1, so no
  * key is kept in memory.
  *
- * The cost of a wrong guess is one extra count against the guessed account's rate limit: a key
- * revoked since (answered 401, then forgotten) or an account whose plan changed (its first request
- * after is counted twice). Both happen once per isolate per change.
+ * The cost of a wrong guess is a count against the guessed account's rate limit for a request
+ * that is then refused (a key revoked since: 401, and the key is forgotten) or counted again (an
+ * account whose plan changed: its record is replaced). Requests already under way with the old
+ * record are counted too, so a burst with a revoked key can spend up to one burst of its former
+ * account's budget on each isolate that remembered the key; after that the key costs nothing.
  */
 import { apiKeyPattern } from "../domain/api-keys";
 import type { Caller, KeyCaller } from "../domain/caller";

@@ -7,7 +7,9 @@
  * Every step, the limiter call included, answers its failures through `errorResponse` (D28):
  * nothing here can throw. A `readOnly` route's checks and handler run beside the limiter call
  * (issue 14), but their answer is sent only once the limiter admits the request, so what a
- * client sees, and in which order of precedence, is the same.
+ * client sees, and in which order of precedence, is the same. A key seen before on this isolate
+ * starts both on its remembered record while the key is read again (`known-keys.ts`): the answer
+ * is the same, but a key revoked since may spend its former account's budget (see there).
  */
 import type { z } from "zod";
 import type { Caller } from "../domain/caller";
@@ -54,7 +56,7 @@ export async function runRoute(route: Route, incoming: Incoming): Promise<Respon
 	const keyHash = await bearerKeyHash(incoming.request);
 	const guess = keyHash === null ? null : guessCaller(keyHash);
 	const confirmation = deferred<boolean>();
-	const guessed = guess ? admit(route, incoming, guess, now, confirmation.promise) : null;
+	const guessed = guess ? startOn(route, incoming, guess, now, confirmation.promise) : null;
 	let authenticated: Authenticated;
 	try {
 		authenticated = await authenticate(incoming.request, incoming.services, now);
@@ -62,7 +64,7 @@ export async function runRoute(route: Route, incoming: Incoming): Promise<Respon
 	} catch (error) {
 		if (keyHash !== null) forgetCaller(keyHash);
 		confirmation.resolve(false);
-		await guessed?.discard();
+		if (guessed) incoming.services.waitUntil(guessed.discard());
 		return errorResponse(error, incoming.requestId);
 	}
 	const { caller } = authenticated;
@@ -70,9 +72,10 @@ export async function runRoute(route: Route, incoming: Incoming): Promise<Respon
 	confirmation.resolve(confirmed);
 	if (!confirmed) {
 		if (keyHash !== null && caller.credential === "key") rememberCaller(keyHash, caller);
-		await guessed?.discard();
+		// Its effects wait for the confirmation it will never get, so it can finish on its own time.
+		if (guessed) incoming.services.waitUntil(guessed.discard());
 	}
-	const { limiting, early } = confirmed && guessed ? guessed : admit(route, incoming, caller, now);
+	const { limiting, early } = confirmed && guessed ? guessed : startOn(route, incoming, caller, now);
 	let decision: RateDecision;
 	try {
 		decision = await limiting;
@@ -90,7 +93,7 @@ export async function runRoute(route: Route, incoming: Incoming): Promise<Respon
 	return withHeaders(response, { ...rateLimitHeaders(decision), ...headersNotSetBy(response, authenticated.headers) });
 }
 
-interface Admission {
+interface Started {
 	limiting: Promise<RateDecision>;
 	/** A read's answer, started beside the limiter's call; null for other routes, which run once admitted. */
 	early: Promise<Response> | null;
@@ -105,8 +108,10 @@ interface Admission {
  * `confirmed` (the key's record matching a guessed caller), so a refused request or a wrong guess
  * changes nothing.
  */
-function admit(route: Route, incoming: Incoming, caller: Caller, now: number, confirmed = Promise.resolve(true)): Admission {
+function startOn(route: Route, incoming: Incoming, caller: Caller, now: number, confirmed = Promise.resolve(true)): Started {
 	const limiting = incoming.services.limiter.consume(caller.accountId, requestsPerMinute[caller.plan]);
+	// Marked handled now: a guess's call may fail while the key is still being read, before anything awaits it.
+	limiting.catch(() => undefined);
 	// Only a read without a body: a body can be read once, and a dropped guess runs the route again.
 	const early =
 		route.readOnly && route.body.type === "none" ? runAuthorized(route, incoming, caller, now, admission(limiting, confirmed)) : null;

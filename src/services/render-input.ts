@@ -6,7 +6,7 @@
  */
 
 import type { ThemeCandidate } from "../db/themes";
-import { findThemeDefinition } from "../db/themes";
+import { findThemeCandidates } from "../db/themes";
 import type { ChartRecord } from "../domain/chart";
 import type { Dataset } from "../domain/dataset";
 import type { ThemeDefinition } from "../domain/themes";
@@ -35,14 +35,11 @@ export async function themeFor(
 	return parsed?.success ? parsed.data : (findBuiltInTheme(defaultBuiltInThemeId)?.definition as ThemeDefinition);
 }
 
-/** A theme deleted since falls back to the workspace default (issue 13), as a chart without one does. */
 async function readStoredTheme(services: Services, chart: ChartRecord): Promise<string | null> {
-	const named = await findThemeDefinition(services.db, chart.workspaceId, chart.meta.theme);
-	if (named !== null || chart.meta.theme === undefined) return named;
-	return findThemeDefinition(services.db, chart.workspaceId, undefined);
+	return storedThemeOf(chart, await findThemeCandidates(services.db, chart.workspaceId, chart.meta.theme));
 }
 
-/** The same choice as `readStoredTheme`, among themes already read. */
+/** The theme the chart names; a theme deleted since falls back to the workspace default (issue 13), as a chart without one does. */
 function storedThemeOf(chart: ChartRecord, candidates: readonly ThemeCandidate[]): string | null {
 	const named = chart.meta.theme === undefined ? undefined : candidates.find((theme) => theme.id === chart.meta.theme);
 	return (named ?? candidates.find((theme) => theme.isDefault))?.definition ?? null;

@@ -288,6 +288,7 @@ describe("SVG is stored gzipped and sent as stored to a client that accepts gzip
 		const plainMiss = await exportFile(key, id, "svg");
 		expect(plainMiss.status).toBe(200);
 		expect(plainMiss.headers.get("Content-Encoding")).toBeNull();
+		expect(plainMiss.headers.get("Vary")).toBe("Accept-Encoding");
 		expect(new TextDecoder().decode(plainMiss.bytes)).toMatch(/^<svg/);
 		const path = (await cachedFiles(id))[0] ?? "";
 		const stored = await env.BLOBS.get(path);
@@ -300,8 +301,14 @@ describe("SVG is stored gzipped and sent as stored to a client that accepts gzip
 			gzipFromMemory: await exportFile(key, id, "svg", gzipped),
 			plainFromMemory: await exportFile(key, id, "svg"),
 			refusedGzip: await exportFile(key, id, "svg", { "Accept-Encoding": "gzip;q=0, identity" }),
+			notModified: await exportFile(key, id, "svg", { "Accept-Encoding": "gzip", "If-None-Match": plainMiss.etag ?? "" }),
 		}));
-		for (const [name, answer] of Object.entries(answers)) {
+		const { notModified } = answers;
+		expect(notModified.status).toBe(304);
+		expect(notModified.headers.get("Vary")).toBe("Accept-Encoding");
+		expect(notModified.headers.get("Content-Encoding")).toBeNull();
+		const { notModified: _, ...full } = answers;
+		for (const [name, answer] of Object.entries(full)) {
 			expect(answer.status, name).toBe(200);
 			expect(answer.etag, name).toBe(plainMiss.etag);
 			expect(answer.headers.get("Vary"), name).toBe("Accept-Encoding");

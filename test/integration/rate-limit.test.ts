@@ -169,17 +169,30 @@ describe("a key seen before starts on its remembered record, answered only once 
 		return res.body.id;
 	}
 
-	it("a key revoked since is refused, and its export miss neither draws nor stores a file", async () => {
-		const { key, accountId } = await makeAccount({ plan: "business" });
+	// One account per format: a refused key is forgotten, so only its first request starts on a guess.
+	for (const format of ["svg", "png?scale=1", "pdf"]) {
+		it(`a key revoked since is refused, and its ${format.slice(0, 3).toUpperCase()} export miss neither draws nor stores a file`, async () => {
+			const { key, accountId } = await makeAccount({ plan: "business" });
+			const id = await chartOf(key);
+			expect((await call(key, "GET", `/v1/charts/${id}`)).status).toBe(200);
+			await env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE account_id = ?").bind(Date.now(), accountId).run();
+			const res = await callJson<ErrorBody>(key, "GET", `/v1/charts/${id}/export/${format}`);
+			expect(res.status).toBe(401);
+			expect(res.body.error.message).toContain("revoked");
+			expect((await env.BLOBS.list({ prefix: `exports/${id}/` })).objects).toEqual([]);
+		});
+	}
+
+	it("really starts on the guess: the revoked key's one request is counted against its former account, then no more", async () => {
+		const { key, accountId, keyId } = await makeAccount({ plan: "business" });
+		const { key: otherKey } = await makeKey(accountId);
 		const id = await chartOf(key);
 		expect((await call(key, "GET", `/v1/charts/${id}`)).status).toBe(200);
-		await env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE account_id = ?").bind(Date.now(), accountId).run();
-		for (const format of ["svg", "png?scale=1", "pdf"]) {
-			const res = await callJson<ErrorBody>(key, "GET", `/v1/charts/${id}/export/${format}`);
-			expect(res.status, format).toBe(401);
-			expect(res.body.error.message, format).toContain("revoked");
-		}
-		expect((await env.BLOBS.list({ prefix: `exports/${id}/` })).objects).toEqual([]);
+		await env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ?").bind(Date.now(), keyId).run();
+		for (let i = 0; i < 3; i++) expect((await call(key, "GET", `/v1/charts/${id}`)).status).toBe(401);
+		// Create, read, the guessed 401 and this request: 596 left. Without the guess it would be 597.
+		const res = await call(otherKey, "GET", `/v1/charts/${id}`);
+		expect(res.headers.get("RateLimit-Remaining")).toBe("596");
 	});
 
 	it("an account moved to the Free plan since is judged on its new plan and limit", async () => {
