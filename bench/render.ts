@@ -5,7 +5,8 @@
  *   before each sample, so each one misses the export cache), beside the warm-pool reference
  *   server (`peer/`: Node, Chromium pages, the same ECharts options);
  * - the cached repeat of each export beside `GET /v1/charts/{id}`, and that GET beside
- *   `GET /v1/health` (the fixed cost's floor) in the same `wrangler dev`, sampled together in
+ *   `GET /v1/health` (no I/O) and a bench-only route that reads the request's key and nothing
+ *   else (the floor of any keyed request, `workers/with-key-read.ts`) in the same `wrangler dev`, sampled together in
  *   rounds of their own after the misses (the last title's files, in the isolate's memory by then;
  *   Node's fetch asks for gzip, so a cached SVG's time includes the client decompressing it);
  * - our PNG beside Chromium's drawing alone (measured in the page), native resvg rasterising
@@ -24,6 +25,7 @@ import { renderTables } from "./lib/render-tables.ts";
 import { waitForSteadyWorker } from "./lib/settle.ts";
 import { summarize } from "./lib/stats.ts";
 import { startPeerServer } from "./peer/launch.ts";
+import { keyReadPath } from "./workers/key-read-path.ts";
 
 const width = 800;
 const height = 500;
@@ -36,6 +38,8 @@ export type Format = (typeof formats)[number];
 export interface RenderRow {
 	name: string;
 	health: number;
+	/** `GET /bench/key-read`: health plus the key's D1 read, the floor of any keyed request. */
+	keyRead: number;
 	getChart: number;
 	ours: Record<Format, number>;
 	cached: Record<Format, number>;
@@ -53,7 +57,8 @@ export async function runRenderBench() {
 	const missing = chromiumMissing();
 	if (missing) throw new Error(`the render benchmark needs Debian's chromium: ${missing}`);
 	const cases = renderCases();
-	const server = await startDevServer(await freePort());
+	// The deployed Worker plus one bench-only route, the key-read floor (`workers/with-key-read.ts`).
+	const server = await startDevServer(await freePort(), "bench/workers/with-key-read.ts");
 	const peer = await startPeerServer(await freePort());
 	try {
 		await waitForSteadyWorker(server.url);
@@ -88,6 +93,7 @@ export async function runRenderBench() {
 			}
 			const samples = {
 				health: [] as number[],
+				keyRead: [] as number[],
 				getChart: [] as number[],
 				ours: { svg: [], png: [], pdf: [] } as Record<Format, number[]>,
 				cached: { svg: [], png: [], pdf: [] } as Record<Format, number[]>,
@@ -108,6 +114,7 @@ export async function runRenderBench() {
 			// repeat also paid for that render's garbage, which is the miss's cost, not the hit's.
 			for (let n = 1; n <= fixedCostRounds; n++) {
 				samples.health.push((await timedOk(`${server.url}/v1/health`)).ms);
+				samples.keyRead.push((await timedOk(`${server.url}${keyReadPath}`, { headers })).ms);
 				samples.getChart.push((await ours("")).ms);
 				for (const format of formats) samples.cached[format].push((await ours(`/${exportPath(format)}`)).ms);
 			}
@@ -120,6 +127,7 @@ export async function runRenderBench() {
 			rows.push({
 				name: c.name,
 				health: median(samples.health),
+				keyRead: median(samples.keyRead),
 				getChart: median(samples.getChart),
 				ours: perFormat(samples.ours),
 				cached: perFormat(samples.cached),

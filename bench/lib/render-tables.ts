@@ -13,6 +13,7 @@ export interface Target {
 	goal: number;
 	worst: number;
 	worstCase: string;
+	median: number;
 	best: number;
 	met: boolean;
 }
@@ -22,7 +23,8 @@ function target(rows: RenderRow[], name: string, goal: number, measure: (row: Re
 	const sorted = [...all].sort((a, b) => b.value - a.value);
 	const worst = sorted[0] ?? { value: Number.NaN, label: "" };
 	const best = sorted[sorted.length - 1] ?? worst;
-	return { target: name, goal, worst: worst.value, worstCase: worst.label, best: best.value, met: worst.value <= goal };
+	const median = sorted[Math.floor(sorted.length / 2)]?.value ?? Number.NaN;
+	return { target: name, goal, worst: worst.value, worstCase: worst.label, median, best: best.value, met: worst.value <= goal };
 }
 
 export function renderTargets(rows: RenderRow[]): Target[] {
@@ -41,8 +43,8 @@ export function renderTargets(rows: RenderRow[]): Target[] {
 
 export function targetsTable(targets: Target[]): string {
 	return markdownTable(
-		["target (ratio, same run)", "goal", "worst measured", "worst case", "best measured", "met"],
-		targets.map((t) => [t.target, `≤ ${t.goal}×`, times(t.worst), t.worstCase, times(t.best), t.met ? "yes" : "**no**"]),
+		["target (ratio, same run)", "goal", "worst measured", "worst case", "median", "best measured", "met (worst within goal)"],
+		targets.map((t) => [t.target, `≤ ${t.goal}×`, times(t.worst), t.worstCase, times(t.median), times(t.best), t.met ? "yes" : "**no**"]),
 	);
 }
 
@@ -77,8 +79,10 @@ export function renderTables(rows: RenderRow[]): { table: string; targets: Targe
 		[
 			"kind (800×500)",
 			"GET /v1/health",
+			"health + the key's D1 read (floor)",
 			"GET chart",
 			"GET/health",
+			"GET/floor",
 			"cached SVG, PNG, PDF",
 			"worst cached/GET",
 			"PNG ours",
@@ -91,8 +95,10 @@ export function renderTables(rows: RenderRow[]): { table: string; targets: Targe
 		rows.map((r) => [
 			r.name,
 			ms(r.health),
+			ms(r.keyRead),
 			ms(r.getChart),
 			times(ratio(r.getChart, r.health)),
+			times(ratio(r.getChart, r.keyRead)),
 			`${r.cached.svg.toFixed(1)}, ${r.cached.png.toFixed(1)}, ${r.cached.pdf.toFixed(1)} ms`,
 			times(Math.max(ratio(r.cached.svg, r.getChart), ratio(r.cached.png, r.getChart), ratio(r.cached.pdf, r.getChart))),
 			ms(r.ours.png),
