@@ -15,6 +15,7 @@ import { ApiError } from "../http/errors";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { writeChart } from "../services/chart-writes";
+import { exportMaterials } from "../services/export-key";
 import { chartResponse } from "./chart-resource";
 import { renderInExportSlot } from "./export-slot";
 import { Chart } from "./schemas";
@@ -72,10 +73,12 @@ export const publishRoute = defineRoute({
 			if (!current.hasData) throw new ApiError("invalid_data", `Chart ${current.id} has no data yet, so there is nothing to publish.`);
 			const version = current.version + 1;
 			// An unchanged chart's snapshot comes from the export cache, drawing nothing and taking no slot.
-			const key = await snapshotContentKey(services, current);
+			// Its theme, fonts and data are read once, for the key and the drawing, so the two cannot differ.
+			const materials = await exportMaterials(services, current);
+			const key = await snapshotContentKey(services, current, materials);
 			if (!(await copyCachedSnapshot(services, current, key, version))) {
 				await renderInExportSlot(services.exportSlots, async () => {
-					const files = await writeSnapshot(services, current, version);
+					const files = await writeSnapshot(services, current, version, materials);
 					await storeSnapshotInCache(services, current.id, key, files);
 				});
 			}

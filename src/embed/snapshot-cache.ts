@@ -12,14 +12,14 @@ import { sha256Hex } from "../domain/ids";
 import { rendererBuild } from "../render/renderer-build";
 import type { Services } from "../services/context";
 import { exportCachePrefix } from "../services/export-cache";
-import { canonicalJson, exportMaterials } from "../services/export-key";
+import type { ExportMaterials } from "../services/export-key";
+import { canonicalJson } from "../services/export-key";
 import { clientPath, hashedClientPath } from "./clients";
 import type { SnapshotFile, SnapshotFiles } from "./snapshot";
 import { snapshotFiles, snapshotKey } from "./snapshot";
 
-/** The content key of the snapshot a chart would publish now. */
-export async function snapshotContentKey(services: Services, chart: ChartRecord): Promise<string> {
-	const materials = await exportMaterials(services, chart);
+/** The content key of the snapshot a chart would publish now, from what its drawing is made of. */
+export async function snapshotContentKey(services: Services, chart: ChartRecord, materials: ExportMaterials): Promise<string> {
 	return sha256Hex(
 		canonicalJson({
 			// Bumped whenever what publish writes changes beyond the drawings and the client: the page's

@@ -18,7 +18,10 @@ import type { LaidOutChart } from "../render/svg";
 import { drawSvg } from "../render/svg";
 import { fontFaceCss, fontsUsedBySvg } from "../render/uploaded-fonts";
 import type { Services } from "../services/context";
-import { renderInputFor } from "../services/render-input";
+import { exportDataset } from "../services/export-datasets";
+import type { ExportMaterials } from "../services/export-key";
+import { loadRenderFonts } from "../services/fonts";
+import { renderInputFrom } from "../services/render-input";
 import { clientPath, hashedClientPath } from "./clients";
 import { bundledFontFaces, fontPath } from "./fonts";
 import { mergeModes } from "./mode-merge";
@@ -54,9 +57,18 @@ export function snapshotKey(chartId: string, version: number, file: SnapshotFile
 /** A snapshot's files by name, as stored. */
 export type SnapshotFiles = Partial<Record<SnapshotFile, string | Uint8Array>>;
 
-/** Renders the chart as it stands and stores it as the snapshot of `version`; answers the files stored. */
-export async function writeSnapshot(services: Services, chart: ChartRecord, version: number): Promise<SnapshotFiles> {
-	const input = await renderInputFor(services, chart, {});
+/**
+ * Renders the chart as it stands and stores it as the snapshot of `version`; answers the files
+ * stored. `materials` are the theme, fonts and data the snapshot's cache key was computed from.
+ */
+export async function writeSnapshot(
+	services: Services,
+	chart: ChartRecord,
+	version: number,
+	materials: ExportMaterials,
+): Promise<SnapshotFiles> {
+	const [dataset, renderFonts] = await Promise.all([exportDataset(services, chart, materials), loadRenderFonts(services, materials.fonts)]);
+	const input = renderInputFrom(chart, {}, dataset, materials.theme, renderFonts);
 	const page = embedUrl(services.config.embedBase, chart.id);
 	// The page holds both modes so it can follow the reader (`auto`, `?mode=`, `charts:mode`),
 	// each drawn for every width class (D38); chart.svg, the preview and data.json are the chart

@@ -16,9 +16,7 @@ import type { ExportOptions } from "../render/exporters";
 import type { RenderInput } from "../render/input";
 import { drawingSize } from "../render/pixel-budget";
 import type { RenderFont } from "../render/uploaded-fonts";
-import { datasetOf } from "./chart-data";
 import type { Services } from "./context";
-import { fontsForTheme, loadRenderFonts } from "./fonts";
 
 /** The theme a chart is drawn in, resolved to its definition. */
 export async function themeFor(
@@ -45,15 +43,7 @@ function storedThemeOf(chart: ChartRecord, candidates: readonly ThemeCandidate[]
 	return (named ?? candidates.find((theme) => theme.isDefault))?.definition ?? null;
 }
 
-export async function renderInputFor(services: Services, chart: ChartRecord, options: ExportOptions): Promise<RenderInput> {
-	const dataset = await datasetOf(services, chart);
-	if (!dataset) throw new Error(`chart ${chart.id} has no dataset`);
-	const theme = await themeFor(services, chart);
-	const fonts = await loadRenderFonts(services, await fontsForTheme(services, chart.workspaceId, theme));
-	return renderInputFrom(chart, options, dataset, theme, fonts);
-}
-
-/** The same input from a dataset and theme already read (the export cache reads them to key the file). */
+/** A drawing's input from a dataset, theme and fonts already read (the export cache reads them to key the file). */
 export function renderInputFrom(
 	chart: ChartRecord,
 	options: ExportOptions,
