@@ -79,8 +79,27 @@ async function withDevTools<T>(url: string, use: (send: Send) => Promise<T>): Pr
 		else waiting.resolve(message.result ?? {});
 	});
 	await new Promise<void>((resolve, reject) => {
-		socket.addEventListener("open", () => resolve(), { once: true });
-		socket.addEventListener("error", () => reject(new Error(`could not connect to ${url}`)), { once: true });
+		// wrangler's inspector proxy can accept the connection and never complete it (seen under load).
+		const timer = setTimeout(() => {
+			socket.close();
+			reject(new Error(`no DevTools connection to ${url} in 15 s`));
+		}, 15_000);
+		socket.addEventListener(
+			"open",
+			() => {
+				clearTimeout(timer);
+				resolve();
+			},
+			{ once: true },
+		);
+		socket.addEventListener(
+			"error",
+			() => {
+				clearTimeout(timer);
+				reject(new Error(`could not connect to ${url}`));
+			},
+			{ once: true },
+		);
 	});
 	let next = 1;
 	const send = (method: string, params: Record<string, unknown> = {}) =>

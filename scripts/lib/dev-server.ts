@@ -14,6 +14,8 @@ export interface DevServer {
 	url: string;
 	target: Target;
 	stop(): Promise<void>;
+	/** The last 4,000 characters wrangler wrote (its warnings and errors: it runs with --log-level warn). */
+	log(): string;
 }
 
 /** Waits until `wrangler dev` answers on `url`; fails early if it exits. */
@@ -82,5 +84,5 @@ export async function startDevServer(port: number, script?: string, vars: Record
 		await stop();
 		throw error;
 	}
-	return { url, target, stop };
+	return { url, target, stop, log: () => output };
 }
