@@ -94,6 +94,9 @@ export async function runLoadBench() {
 				.catch(() => fetch(`${server.url}/v1/health`).then((response) => response.arrayBuffer()));
 		// A reading can fail (wrangler's inspector proxy answers slowly right after heavy traffic): it
 		// is tried three times, 5 s apart, and a failure is reported, never fatal to the run.
+		// A reading can make wrangler's dev proxy restart the Worker a second or two later (its restart
+		// 503s are counted apart, with when they came). Waiting for it to settle after each reading
+		// was tried: after one, the Worker did not answer steadily for 120 s, and the run failed.
 		const readHeap = async (): Promise<HeapReading | { error: string }> => {
 			if (process.env.LOAD_HEAP === "skip") return { error: "skipped: LOAD_HEAP=skip" };
 			let last = "";
