@@ -8,27 +8,16 @@
 import type { ChartRecord } from "../domain/chart";
 import type { Dataset } from "../domain/dataset";
 import { parseStoredDataset } from "../domain/dataset";
+import { ByteLru } from "./byte-lru";
 import type { Services } from "./context";
 import type { ExportMaterials } from "./export-key";
 
-/** Stored JSON at most this large is kept (about 10,000 rows of a few columns). */
-export const maxCachedDatasetBytes = 1 << 20;
-/** All kept datasets together, as stored JSON; least recently used go first. */
-const budgetBytes = 4 << 20;
-
-const kept = new Map<string, { dataset: Dataset; bytes: number }>();
-let keptBytes = 0;
-
-function keep(hash: string, dataset: Dataset, bytes: number): void {
-	if (bytes > maxCachedDatasetBytes) return;
-	kept.set(hash, { dataset: freezeDataset(dataset), bytes });
-	keptBytes += bytes;
-	for (const [oldest, entry] of kept) {
-		if (keptBytes <= budgetBytes) break;
-		kept.delete(oldest);
-		keptBytes -= entry.bytes;
-	}
-}
+/**
+ * Keyed by content hash and sized by the stored JSON: at most 1 MiB a dataset (about 10,000 rows
+ * of a few columns), 4 MiB in all, least recently used out first.
+ */
+const keptLimits = { maxEntryBytes: 1 << 20, budgetBytes: 4 << 20 };
+const kept = new ByteLru<{ dataset: Dataset; bytes: number }>(keptLimits, (entry) => entry.bytes);
 
 /** A shared dataset must never be changed by a drawing: freezing makes a mistake throw instead. */
 function freezeDataset(dataset: Dataset): Dataset {
@@ -44,16 +33,12 @@ function freezeDataset(dataset: Dataset): Dataset {
 export async function exportDataset(services: Services, chart: ChartRecord, materials: ExportMaterials): Promise<Dataset> {
 	if (materials.dataset) return materials.dataset;
 	const hit = kept.get(materials.datasetHash);
-	if (hit) {
-		// Most recently used last.
-		kept.delete(materials.datasetHash);
-		kept.set(materials.datasetHash, hit);
-		return hit.dataset;
-	}
+	if (hit) return hit.dataset;
 	const object = chart.dataBlobKey ? await services.blobs.get(chart.dataBlobKey) : null;
 	if (!object) throw new Error(`chart ${chart.id}: data blob ${chart.dataBlobKey} is missing`);
 	const text = await object.text();
 	const dataset = parseStoredDataset(JSON.parse(text));
-	keep(materials.datasetHash, dataset, text.length);
+	// Only a kept dataset is shared between drawings, so only it is frozen.
+	if (text.length <= keptLimits.maxEntryBytes) kept.set(materials.datasetHash, { dataset: freezeDataset(dataset), bytes: text.length });
 	return dataset;
 }

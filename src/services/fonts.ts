@@ -3,10 +3,12 @@
  * theme's family names (D1), then their bytes (R2) through a per-isolate cache bounded by size,
  * so a busy isolate does not read the same files for every export nor hold every font it met.
  */
+
 import { findFontsByFamily, type StoredFont } from "../db/fonts";
 import { familyNames } from "../domain/font-families";
 import type { ThemeDefinition } from "../domain/themes";
 import type { RenderFont } from "../render/uploaded-fonts";
+import { ByteLru } from "./byte-lru";
 import type { Services } from "./context";
 
 export function fontFileKey(workspaceId: string, id: string, format: "ttf" | "otf"): string {
@@ -36,32 +38,16 @@ export function fontsForThemeFrom(workspaceFonts: readonly StoredFont[], theme: 
 /** At most this many bytes of font files are kept per isolate (four of the largest uploads). */
 export const fontCacheBytes = 16 * 1024 * 1024;
 
-/** Least recently used first: a Map keeps insertion order, and a hit is moved to the end. */
-const cache = new Map<string, ArrayBuffer>();
-let cachedBytes = 0;
-
-function remember(id: string, data: ArrayBuffer): void {
-	if (data.byteLength > fontCacheBytes) return;
-	cache.set(id, data);
-	cachedBytes += data.byteLength;
-	for (const [oldest, bytes] of cache) {
-		if (cachedBytes <= fontCacheBytes) break;
-		cache.delete(oldest);
-		cachedBytes -= bytes.byteLength;
-	}
-}
+/** Keyed by font id: a font's file never changes under its id. */
+const cache = new ByteLru<ArrayBuffer>({ maxEntryBytes: fontCacheBytes, budgetBytes: fontCacheBytes }, (data) => data.byteLength);
 
 async function fontBytes(services: Services, font: StoredFont): Promise<ArrayBuffer | null> {
 	const hit = cache.get(font.id);
-	if (hit) {
-		cache.delete(font.id);
-		cache.set(font.id, hit);
-		return hit;
-	}
+	if (hit) return hit;
 	const object = await services.blobs.get(font.r2Key);
 	if (!object) return null;
 	const data = await object.arrayBuffer();
-	remember(font.id, data);
+	cache.set(font.id, data);
 	return data;
 }
 
@@ -78,5 +64,5 @@ export async function loadRenderFonts(services: Services, fonts: readonly Stored
 
 /** How many bytes the isolate's font cache holds now (for tests of its bound). */
 export function fontCacheSize(): { entries: number; bytes: number } {
-	return { entries: cache.size, bytes: cachedBytes };
+	return { entries: cache.size, bytes: cache.bytes };
 }
