@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import readme from "../../README.md?raw";
+import dataDoc from "../../docs/data.md?raw";
 import { chartKinds } from "../../src/domain/kinds";
 import { layoutExamples } from "../../src/domain/layout-examples";
 import type { ErrorBody } from "../helpers/api";
@@ -125,10 +125,10 @@ describe("charts from library statistics", () => {
 });
 
 describe("own CSV data", () => {
-	it.each(chartKinds)("%s: the README example loads, its bad example is refused naming the problem", async (kind) => {
+	it.each(chartKinds)("%s: the example in docs/data.md loads, its bad example is refused naming the problem", async (kind) => {
 		const { key } = await makeAccount();
 		const example = layoutExamples[kind];
-		expect(readme).toContain(example.csv.trim());
+		expect(dataDoc).toContain(example.csv.trim());
 		const created = await callJson<{ id: string }>(key, "POST", "/v1/charts", { body: { kind } });
 		const good = await putCsv(key, created.body.id, example.csv);
 		expect(good.status).toBe(200);
