@@ -3,7 +3,7 @@
  * the documented layout examples plus charts from the demo library, and exports each in light
  * and dark as SVG, PNG and PDF through the API into `gallery/` (git-ignored), with an index page.
  * The settings charts (`lib/settings-gallery.ts`) show each `meta` setting; the five newsroom
- * charts among them are also written to `docs/screenshots/` for the README. `--only=<prefix>`
+ * charts among them are also written to `docs/screenshots/` for docs/rendering.md. `--only=<prefix>`
  * renders only the charts whose names start with the prefix (e.g. `--only=newsroom`);
  * `--port=<n>` picks the dev server's port (default 8794), so it can run beside browser tests.
  */

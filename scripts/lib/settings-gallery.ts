@@ -1,6 +1,6 @@
 /**
  * Charts for the gallery that show each `meta` setting (issue 12), and the five newsroom charts
- * whose PNGs are the README's screenshots (`docs/screenshots/`). Figures are illustrative.
+ * whose PNGs are docs/rendering.md's screenshots (`docs/screenshots/`). Figures are illustrative.
  */
 
 export interface GalleryChart {

@@ -1,6 +1,6 @@
 /**
  * The library file format: how a statistics library is loaded (`npm run library:import`).
- * Anyone can load their own library by writing a file of this shape (see the README).
+ * Anyone can load their own library by writing a file of this shape (see docs/data.md).
  */
 import { z } from "zod";
 import { isIsoDate } from "../../src/domain/csv-parse";

@@ -1,6 +1,6 @@
 /**
  * A small CSV for every chart kind, with the series it yields, and a CSV that kind refuses.
- * The README shows these examples and the tests load every one of them, so the documentation
+ * docs/data.md shows these examples and the tests load every one of them, so the documentation
  * cannot drift from what the service accepts.
  */
 import type { ChartKind } from "./kinds";

@@ -8,7 +8,7 @@ import type { Dataset, DatasetColumn } from "./dataset";
 import { csvRowNumber, describeColumn, InvalidDataError } from "./dataset";
 import type { ChartKind } from "./kinds";
 
-/** What each kind expects, in words: used in error messages and the README. */
+/** What each kind expects, in words: used in error messages and docs/data.md. */
 export const layoutDescriptions: Record<ChartKind, string> = {
 	line: "a category or period column, then one number column per series",
 	"horizontal-bar": "a category column, then one number column per series",

@@ -2,7 +2,7 @@
  * Drawn exports kept in R2 under their content key (DESIGN D37): `exports/<chart>/<key>.<ext>`.
  * The chart id in the path lets a chart's delete remove its files with one prefix listing;
  * the key makes every file immutable, so nothing is ever overwritten or invalidated. Old keys
- * are left to an R2 lifecycle rule on `exports/` (see README, "Caching of exports").
+ * are left to an R2 lifecycle rule on `exports/` (see docs/rendering.md, "Caching of exports").
  *
  * Small files are also kept in the isolate's memory in front of R2 (issue 14: a hit should cost
  * about what `GET /v1/charts/{id}` does, and an R2 read was most of the difference). The memory
