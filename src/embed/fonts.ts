@@ -50,16 +50,31 @@ let fallbackRange: string | undefined;
 function dejavuRange(): string {
 	if (fallbackRange !== undefined) return fallbackRange;
 	const { regular, fallback } = bundledMetrics();
-	const runs: [number, number][] = [];
-	for (const codePoint of fallback.codePoints()) {
-		if (regular.has(codePoint)) continue;
-		const run = runs[runs.length - 1];
-		if (run && run[1] === codePoint - 1) run[1] = codePoint;
-		else runs.push([codePoint, codePoint]);
-	}
+	const runs = subtractRanges(fallback.ranges(), regular.ranges());
 	const hex = (codePoint: number) => codePoint.toString(16);
 	fallbackRange = runs.map(([from, to]) => (from === to ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(",");
 	return fallbackRange;
+}
+
+/** The code points of `from` that are in none of `without` (both sorted, disjoint, inclusive ranges). */
+export function subtractRanges(
+	from: readonly (readonly [number, number])[],
+	without: readonly (readonly [number, number])[],
+): [number, number][] {
+	const out: [number, number][] = [];
+	let j = 0;
+	for (const [start, end] of from) {
+		let next = start;
+		while (j < without.length && (without[j] as readonly [number, number])[1] < next) j++;
+		for (let k = j; k < without.length && next <= end; k++) {
+			const [cutStart, cutEnd] = without[k] as readonly [number, number];
+			if (cutStart > end) break;
+			if (cutStart > next) out.push([next, cutStart - 1]);
+			next = Math.max(next, cutEnd + 1);
+		}
+		if (next <= end) out.push([next, end]);
+	}
+	return out;
 }
 
 /**
