@@ -220,7 +220,8 @@ function unpacked(upload: Uint8Array): Uint8Array {
 function asInvalidFont(error: unknown): InvalidFontError {
 	if (error instanceof InvalidFontError) return error;
 	if (error instanceof Woff2Error) return new InvalidFontError(`The WOFF2 file cannot be unpacked: ${error.message}.`);
-	if (error instanceof SfntError) return new InvalidFontError(`The file is damaged or not a font the renderer can draw with: ${error.message}.`);
+	if (error instanceof SfntError)
+		return new InvalidFontError(`The file is damaged or not a font the renderer can draw with: ${error.message}.`);
 	const reason = error instanceof Error ? error.message : String(error);
 	return new InvalidFontError(`The file could not be read as a font (${reason.slice(0, 200)}).`);
 }

@@ -104,7 +104,13 @@ function readSegments(view: DataView, at: number, end: number, format: number, w
 	switch (format) {
 		case 0: {
 			need(view, at, 6 + 256, end, "format 0 subtable");
-			segments.push({ start: 0, end: 255, delta: 0, wrap: false, glyphs: Uint16Array.from(new Uint8Array(view.buffer, view.byteOffset + at + 6, 256)) });
+			segments.push({
+				start: 0,
+				end: 255,
+				delta: 0,
+				wrap: false,
+				glyphs: Uint16Array.from(new Uint8Array(view.buffer, view.byteOffset + at + 6, 256)),
+			});
 			work.add(256);
 			return segments;
 		}
@@ -173,7 +179,11 @@ function readSegments(view: DataView, at: number, end: number, format: number, w
 					throw new SfntError(`its format ${format} character map has groups out of order or overlapping`);
 				if (groupEnd > 0x10ffff) throw new SfntError("its character map names code points past U+10FFFF");
 				previousEnd = groupEnd;
-				segments.push(format === 12 ? { start, end: groupEnd, delta: glyph - start, wrap: false } : { start, end: groupEnd, delta: 0, wrap: false, constant: glyph });
+				segments.push(
+					format === 12
+						? { start, end: groupEnd, delta: glyph - start, wrap: false }
+						: { start, end: groupEnd, delta: 0, wrap: false, constant: glyph },
+				);
 			}
 			return segments;
 		}
@@ -326,12 +336,13 @@ export interface SfntFacts {
  */
 export function readSfnt(view: DataView): SfntFacts {
 	const tables = tableDirectory(view);
-	for (const tag of ["cmap", "head", "hhea", "hmtx", "maxp"])
-		if (!tables.has(tag)) throw new SfntError(`it lacks the ${tag} table`);
+	for (const tag of ["cmap", "head", "hhea", "hmtx", "maxp"]) if (!tables.has(tag)) throw new SfntError(`it lacks the ${tag} table`);
 	const head = (tables.get("head") as Table).offset;
 	const unitsPerEm = view.getUint16(head + 18);
 	if (unitsPerEm < unitsPerEmRange.min || unitsPerEm > unitsPerEmRange.max)
-		throw new SfntError(`its head table gives ${unitsPerEm} units per em; a font must have ${unitsPerEmRange.min} to ${unitsPerEmRange.max}`);
+		throw new SfntError(
+			`its head table gives ${unitsPerEm} units per em; a font must have ${unitsPerEmRange.min} to ${unitsPerEmRange.max}`,
+		);
 	const [xMin, yMin, xMax, yMax] = [36, 38, 40, 42].map((at) => view.getInt16(head + at)) as [number, number, number, number];
 	if (xMin > xMax || yMin > yMax) throw new SfntError("its head table's bounding box is inside out");
 	const numGlyphs = view.getUint16((tables.get("maxp") as Table).offset + 4);

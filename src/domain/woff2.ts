@@ -319,7 +319,8 @@ function rebuildGlyf(data: Uint8Array, limit: number): Glyf {
 
 /** Rebuilds `hmtx` from its transformed form (§5.4): bearings left out are the glyphs' xMin. */
 export function rebuildHmtx(data: Uint8Array, numGlyphs: number, numHMetrics: number, xMins: number[]): Uint8Array {
-	if (numHMetrics < 1 || numHMetrics > numGlyphs) throw new Woff2Error(`its hhea table gives ${numHMetrics} advance widths for ${numGlyphs} glyphs`);
+	if (numHMetrics < 1 || numHMetrics > numGlyphs)
+		throw new Woff2Error(`its hhea table gives ${numHMetrics} advance widths for ${numGlyphs} glyphs`);
 	const reader = new Reader(data);
 	const flags = reader.u8();
 	const advances = Array.from({ length: numHMetrics }, () => reader.u16());
@@ -402,7 +403,9 @@ export function woff2ToSfnt(bytes: Uint8Array, maxBytes = 4 * 1024 * 1024): Uint
 	const total = entries.reduce((sum, entry) => sum + entry.length, 0);
 	const unpackedSize = 12 + numTables * 16 + entries.reduce((sum, entry) => sum + Math.ceil(entry.origLength / 4) * 4, 0);
 	if (total > maxBytes || unpackedSize > maxBytes)
-		throw new Woff2Error(`it would unpack to ${formatMiB(Math.max(total, unpackedSize))}, more than the ${formatMiB(maxBytes)} a font may be`);
+		throw new Woff2Error(
+			`it would unpack to ${formatMiB(Math.max(total, unpackedSize))}, more than the ${formatMiB(maxBytes)} a font may be`,
+		);
 	let stream: Uint8Array | null;
 	try {
 		stream = brotliDecompress(reader.take(compressedSize), total);

@@ -4,13 +4,14 @@
  * - the bundled fonts the server draws with (Inter, and DejaVu Sans for the scripts Inter lacks),
  *   as WOFF2 made at build time, under content-hashed paths `/_fonts/{name}.{hash}.woff2`;
  * - uploaded fonts, `/_fonts/{id}.{ttf|otf}`: a font's file never changes under its id.
- * Both are served immutable for a year. Fonts are public here as the pages that name them are.
+ * Both are served immutable for a year. An uploaded font is public here only as long as a
+ * published page names it (`published_fonts`, recorded at publish).
  */
 import dejavuSans400 from "../../dist/embed-fonts/dejavu-sans-400.woff2";
 import inter400 from "../../dist/embed-fonts/inter-400.woff2";
 import inter600 from "../../dist/embed-fonts/inter-600.woff2";
 import inter700 from "../../dist/embed-fonts/inter-700.woff2";
-import { findFontById } from "../db/fonts";
+import { findPublishedFont } from "../db/fonts";
 import { fontContentTypes } from "../domain/fonts";
 import { bundledMetrics, fallbackFamily, primaryFamily } from "../render/fonts";
 import type { RenderFont } from "../render/uploaded-fonts";
@@ -112,13 +113,22 @@ export function fontPath(font: Pick<RenderFont, "id" | "format">): string {
 	return `/_fonts/${font.id}.${font.format}`;
 }
 
-/** The font a `/_fonts/…` path names (bundled or uploaded), a 404 for one that names no stored font, or null for any other path. */
+/** The ids of the uploaded fonts a published page names (its `@font-face` rules, `fontPath`). */
+export function fontIdsNamedBy(page: string): string[] {
+	return [...new Set([...page.matchAll(/\/_fonts\/(fn_[A-Za-z0-9_-]{1,100})\.(?:ttf|otf)\)/g)].map((match) => match[1] as string))];
+}
+
+/**
+ * The font a `/_fonts/…` path names (bundled or uploaded), or null for any other path. An
+ * uploaded font is served only while a chart of its workspace is published with a page that
+ * names it (issue 23): any other id, a deleted font or a format that is not the file's is 404.
+ */
 export async function serveFont(request: Request, path: string, services: Services): Promise<Response | null> {
 	const bundled = await serveBundledFont(request, path);
 	if (bundled) return bundled;
 	const match = /^\/_fonts\/([A-Za-z0-9_-]{1,100})\.(ttf|otf)$/.exec(path);
 	if (!path.startsWith("/_fonts/")) return null;
-	const font = match ? await findFontById(services.db, match[1] as string) : null;
+	const font = match ? await findPublishedFont(services.db, match[1] as string) : null;
 	const object = font && font.format === match?.[2] ? await services.blobs.get(font.r2Key) : null;
 	if (!font || !object) return new Response("Font not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 	return new Response(request.method === "HEAD" ? null : object.body, {
