@@ -6,13 +6,16 @@
  * and the embed host serving an uploaded font only while a published page names it.
  * The fonts are DejaVu Serif (free licence) taken apart and rebuilt by test/helpers/sfnt-writer.ts.
  */
+import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import dejavuSerif from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
 import dejavuSerifBold from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf";
 import { fontQuota } from "../../src/api/console/fonts";
+import { insertFontWithinQuota } from "../../src/db/fonts";
 import { layoutExamples } from "../../src/domain/layout-examples";
 import { builtInThemes, type ThemeDefinition } from "../../src/domain/themes";
+import { buildServices } from "../../src/services/context";
 import { base, call, callJson } from "../helpers/api";
 import { makeAccount } from "../helpers/factories";
 import { callWithSession, signIn, type TestSession } from "../helpers/session";
@@ -172,6 +175,28 @@ describe("the per-workspace font quota", () => {
 		expect(tooMuch.body.error?.message).toMatch(/would pass the 32 MiB a workspace may keep/);
 		expect(await fontCount(heavy.workspaceId)).toBe(1);
 		expect((await env.BLOBS.list({ prefix: `fonts/${heavy.workspaceId}/` })).objects).toHaveLength(1);
+	});
+
+	it("stores one row of five racing for the last place: the quota is checked by the insert itself", async () => {
+		const s = await session();
+		for (let i = 0; i < fontQuota.files - 1; i++) await storeDirectly(s, serif, 400, 1000);
+		const db = buildServices(env, createExecutionContext()).db;
+		const row = (i: number) => ({
+			id: `fn_race${i}${s.workspaceId}`,
+			workspaceId: s.workspaceId,
+			accountId: s.accountId,
+			family: "DejaVu Serif",
+			style: "normal" as const,
+			weight: 400,
+			scripts: [],
+			format: "ttf" as const,
+			byteSize: 1000,
+			r2Key: `fonts/${s.workspaceId}/race${i}.ttf`,
+			createdAt: 0,
+		});
+		const stored = await Promise.all([0, 1, 2, 3, 4].map((i) => insertFontWithinQuota(db, row(i), fontQuota)));
+		expect(stored.filter(Boolean)).toHaveLength(1);
+		expect(await fontCount(s.workspaceId)).toBe(fontQuota.files);
 	});
 
 	it("gives the last place to one of two uploads racing for it", async () => {
