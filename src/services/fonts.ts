@@ -80,7 +80,7 @@ export async function loadRenderFonts(services: Services, fonts: readonly Stored
 			const problem = unusableBecause(render);
 			if (problem === null) return render;
 			warnings.push(
-				`the uploaded font ${font.family} (${font.weight} ${font.style}, ${font.id}) cannot be drawn (${problem}), so its text is drawn in the bundled fonts; delete it and upload a sound file`,
+				`the uploaded font ${font.family} (${font.weight} ${font.style}, ${font.id}) cannot be drawn (${problem}), so it is left out and its text is drawn with the family's other files or the bundled fonts; delete it and upload a sound file`,
 			);
 			return null;
 		}),
