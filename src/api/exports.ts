@@ -116,11 +116,11 @@ async function drawnExport(
 	// A miss takes a slot and stores a file: not before the rate limit has admitted the request.
 	await admitted();
 	const dataset = await exportDataset(services, chart, materials);
-	const fonts = await loadRenderFonts(services, materials.fonts);
+	const { fonts, warnings: fontWarnings } = await loadRenderFonts(services, materials.fonts);
 	const input = renderInputFrom(chart, options, dataset, materials.theme, fonts);
 	const file = await renderInExportSlot(services.exportSlots, () => drawingExporters[format](input, options));
 	const drawn = new Uint8Array(await new Response(file.body).arrayBuffer());
-	const warnings = warningsHeaderValue(file.warnings ?? []);
+	const warnings = warningsHeaderValue([...fontWarnings, ...(file.warnings ?? [])]);
 	// Text is stored compressed once, so no later answer compresses it again.
 	const encoding = storedGzipped(format) ? "gzip" : null;
 	const stored = { body: encoding ? await gzip(drawn) : drawn, contentType: file.contentType, warnings, encoding } as const;

@@ -5,11 +5,13 @@
  */
 import { z } from "zod";
 import { snapshotOf } from "../db/charts";
+import { recordPublishedFonts } from "../db/fonts";
 import type { ChartRecord } from "../domain/chart";
 import { embedUrl } from "../domain/chart";
 import { escapeMarkup } from "../domain/markup";
 import { hashedClientPath } from "../embed/clients";
-import { writeSnapshot } from "../embed/snapshot";
+import { fontIdsNamedBy } from "../embed/fonts";
+import { snapshotKey, writeSnapshot } from "../embed/snapshot";
 import { copyCachedSnapshot, snapshotContentKey, storeSnapshotInCache } from "../embed/snapshot-cache";
 import { ApiError } from "../http/errors";
 import { json } from "../http/respond";
@@ -76,12 +78,18 @@ export const publishRoute = defineRoute({
 			// Its theme, fonts and data are read once, for the key and the drawing, so the two cannot differ.
 			const materials = await exportMaterials(services, current);
 			const key = await snapshotContentKey(services, current, materials);
-			if (!(await copyCachedSnapshot(services, current, key, version))) {
+			let page: string | undefined;
+			if (await copyCachedSnapshot(services, current, key, version)) {
+				page = await (await services.blobs.get(snapshotKey(current.id, version, "")))?.text();
+			} else {
 				await renderInExportSlot(services.exportSlots, async () => {
 					const files = await writeSnapshot(services, current, version, materials);
 					await storeSnapshotInCache(services, current.id, key, files);
+					page = typeof files[""] === "string" ? files[""] : undefined;
 				});
 			}
+			// The embed host serves an uploaded font only while the published page names it.
+			await recordPublishedFonts(services.db, current, version, fontIdsNamedBy(page ?? ""));
 			return { next: snapshotOf(current), action: "publish", publishedVersion: version };
 		});
 		return json(await publishedSnippets(chart, services.config.embedBase));

@@ -308,3 +308,19 @@ export const fonts = sqliteTable(
 	},
 	(t) => [index("fonts_workspace_idx").on(t.workspaceId, t.family)],
 );
+
+/**
+ * The uploaded fonts each published snapshot names (issue 23): the embed host serves a font only
+ * while the chart's published version is one that names it. Written at publish, for that version.
+ */
+export const publishedFonts = sqliteTable(
+	"published_fonts",
+	{
+		chartId: text("chart_id")
+			.notNull()
+			.references(() => charts.id, { onDelete: "cascade" }),
+		version: integer("version").notNull(),
+		fontId: text("font_id").notNull(),
+	},
+	(t) => [primaryKey({ columns: [t.chartId, t.version, t.fontId] }), index("published_fonts_font_idx").on(t.fontId)],
+);

@@ -3,12 +3,21 @@
  * A TTF or OTF is kept as it is; a WOFF2 is unpacked to the TTF or OTF inside (`woff2.ts`). A file is read with a real font parser (fontkit, the one pdfkit embeds with), then made to
  * shape and subset a sample of its own characters, so a font that parses but cannot be drawn
  * or embedded is refused at upload, not discovered in a failed export. Pure: no I/O.
+ *
+ * Uploads are untrusted programs (DESIGN D41): every read of the file, by fontkit, by the WOFF2
+ * unpacker or by `sfnt.ts`, happens inside one guard (`inspectFont`) that turns any failure into
+ * an `InvalidFontError`, and each step's work is bounded by the file's size: the character map is
+ * read as ranges (`sfnt.ts`), the WOFF2 may unpack to no more than a TTF upload may be, and
+ * fontkit only shapes and subsets a fixed sample.
  */
 import type { Font } from "fontkit";
 import { create } from "fontkit";
 import { fontMetrics } from "../render/font-metrics";
+import { subsetFont } from "../render/font-subset";
+import { type CharacterMap, readSfnt, SfntError, tableDirectory } from "./sfnt";
 import { Woff2Error, woff2ToSfnt } from "./woff2";
 
+/** The largest font file: as uploaded, and as a WOFF2 unpacks to. */
 export const maxFontBytes = 4 * 1024 * 1024;
 
 /** What is stored and served: TrueType or CFF outlines in an sfnt file. */
@@ -86,33 +95,33 @@ const scriptSamples: { script: string; text: string }[] = [
 	{ script: "Han", text: "的一是不了人我在有他这中大来上国个到说们为子和你地出道也时年" },
 ];
 
-function coveredScripts(font: Font): string[] {
+function coveredScripts(cmap: CharacterMap): string[] {
 	return scriptSamples
 		.filter(({ text }) => {
 			const chars = [...text];
-			const drawn = chars.filter((ch) => font.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0)).length;
+			const drawn = chars.filter((ch) => cmap.has(ch.codePointAt(0) ?? 0)).length;
 			return drawn >= chars.length * 0.9;
 		})
 		.map(({ script }) => script);
 }
 
-/** Tables every drawing reads: characters to glyphs, metrics, names; then outlines of either kind. */
-const requiredTables = ["cmap", "head", "hhea", "hmtx", "maxp", "name"];
+/** Tables every drawing reads: characters to glyphs, metrics, names (pdfkit reads `post` too); then outlines of either kind. */
+const requiredTables = ["cmap", "head", "hhea", "hmtx", "maxp", "name", "post"];
 
-function parse(bytes: Uint8Array): Font {
-	let font: Font;
-	try {
-		font = create(bytes);
-	} catch (error) {
-		const reason = error instanceof Error ? error.message : String(error);
-		throw new InvalidFontError(`The file could not be read as a font (${reason}).`);
-	}
-	const tables = font.directory.tables;
-	const missing = requiredTables.filter((name) => !(name in tables));
-	if (!("glyf" in tables && "loca" in tables) && !("CFF " in tables)) missing.push("glyf or CFF");
+function requireTables(tables: ReadonlyMap<string, unknown>): void {
+	const missing = requiredTables.filter((name) => !tables.has(name));
+	if (!(tables.has("glyf") && tables.has("loca")) && !tables.has("CFF ")) missing.push("glyf or CFF");
 	if (missing.length > 0)
 		throw new InvalidFontError(`The file is damaged or not a complete font: it lacks the ${missing.join(", ")} tables.`);
-	return font;
+}
+
+function parse(bytes: Uint8Array): Font {
+	try {
+		return create(bytes);
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		throw new InvalidFontError(`The file could not be read as a font (${reason.slice(0, 200)}).`);
+	}
 }
 
 function familyOf(font: Font): string {
@@ -129,47 +138,114 @@ function familyOf(font: Font): string {
 	return raw;
 }
 
+/** Up to 16 printable characters the font maps, taken from its ranges without expanding them. */
+function sampleOf(cmap: CharacterMap): string {
+	const printable = (code: number) => code > 32 && !(code >= 0x7f && code <= 0xa0) && !(code >= 0xd800 && code <= 0xdfff);
+	const sample: number[] = [];
+	for (const [start, end] of cmap.ranges) {
+		for (let code = start; code <= end && sample.length < 16; code++) if (printable(code)) sample.push(code);
+		if (sample.length === 16) break;
+	}
+	return String.fromCodePoint(...sample);
+}
+
+/** What pdfkit reads of a font to embed it (its `EmbeddedFont`), beyond the types fontkit's stub declares. */
+interface EmbeddedReads {
+	postscriptName: string | null;
+	ascent: number;
+	descent: number;
+	lineGap: number;
+	capHeight?: number;
+	xHeight?: number;
+	italicAngle: number;
+	bbox: { minX: number; minY: number; maxX: number; maxY: number };
+	post: { isFixedPitch: unknown };
+}
+
+/** Every number pdfkit scales and writes into the PDF must be finite (it refuses NaN and infinities). */
+function checkEmbeddable(font: Font): void {
+	const reads = font as unknown as EmbeddedReads;
+	const { bbox } = reads;
+	const numbers: Record<string, unknown> = {
+		ascent: reads.ascent,
+		descent: reads.descent,
+		lineGap: reads.lineGap,
+		italicAngle: reads.italicAngle,
+		"bounding box": bbox.minX + bbox.minY + bbox.maxX + bbox.maxY,
+		...(reads.capHeight === undefined ? {} : { "cap height": reads.capHeight }),
+		...(reads.xHeight === undefined ? {} : { "x-height": reads.xHeight }),
+	};
+	for (const [what, value] of Object.entries(numbers))
+		if (typeof value !== "number" || !Number.isFinite(value)) throw new Error(`its ${what} is not a finite number`);
+	void reads.post.isFixedPitch;
+	void reads.postscriptName;
+	if (!Number.isFinite(font.getGlyph(0).advanceWidth)) throw new Error("its .notdef glyph has no finite advance width");
+}
+
 /**
  * Shapes, subsets and measures a few characters the font says it has: exactly what a render
  * and a PDF embedding will do with it. Any failure is the file's, named for the uploader.
  */
-function checkDrawable(font: Font, bytes: Uint8Array): void {
-	const sample = String.fromCodePoint(...font.characterSet.filter((c) => c > 32 && c !== 0xa0).slice(0, 16));
+function checkDrawable(font: Font, bytes: Uint8Array, sample: string): void {
 	if (sample === "") throw new InvalidFontError("The font maps no characters, so it cannot draw any text.");
 	try {
+		checkEmbeddable(font);
 		const run = font.layout(sample);
 		if (run.glyphs.length === 0 || run.glyphs.every((glyph) => glyph.id === 0)) throw new Error("no glyphs");
+		if (!Number.isFinite(run.advanceWidth) || run.advanceWidth <= 0) throw new Error("no advance widths");
 		const subset = font.createSubset();
-		for (const glyph of run.glyphs) subset.includeGlyph(glyph);
+		for (const glyph of run.glyphs) {
+			subset.includeGlyph(glyph);
+			void (glyph as unknown as { codePoints: unknown }).codePoints;
+		}
 		if (subset.encode().byteLength === 0) throw new Error("empty subset");
-		const metrics = fontMetrics(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+		const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+		// The SVG export's own subset (a cmap written here, name, OS/2 and post copied).
+		subsetFont(font, data, sample);
+		const metrics = fontMetrics(data);
 		if (!(metrics.advance(sample) > 0)) throw new Error("no advance widths");
 	} catch (error) {
 		const reason = error instanceof Error ? error.message : String(error);
-		throw new InvalidFontError(`The font parses but cannot shape and embed a sample of its own characters (${reason}).`);
+		throw new InvalidFontError(`The font parses but cannot shape and embed a sample of its own characters (${reason.slice(0, 200)}).`);
 	}
 }
 
 /** A WOFF2 upload unpacked to the sfnt it compresses (what resvg and pdfkit read); any other file as it is. */
 function unpacked(upload: Uint8Array): Uint8Array {
 	if (upload.byteLength < 4 || tag(upload) !== "wOF2") return upload;
-	try {
-		return woff2ToSfnt(upload);
-	} catch (error) {
-		if (error instanceof Woff2Error) throw new InvalidFontError(`The WOFF2 file cannot be unpacked: ${error.message}.`);
-		throw error;
-	}
+	return woff2ToSfnt(upload, maxFontBytes);
 }
 
-/** Reads an uploaded file; throws `InvalidFontError` saying why it cannot be used. */
-export function inspectFont(upload: Uint8Array): InspectedFont {
+/** Any failure of a step, as the 422 it is: the uploaded file is the only thing that varies. */
+function asInvalidFont(error: unknown): InvalidFontError {
+	if (error instanceof InvalidFontError) return error;
+	if (error instanceof Woff2Error) return new InvalidFontError(`The WOFF2 file cannot be unpacked: ${error.message}.`);
+	if (error instanceof SfntError)
+		return new InvalidFontError(`The file is damaged or not a font the renderer can draw with: ${error.message}.`);
+	const reason = error instanceof Error ? error.message : String(error);
+	return new InvalidFontError(`The file could not be read as a font (${reason.slice(0, 200)}).`);
+}
+
+function inspect(upload: Uint8Array): InspectedFont {
 	const bytes = unpacked(upload);
 	const format = sniff(bytes);
+	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+	requireTables(tableDirectory(view));
+	const { cmap } = readSfnt(view);
 	const font = parse(bytes);
 	const family = familyOf(font);
-	checkDrawable(font, bytes);
+	checkDrawable(font, bytes, sampleOf(cmap));
 	const os2 = font["OS/2"];
 	const weight = Math.min(1000, Math.max(1, os2?.usWeightClass || 400));
 	const italic = os2?.fsSelection.italic || os2?.fsSelection.oblique || font.head.macStyle.italic || font.italicAngle !== 0;
-	return { bytes, family, style: italic ? "italic" : "normal", weight, scripts: coveredScripts(font), format };
+	return { bytes, family, style: italic ? "italic" : "normal", weight, scripts: coveredScripts(cmap), format };
+}
+
+/** Reads an uploaded file; throws `InvalidFontError` saying why it cannot be used, whatever went wrong inside. */
+export function inspectFont(upload: Uint8Array): InspectedFont {
+	try {
+		return inspect(upload);
+	} catch (error) {
+		throw asInvalidFont(error);
+	}
 }

@@ -78,12 +78,15 @@ class Reader {
 	}
 }
 
-/** A growable big-endian byte buffer. */
+/** A growable big-endian byte buffer that refuses to grow past `limit` bytes. */
 class Writer {
 	private bytes = new Uint8Array(1024);
 	length = 0;
 
+	constructor(private readonly limit = Number.POSITIVE_INFINITY) {}
+
 	private room(count: number): void {
+		if (this.length + count > this.limit) throw new Woff2Error(`it unpacks to more than ${formatMiB(this.limit)}`);
 		if (this.length + count <= this.bytes.length) return;
 		const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + count));
 		grown.set(this.bytes.subarray(0, this.length));
@@ -121,6 +124,13 @@ interface Entry {
 	/** Bytes of this table in the decompressed stream. */
 	length: number;
 }
+
+function formatMiB(bytes: number): string {
+	return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
+}
+
+/** A TrueType glyph numbers its points with 16 bits. */
+const maxGlyphPoints = 0xffff;
 
 const withSign = (flag: number, value: number) => (flag & 1 ? value : -value);
 
@@ -169,6 +179,18 @@ function decodePoints(count: number, flags: Reader, glyphs: Reader): Point[] {
 		points.push({ x, y, onCurve: raw >> 7 === 0 });
 	}
 	return points;
+}
+
+/** A glyph's bounding box, [xMin, yMin, xMax, yMax], in one pass (no spread: a glyph can have 65,535 points). */
+function boundsOf(points: readonly Point[]): number[] {
+	let [xMin, yMin, xMax, yMax] = [0, 0, 0, 0];
+	points.forEach(({ x, y }, i) => {
+		if (i === 0 || x < xMin) xMin = x;
+		if (i === 0 || y < yMin) yMin = y;
+		if (i === 0 || x > xMax) xMax = x;
+		if (i === 0 || y > yMax) yMax = y;
+	});
+	return [xMin, yMin, xMax, yMax];
 }
 
 /** One simple glyph in the `glyf` format: every coordinate written as a delta, short when it fits. */
@@ -231,7 +253,7 @@ interface Glyf {
 }
 
 /** Rebuilds `glyf` and `loca` from the transformed `glyf` table (§5.1). */
-function rebuildGlyf(data: Uint8Array): Glyf {
+function rebuildGlyf(data: Uint8Array, limit: number): Glyf {
 	const header = new Reader(data);
 	header.u16();
 	header.u16();
@@ -245,7 +267,7 @@ function rebuildGlyf(data: Uint8Array): Glyf {
 	const bboxBitmap = bboxAll.take(bitmapBytes);
 	const hasBox = (glyph: number) => (((bboxBitmap[glyph >> 3] as number) >> (7 - (glyph & 7))) & 1) === 1;
 
-	const glyf = new Writer();
+	const glyf = new Writer(limit);
 	const offsets: number[] = [];
 	const xMins: number[] = [];
 	for (let glyph = 0; glyph < numGlyphs; glyph++) {
@@ -275,25 +297,19 @@ function rebuildGlyf(data: Uint8Array): Glyf {
 			let total = 0;
 			for (let c = 0; c < contours; c++) {
 				total += pointStream.u255();
+				if (total > maxGlyphPoints) throw new Woff2Error(`glyph ${glyph} has more than ${maxGlyphPoints} points`);
 				endPoints.push(total - 1);
 			}
 			const points = decodePoints(total, flagStream, glyphStream);
 			const instructions = instructionStream.take(glyphStream.u255());
-			const box = hasBox(glyph)
-				? [bboxAll.i16(), bboxAll.i16(), bboxAll.i16(), bboxAll.i16()]
-				: [
-						Math.min(...points.map((p) => p.x)),
-						Math.min(...points.map((p) => p.y)),
-						Math.max(...points.map((p) => p.x)),
-						Math.max(...points.map((p) => p.y)),
-					];
+			const box = hasBox(glyph) ? [bboxAll.i16(), bboxAll.i16(), bboxAll.i16(), bboxAll.i16()] : boundsOf(points);
 			writeSimple(glyf, endPoints, points, instructions, box);
 			xMins.push(box[0] as number);
 		}
 		glyf.pad4();
 	}
 	offsets.push(glyf.length);
-	const loca = new Writer();
+	const loca = new Writer(limit);
 	for (const offset of offsets) {
 		if (indexFormat === 0) loca.u16(offset / 2);
 		else loca.u32(offset);
@@ -303,6 +319,8 @@ function rebuildGlyf(data: Uint8Array): Glyf {
 
 /** Rebuilds `hmtx` from its transformed form (§5.4): bearings left out are the glyphs' xMin. */
 export function rebuildHmtx(data: Uint8Array, numGlyphs: number, numHMetrics: number, xMins: number[]): Uint8Array {
+	if (numHMetrics < 1 || numHMetrics > numGlyphs)
+		throw new Woff2Error(`its hhea table gives ${numHMetrics} advance widths for ${numGlyphs} glyphs`);
 	const reader = new Reader(data);
 	const flags = reader.u8();
 	const advances = Array.from({ length: numHMetrics }, () => reader.u16());
@@ -329,11 +347,11 @@ function checksum(data: Uint8Array): number {
 }
 
 /** The sfnt file: offset table, table records sorted by tag, then the tables, each 4-byte aligned. */
-export function writeSfnt(flavor: number, tables: Map<string, Uint8Array>): Uint8Array {
+export function writeSfnt(flavor: number, tables: Map<string, Uint8Array>, limit = Number.POSITIVE_INFINITY): Uint8Array {
 	const tags = [...tables.keys()].sort();
 	const count = tags.length;
 	const power = 2 ** Math.floor(Math.log2(count));
-	const out = new Writer();
+	const out = new Writer(limit);
 	out.u32(flavor);
 	out.u16(count);
 	out.u16(power * 16);
@@ -355,8 +373,12 @@ export function writeSfnt(flavor: number, tables: Map<string, Uint8Array>): Uint
 	return out.result();
 }
 
-/** Unpacks a WOFF2 file into the TTF or OTF it compresses; throws `Woff2Error` saying what is wrong. */
-export function woff2ToSfnt(bytes: Uint8Array): Uint8Array {
+/**
+ * Unpacks a WOFF2 file into the TTF or OTF it compresses; throws `Woff2Error` saying what is
+ * wrong. Neither the decompressed tables nor the font rebuilt from them may pass `maxBytes`
+ * (a WOFF2 upload is held to what a TTF upload may be), checked before anything is allocated.
+ */
+export function woff2ToSfnt(bytes: Uint8Array, maxBytes = 4 * 1024 * 1024): Uint8Array {
 	const reader = new Reader(bytes);
 	if (reader.u32() !== 0x774f4632) throw new Woff2Error("the file is not WOFF2");
 	const flavor = reader.u32();
@@ -377,8 +399,13 @@ export function woff2ToSfnt(bytes: Uint8Array): Uint8Array {
 		const length = transformed ? reader.base128() : origLength;
 		entries.push({ tag, origLength, transformed, length });
 	}
+	if (numTables === 0) throw new Woff2Error("it has no tables");
 	const total = entries.reduce((sum, entry) => sum + entry.length, 0);
-	if (total > 64 * 1024 * 1024) throw new Woff2Error("its tables would unpack to more than 64 MiB");
+	const unpackedSize = 12 + numTables * 16 + entries.reduce((sum, entry) => sum + Math.ceil(entry.origLength / 4) * 4, 0);
+	if (total > maxBytes || unpackedSize > maxBytes)
+		throw new Woff2Error(
+			`it would unpack to ${formatMiB(Math.max(total, unpackedSize))}, more than the ${formatMiB(maxBytes)} a font may be`,
+		);
 	let stream: Uint8Array | null;
 	try {
 		stream = brotliDecompress(reader.take(compressedSize), total);
@@ -399,7 +426,7 @@ export function woff2ToSfnt(bytes: Uint8Array): Uint8Array {
 	const glyfEntry = entries.find((entry) => entry.tag === "glyf");
 	let glyf: Glyf | undefined;
 	if (glyfEntry?.transformed) {
-		glyf = rebuildGlyf(raw.get("glyf") as Uint8Array);
+		glyf = rebuildGlyf(raw.get("glyf") as Uint8Array, maxBytes);
 		tables.set("glyf", glyf.glyf);
 		tables.set("loca", glyf.loca);
 	}
@@ -410,5 +437,5 @@ export function woff2ToSfnt(bytes: Uint8Array): Uint8Array {
 		const numHMetrics = new Reader(hhea.subarray(34)).u16();
 		tables.set("hmtx", rebuildHmtx(raw.get("hmtx") as Uint8Array, glyf.numGlyphs, numHMetrics, glyf.xMins));
 	}
-	return writeSfnt(flavor, tables);
+	return writeSfnt(flavor, tables, maxBytes);
 }

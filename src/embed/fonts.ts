@@ -4,13 +4,14 @@
  * - the bundled fonts the server draws with (Inter, and DejaVu Sans for the scripts Inter lacks),
  *   as WOFF2 made at build time, under content-hashed paths `/_fonts/{name}.{hash}.woff2`;
  * - uploaded fonts, `/_fonts/{id}.{ttf|otf}`: a font's file never changes under its id.
- * Both are served immutable for a year. Fonts are public here as the pages that name them are.
+ * Both are served immutable for a year. An uploaded font is public here only as long as a
+ * published page names it (`published_fonts`, recorded at publish).
  */
 import dejavuSans400 from "../../dist/embed-fonts/dejavu-sans-400.woff2";
 import inter400 from "../../dist/embed-fonts/inter-400.woff2";
 import inter600 from "../../dist/embed-fonts/inter-600.woff2";
 import inter700 from "../../dist/embed-fonts/inter-700.woff2";
-import { findFontById } from "../db/fonts";
+import { findPublishedFont } from "../db/fonts";
 import { fontContentTypes } from "../domain/fonts";
 import { bundledMetrics, fallbackFamily, primaryFamily } from "../render/fonts";
 import type { RenderFont } from "../render/uploaded-fonts";
@@ -50,16 +51,31 @@ let fallbackRange: string | undefined;
 function dejavuRange(): string {
 	if (fallbackRange !== undefined) return fallbackRange;
 	const { regular, fallback } = bundledMetrics();
-	const runs: [number, number][] = [];
-	for (const codePoint of fallback.codePoints()) {
-		if (regular.has(codePoint)) continue;
-		const run = runs[runs.length - 1];
-		if (run && run[1] === codePoint - 1) run[1] = codePoint;
-		else runs.push([codePoint, codePoint]);
-	}
+	const runs = subtractRanges(fallback.ranges(), regular.ranges());
 	const hex = (codePoint: number) => codePoint.toString(16);
 	fallbackRange = runs.map(([from, to]) => (from === to ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(",");
 	return fallbackRange;
+}
+
+/** The code points of `from` that are in none of `without` (both sorted, disjoint, inclusive ranges). */
+export function subtractRanges(
+	from: readonly (readonly [number, number])[],
+	without: readonly (readonly [number, number])[],
+): [number, number][] {
+	const out: [number, number][] = [];
+	let j = 0;
+	for (const [start, end] of from) {
+		let next = start;
+		while (j < without.length && (without[j] as readonly [number, number])[1] < next) j++;
+		for (let k = j; k < without.length && next <= end; k++) {
+			const [cutStart, cutEnd] = without[k] as readonly [number, number];
+			if (cutStart > end) break;
+			if (cutStart > next) out.push([next, cutStart - 1]);
+			next = Math.max(next, cutEnd + 1);
+		}
+		if (next <= end) out.push([next, end]);
+	}
+	return out;
 }
 
 /**
@@ -97,13 +113,22 @@ export function fontPath(font: Pick<RenderFont, "id" | "format">): string {
 	return `/_fonts/${font.id}.${font.format}`;
 }
 
-/** The font a `/_fonts/…` path names (bundled or uploaded), a 404 for one that names no stored font, or null for any other path. */
+/** The ids of the uploaded fonts a published page names (its `@font-face` rules, `fontPath`). */
+export function fontIdsNamedBy(page: string): string[] {
+	return [...new Set([...page.matchAll(/\/_fonts\/(fn_[A-Za-z0-9_-]{1,100})\.(?:ttf|otf)\)/g)].map((match) => match[1] as string))];
+}
+
+/**
+ * The font a `/_fonts/…` path names (bundled or uploaded), or null for any other path. An
+ * uploaded font is served only while a chart of its workspace is published with a page that
+ * names it (issue 23): any other id, a deleted font or a format that is not the file's is 404.
+ */
 export async function serveFont(request: Request, path: string, services: Services): Promise<Response | null> {
 	const bundled = await serveBundledFont(request, path);
 	if (bundled) return bundled;
 	const match = /^\/_fonts\/([A-Za-z0-9_-]{1,100})\.(ttf|otf)$/.exec(path);
 	if (!path.startsWith("/_fonts/")) return null;
-	const font = match ? await findFontById(services.db, match[1] as string) : null;
+	const font = match ? await findPublishedFont(services.db, match[1] as string) : null;
 	const object = font && font.format === match?.[2] ? await services.blobs.get(font.r2Key) : null;
 	if (!font || !object) return new Response("Font not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 	return new Response(request.method === "HEAD" ? null : object.body, {

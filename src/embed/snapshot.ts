@@ -67,7 +67,10 @@ export async function writeSnapshot(
 	version: number,
 	materials: ExportMaterials,
 ): Promise<SnapshotFiles> {
-	const [dataset, renderFonts] = await Promise.all([exportDataset(services, chart, materials), loadRenderFonts(services, materials.fonts)]);
+	const [dataset, { fonts: renderFonts }] = await Promise.all([
+		exportDataset(services, chart, materials),
+		loadRenderFonts(services, materials.fonts),
+	]);
 	const input = renderInputFrom(chart, {}, dataset, materials.theme, renderFonts);
 	const page = embedUrl(services.config.embedBase, chart.id);
 	// The page holds both modes so it can follow the reader (`auto`, `?mode=`, `charts:mode`),

@@ -53,12 +53,12 @@ export function uploadedPdfFont(font: RenderFont): Font {
  * was uploaded, and of its files the one CSS would pick (the same style first, then the nearest
  * weight, heavier on ties above 500 as CSS does for bold). Undefined when none is uploaded.
  */
-export function matchUploadedFont(
-	fonts: readonly RenderFont[],
+export function matchUploadedFont<Face extends Pick<RenderFont, "family" | "weight" | "style">>(
+	fonts: readonly Face[],
 	familyList: string,
 	weight: number,
 	italic = false,
-): RenderFont | undefined {
+): Face | undefined {
 	if (fonts.length === 0) return undefined;
 	for (const name of familyNames(familyList)) {
 		const candidates = fonts.filter((font) => font.family.toLowerCase() === name);
@@ -75,6 +75,28 @@ export function matchUploadedFont(
 		});
 	}
 	return undefined;
+}
+
+/**
+ * The weights a drawing writes its text in, all upright: body text 400; data labels, axis names,
+ * table headers and the legend's title 600; a race's values 700; and the theme's title weight.
+ * A test draws every kind and checks that no text element asks for another.
+ */
+export function drawnWeights(titleWeight: number): number[] {
+	return [...new Set([400, 600, 700, titleWeight])];
+}
+
+/**
+ * Of `fonts`, the faces a drawing in `familyList` can use: for each drawn weight, the one CSS
+ * would pick. A family of 25 files loads at most four of them, not all.
+ */
+export function facesDrawn<Face extends Pick<RenderFont, "family" | "weight" | "style">>(
+	fonts: readonly Face[],
+	familyList: string,
+	titleWeight: number,
+): Face[] {
+	const drawn = new Set(drawnWeights(titleWeight).map((weight) => matchUploadedFont(fonts, familyList, weight, false)));
+	return fonts.filter((font) => drawn.has(font));
 }
 
 function base64(data: ArrayBuffer): string {

@@ -8,6 +8,7 @@ import { findFontsByFamily, type StoredFont } from "../db/fonts";
 import { familyNames } from "../domain/font-families";
 import type { ThemeDefinition } from "../domain/themes";
 import type { RenderFont } from "../render/uploaded-fonts";
+import { facesDrawn, uploadedMetrics } from "../render/uploaded-fonts";
 import { ByteLru } from "./byte-lru";
 import type { Services } from "./context";
 
@@ -15,9 +16,14 @@ export function fontFileKey(workspaceId: string, id: string, format: "ttf" | "ot
 	return `fonts/${workspaceId}/${id}.${format}`;
 }
 
-/** The workspace's uploaded fonts the theme's font family list names, in family then weight order. */
-export function fontsForTheme(services: Services, workspaceId: string, theme: ThemeDefinition): Promise<StoredFont[]> {
-	return findFontsByFamily(services.db, workspaceId, familyNames(theme.fonts.family));
+/**
+ * The workspace's uploaded fonts a drawing in the theme uses, in family then weight order: of
+ * the families its font list names, the faces (weight, style) its text is drawn in, not every
+ * file of the family.
+ */
+export async function fontsForTheme(services: Services, workspaceId: string, theme: ThemeDefinition): Promise<StoredFont[]> {
+	const named = await findFontsByFamily(services.db, workspaceId, familyNames(theme.fonts.family));
+	return facesDrawn(named, theme.fonts.family, theme.fonts.titleWeight);
 }
 
 /** SQLite's `lower()`, which `findFontsByFamily` matches with: ASCII letters only. */
@@ -32,7 +38,8 @@ function sqliteLower(text: string): string {
  */
 export function fontsForThemeFrom(workspaceFonts: readonly StoredFont[], theme: ThemeDefinition): StoredFont[] {
 	const families = new Set(familyNames(theme.fonts.family));
-	return workspaceFonts.filter((font) => families.has(sqliteLower(font.family)));
+	const named = workspaceFonts.filter((font) => families.has(sqliteLower(font.family)));
+	return facesDrawn(named, theme.fonts.family, theme.fonts.titleWeight);
 }
 
 /** At most this many bytes of font files are kept per isolate (four of the largest uploads). */
@@ -51,15 +58,44 @@ async function fontBytes(services: Services, font: StoredFont): Promise<ArrayBuf
 	return data;
 }
 
-/** The fonts' bytes, ready to draw with; a file missing from R2 is left out (its text falls back to the bundled fonts). */
-export async function loadRenderFonts(services: Services, fonts: readonly StoredFont[]): Promise<RenderFont[]> {
+export interface LoadedFonts {
+	fonts: RenderFont[];
+	/** For `X-Render-Warnings`: stored fonts left out because they cannot be drawn. */
+	warnings: string[];
+}
+
+/**
+ * The fonts' bytes, ready to draw with. A file missing from R2 is left out (its text falls back
+ * to the bundled fonts), and so is one stored before the checks uploads pass now (issue 23:
+ * units per em out of range, a character map the renderer cannot read…), with a warning, so
+ * that such a file makes its exports fall back instead of failing.
+ */
+export async function loadRenderFonts(services: Services, fonts: readonly StoredFont[]): Promise<LoadedFonts> {
+	const warnings: string[] = [];
 	const loaded = await Promise.all(
 		fonts.map(async (font) => {
 			const data = await fontBytes(services, font);
-			return data ? { id: font.id, family: font.family, weight: font.weight, style: font.style, format: font.format, data } : null;
+			if (!data) return null;
+			const render: RenderFont = { id: font.id, family: font.family, weight: font.weight, style: font.style, format: font.format, data };
+			const problem = unusableBecause(render);
+			if (problem === null) return render;
+			warnings.push(
+				`the uploaded font ${font.family} (${font.weight} ${font.style}, ${font.id}) cannot be drawn (${problem}), so it is left out and its text is drawn with the family's other files or the bundled fonts; delete it and upload a sound file`,
+			);
+			return null;
 		}),
 	);
-	return loaded.filter((font) => font !== null);
+	return { fonts: loaded.filter((font) => font !== null), warnings };
+}
+
+/** Why a stored font cannot be drawn, or null: its metrics are read (and kept) once per isolate. */
+function unusableBecause(font: RenderFont): string | null {
+	try {
+		uploadedMetrics(font);
+		return null;
+	} catch (error) {
+		return error instanceof Error ? error.message : String(error);
+	}
 }
 
 /** How many bytes the isolate's font cache holds now (for tests of its bound). */

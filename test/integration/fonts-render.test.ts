@@ -162,16 +162,22 @@ describe("a theme drawn in an uploaded font", () => {
 			r2Key: `fonts/cache-test/${i}.ttf`,
 			createdAt: 0,
 		}));
-		for (const font of fonts) await env.BLOBS.put(font.r2Key, new Uint8Array(size).fill(fonts.indexOf(font)));
-		const first = await loadRenderFonts(services, fonts);
-		expect(first.map((f) => new Uint8Array(f.data)[0])).toEqual([0, 1, 2, 3, 4, 5, 6]);
+		// Each a real font padded to 3 MiB, told apart by its last byte.
+		for (const [i, font] of fonts.entries()) {
+			const file = new Uint8Array(size);
+			file.set(new Uint8Array(dejavuSerif));
+			file[size - 1] = i;
+			await env.BLOBS.put(font.r2Key, file);
+		}
+		const { fonts: first } = await loadRenderFonts(services, fonts);
+		expect(first.map((f) => new Uint8Array(f.data)[size - 1])).toEqual([0, 1, 2, 3, 4, 5, 6]);
 		const held = fontCacheSize();
 		expect(held.bytes).toBeLessThanOrEqual(fontCacheBytes);
 		// Whatever other fonts the isolate held went first; of these seven, the five newest stay.
 		expect(held.bytes).toBeGreaterThanOrEqual(5 * size);
 		// A cached file is answered without R2: delete the newest from R2 and it still loads; the oldest does not.
 		await env.BLOBS.delete([fonts[6]?.r2Key ?? "", fonts[0]?.r2Key ?? ""]);
-		const again = await loadRenderFonts(
+		const { fonts: again } = await loadRenderFonts(
 			services,
 			[fonts[6], fonts[0]].filter((f) => f !== undefined),
 		);

@@ -6,7 +6,15 @@
  * lives in R2 and never changes under its id; a font a theme names cannot be deleted (409).
  */
 import { z } from "zod";
-import { deleteWorkspaceFont, findWorkspaceFont, insertFont, listWorkspaceFonts, type StoredFont } from "../../db/fonts";
+import {
+	deleteWorkspaceFont,
+	type FontUsage,
+	findWorkspaceFont,
+	insertFontWithinQuota,
+	listWorkspaceFonts,
+	type StoredFont,
+	workspaceFontUsage,
+} from "../../db/fonts";
 import { listWorkspaceThemeDefinitions } from "../../db/themes";
 import { familyNames } from "../../domain/font-families";
 import { fontContentTypes, InvalidFontError, inspectFont, maxFontBytes } from "../../domain/fonts";
@@ -22,6 +30,32 @@ import { Deleted } from "../schemas";
 import { ConsoleFont, ConsoleFontList } from "./fonts-schemas";
 
 const tag = "Fonts";
+
+/** What one workspace may keep: enough for a few families in every weight and style, not a font library. */
+export const fontQuota: FontUsage = { files: 24, bytes: 32 * 1024 * 1024 };
+
+function mebibytes(bytes: number): string {
+	return `${Number((bytes / 1024 / 1024).toFixed(1))} MiB`;
+}
+
+/** 422 `invalid_font` when keeping `adding` more bytes (0: only asking whether a file fits) would pass the quota. */
+function checkQuota(used: FontUsage, adding: number): void {
+	const details = { quota: fontQuota, used };
+	if (used.files >= fontQuota.files) {
+		throw new ApiError(
+			"invalid_font",
+			`This workspace keeps ${used.files} fonts, the most it may keep (${fontQuota.files}); delete fonts it no longer uses to upload another.`,
+			details,
+		);
+	}
+	if (used.bytes + adding > fontQuota.bytes) {
+		throw new ApiError(
+			"invalid_font",
+			`This workspace's fonts take ${mebibytes(used.bytes)}; with this file (${mebibytes(adding)}) they would pass the ${mebibytes(fontQuota.bytes)} a workspace may keep. Delete fonts it no longer uses first.`,
+			details,
+		);
+	}
+}
 
 export const fontUploadTypes = ["font/ttf", "font/otf", "font/sfnt", "font/woff2", "application/octet-stream", "multipart/form-data"];
 
@@ -87,14 +121,16 @@ const uploadRoute = defineRoute({
 	tag,
 	summary: "Upload a font",
 	description:
-		"The font file as the raw body with `Content-Type: font/ttf`, `font/otf` or `font/woff2` (`font/sfnt` and `application/octet-stream` are read the same way), or a `multipart/form-data` form with the file in a field named `file`; at most 4 MiB (413 over that). The file is parsed and must shape and embed a sample of its own characters; anything else is 422 `invalid_font` saying why (an image renamed .ttf, a damaged file, a font collection, a family name a theme cannot name). A WOFF2 file is unpacked to the TTF or OTF it compresses, which is what is stored and served (`format`, `byteSize`). The answer names the family, style, weight and the scripts the font covers.",
+		"The font file as the raw body with `Content-Type: font/ttf`, `font/otf` or `font/woff2` (`font/sfnt` and `application/octet-stream` are read the same way), or a `multipart/form-data` form with the file in a field named `file`; at most 4 MiB (413 over that), and a WOFF2 may unpack to no more. The file is parsed and must shape and embed a sample of its own characters; anything else is 422 `invalid_font` saying why (an image renamed .ttf, a damaged file, a font collection, a family name a theme cannot name, units per em outside 16–16384, a character map the renderer cannot read). A workspace keeps at most 24 fonts of 32 MiB together: past either, 422 `invalid_font` with `details.quota` and `details.used` (`{ files, bytes }`). A WOFF2 file is unpacked to the TTF or OTF it compresses, which is what is stored and served (`format`, `byteSize`). The answer names the family, style, weight and the scripts the font covers.",
 	access: "session",
 	body: { type: "binary", maxBytes: maxFontBytes, contentTypes: fontUploadTypes },
 	responses: { 201: { description: "Stored", schema: ConsoleFont } },
-	errors: ["invalid_font"],
+	errors: ["invalid_font", "conflict"],
 	async handler({ services, caller, request, body, now }) {
 		const bytes = await uploadedFile(request, body);
 		if (bytes.byteLength > maxFontBytes) throw tooLarge(maxFontBytes);
+		// A full workspace is told so before its file is inspected.
+		checkQuota(await workspaceFontUsage(services.db, caller.workspaceId), 0);
 		let inspected: ReturnType<typeof inspectFont>;
 		try {
 			inspected = inspectFont(bytes);
@@ -105,9 +141,14 @@ const uploadRoute = defineRoute({
 		const { bytes: stored, ...described } = inspected;
 		const id = newId("fn");
 		const r2Key = fontFileKey(caller.workspaceId, id, described.format);
-		await services.blobs.put(r2Key, stored, { httpMetadata: { contentType: fontContentTypes[described.format] } });
 		const font: StoredFont = { id, ...described, byteSize: stored.byteLength, r2Key, createdAt: now };
-		await insertFont(services.db, { ...font, workspaceId: caller.workspaceId, accountId: caller.accountId });
+		await services.blobs.put(r2Key, stored, { httpMetadata: { contentType: fontContentTypes[described.format] } });
+		// The row goes in only within the quota, in one statement: of two uploads racing for the last place, one gets it.
+		if (!(await insertFontWithinQuota(services.db, { ...font, workspaceId: caller.workspaceId, accountId: caller.accountId }, fontQuota))) {
+			await services.blobs.delete(r2Key);
+			checkQuota(await workspaceFontUsage(services.db, caller.workspaceId), stored.byteLength);
+			throw new ApiError("conflict", "The workspace's fonts changed while this one was stored; retry the upload.");
+		}
 		return json(fontBody(font), 201);
 	},
 });
