@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
 import { clientAddress } from "../../src/auth/client-address";
 
 function from(header: string | null): string | null {
-	return clientAddress(new Request("https://charts.example.com/auth/sign-in", header === null ? {} : { headers: { "CF-Connecting-IP": header } }));
+	return clientAddress(
+		new Request("https://charts.example.com/auth/sign-in", header === null ? {} : { headers: { "CF-Connecting-IP": header } }),
+	);
 }
 
 describe("clientAddress", () => {
