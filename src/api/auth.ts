@@ -2,10 +2,12 @@
  * `/auth/*`: signing in and out of the console (DESIGN D31). The session these routes hand out
  * also works on every `/v1` route (D32).
  */
+import { clientAddress } from "../auth/client-address";
 import { signIn } from "../auth/sign-in";
+import { attemptLimits } from "../auth/throttle";
 import { deleteOtherSessions, deleteSession } from "../db/sessions";
 import { csrfTokenFor } from "../domain/session-tokens";
-import { clearedSessionCookie, sessionCookie } from "../http/cookies";
+import { clearedSessionCookie, deviceCookie, readDeviceCookie, sessionCookie } from "../http/cookies";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { Session, SignedOut, SignInBody } from "./console/schemas";
@@ -15,14 +17,17 @@ const signInRoute = defineRoute({
 	path: "/auth/sign-in",
 	tag: "Session",
 	summary: "Sign in",
-	description:
-		"Answers the session and sets the `charts_session` cookie (HttpOnly, SameSite=Strict, 14 days, sliding). More than 10 failed sign-ins for one email within 15 minutes are refused with 429.",
+	description: `Answers the session and sets the \`charts_session\` cookie (HttpOnly, SameSite=Strict, 14 days, sliding) and the \`charts_device\` cookie (HttpOnly, SameSite=Strict, Path=/auth/sign-in, a year), which marks this browser as one the account has signed in from. Failed attempts are limited within any 15 minutes, before any password is checked: ${attemptLimits.email} per email and ${attemptLimits.client} per client address (whatever the email), or, from a browser bearing a device cookie for this email, ${attemptLimits.device} for that browser instead; beyond that the answer is 429 with Retry-After. Never cached (Cache-Control: no-store).`,
 	access: "public",
 	body: { type: "json", schema: SignInBody },
 	responses: { 200: { description: "Signed in", schema: Session } },
 	errors: ["invalid_credentials", "rate_limited"],
 	async handler({ request, body, services, now }) {
-		const signedIn = await signIn(services, body.email, body.password, now);
+		const signedIn = await signIn(
+			services,
+			{ email: body.email, password: body.password, client: clientAddress(request), deviceToken: readDeviceCookie(request) },
+			now,
+		);
 		const session = {
 			accountId: signedIn.accountId,
 			workspaceId: signedIn.workspaceId,
@@ -30,7 +35,9 @@ const signInRoute = defineRoute({
 			email: signedIn.email,
 			csrfToken: await csrfTokenFor(signedIn.token),
 		};
-		return json(session, 200, { "Set-Cookie": sessionCookie(request, signedIn.token), "Cache-Control": "no-store" });
+		const response = json(session, 200, { "Set-Cookie": sessionCookie(request, signedIn.token), "Cache-Control": "no-store" });
+		response.headers.append("Set-Cookie", deviceCookie(request, signedIn.deviceToken));
+		return response;
 	},
 });
 
@@ -62,7 +69,7 @@ const signOutRoute = defineRoute({
 	errors: [],
 	async handler({ request, caller, services }) {
 		await deleteSession(services.db, caller.sessionId);
-		return json({ signedOut: true }, 200, { "Set-Cookie": clearedSessionCookie(request) });
+		return json({ signedOut: true }, 200, { "Set-Cookie": clearedSessionCookie(request), "Cache-Control": "no-store" });
 	},
 });
 
@@ -79,7 +86,7 @@ const signOutEverywhereRoute = defineRoute({
 	async handler({ request, caller, services }) {
 		await deleteOtherSessions(services.db, caller.accountId, caller.sessionId);
 		await deleteSession(services.db, caller.sessionId);
-		return json({ signedOut: true }, 200, { "Set-Cookie": clearedSessionCookie(request) });
+		return json({ signedOut: true }, 200, { "Set-Cookie": clearedSessionCookie(request), "Cache-Control": "no-store" });
 	},
 });
 

@@ -16,8 +16,8 @@ import { storeNewChart } from "../services/chart-create";
 import type { ChartData } from "../services/chart-data";
 import { dataFromDataset, dataFromReferences, datasetOf } from "../services/chart-data";
 import { assertFolderUsable, loadChart, validateMeta } from "../services/chart-writes";
-import { createdChartResource } from "./chart-resource";
-import { ChartCreated, CopyChartBody } from "./schemas";
+import { chartWriteReceipt, createdChartResource, readsCharts } from "./chart-resource";
+import { ChartCreatedOrReceipt, CopyChartBody } from "./schemas";
 
 export const copyChartRoute = defineRoute({
 	method: "POST",
@@ -25,11 +25,13 @@ export const copyChartRoute = defineRoute({
 	tag: "Charts",
 	summary: "Copy a chart",
 	description:
-		"A new chart with the same kind, meta, data or series references and folder. The body is optional: `meta` is merged into the copy's meta as a JSON merge patch, `data` (CSV) or `series` replaces its data, `folderId` files it elsewhere (null: no folder). Not published; its version history starts at 1.",
+		"A new chart with the same kind, meta, data or series references and folder. The body is optional: `meta` is merged into the copy's meta as a JSON merge patch, `data` (CSV) or `series` replaces its data, `folderId` files it elsewhere (null: no folder). Not published; its version history starts at 1. A key without `chart:read` gets only `{ id, version, updatedAt }` (the copy would show the source's name).",
 	access: "chart:write",
 	idempotent: true,
 	body: { type: "json", schema: CopyChartBody, maxBytes: maxCsvBytes + maxJsonBytes, optional: true },
-	responses: { 201: { description: "The copy", schema: ChartCreated } },
+	responses: {
+		201: { description: "The copy, or `{ id, version, updatedAt }` for a key without `chart:read`", schema: ChartCreatedOrReceipt },
+	},
 	errors: ["not_found", "invalid_series", "invalid_data", "invalid_folder", "invalid_theme", "invalid_transform"],
 	async handler({ body, services, caller, params, now }) {
 		const source = await loadChart(services, caller, params.id as string);
@@ -59,7 +61,8 @@ export const copyChartRoute = defineRoute({
 		const seriesRefs = body.data !== undefined ? [] : (body.series ?? source.seriesRefs);
 		const snapshot: ChartSnapshot = { kind: source.kind, meta, seriesRefs, folderId, ...data };
 		const chart = await storeNewChart(services, caller, snapshot, dataset, now);
-		return json(createdChartResource(chart, services.config.embedBase), 201, {
+		const answer = readsCharts(caller) ? createdChartResource(chart, services.config.embedBase) : chartWriteReceipt(chart);
+		return json(answer, 201, {
 			ETag: versionEtag(1),
 			Location: `/v1/charts/${chart.id}`,
 		});

@@ -8,8 +8,8 @@ import { defineRoute } from "../http/route";
 import { dataFromDataset } from "../services/chart-data";
 import { validateMeta, writeChart } from "../services/chart-writes";
 import { confirmDatasetStored } from "../services/data-retention";
-import { chartResponse } from "./chart-resource";
-import { Chart } from "./schemas";
+import { chartWriteResponse } from "./chart-resource";
+import { ChartOrReceipt } from "./schemas";
 
 export const putChartDataRoute = defineRoute({
 	method: "PUT",
@@ -17,10 +17,15 @@ export const putChartDataRoute = defineRoute({
 	tag: "Charts",
 	summary: "Load own data (CSV)",
 	description:
-		"The raw CSV is the body (`Content-Type: text/csv`): a header row, then data rows, in the layout of the chart's kind (see the README). At most 10 MiB, 200,000 rows and 500 columns. Honours `If-Match`. Answers the full chart.",
+		"The raw CSV is the body (`Content-Type: text/csv`): a header row, then data rows, in the layout of the chart's kind (see the README). At most 10 MiB, 200,000 rows and 500 columns. Honours `If-Match`. Answers the full chart; a key without `chart:read` gets only `{ id, version, updatedAt }`.",
 	access: "chart:write",
 	body: { type: "csv", maxBytes: maxCsvBytes },
-	responses: { 200: { description: "The chart with its new data", schema: Chart } },
+	responses: {
+		200: {
+			description: "The chart with its new data, or `{ id, version, updatedAt }` for a key without `chart:read`",
+			schema: ChartOrReceipt,
+		},
+	},
 	errors: ["not_found", "invalid_data", "invalid_transform", "precondition_failed", "conflict"],
 	async handler({ body, services, caller, params, request, now }) {
 		// Parsed once: a write that loses a race re-checks the layout against the fresh kind only.
@@ -32,7 +37,7 @@ export const putChartDataRoute = defineRoute({
 		});
 		// A concurrent chart delete may have removed this shared blob before the row named it (D29).
 		await confirmDatasetStored(services, chart.dataBlobKey, dataset);
-		return chartResponse(chart, services);
+		return chartWriteResponse(chart, services, caller);
 	},
 });
 

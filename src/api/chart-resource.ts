@@ -1,10 +1,12 @@
 /**
  * Every shape a chart takes in an answer, built here and nowhere else: the full chart (spec
- * §2.1) with its ETag, the create response, the list item, and a chart as one of its versions
- * left it. A field added to the chart is added in this one file.
+ * §2.1) with its ETag, the create response, the list item, a chart as one of its versions left
+ * it, and the receipt a write answers a key that may not read charts. A field added to the chart
+ * is added in this one file.
  */
 
 import type { ChartListRow } from "../db/charts";
+import type { Caller } from "../domain/caller";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import { embedUrl } from "../domain/chart";
 import { chartName } from "../domain/meta";
@@ -33,9 +35,28 @@ export function chartResource(chart: ChartRecord, embedBase: string) {
 	};
 }
 
-/** The full chart with its ETag: what every chart read and write answers. */
+/** The full chart with its ETag: what a chart read answers. */
 export function chartResponse(chart: ChartRecord, services: Services, status = 200): Response {
 	return json(chartResource(chart, services.config.embedBase), status, { ETag: versionEtag(chart.version) });
+}
+
+/** May the caller see a chart's content? A session holds every scope (DESIGN D32). */
+export function readsCharts(caller: Caller): boolean {
+	return caller.scopes.includes("chart:read");
+}
+
+/**
+ * What a write answers a key without `chart:read` (issue 23): the outcome, never the content,
+ * so `chart:write` alone cannot read a chart with `PATCH {}`, a restore or a copy.
+ */
+export function chartWriteReceipt(chart: Pick<ChartRecord, "id" | "version" | "updatedAt">) {
+	return { id: chart.id, version: chart.version, updatedAt: new Date(chart.updatedAt).toISOString() };
+}
+
+/** A write's answer: the full chart to a caller that may read it, the receipt otherwise; both with the ETag. */
+export function chartWriteResponse(chart: ChartRecord, services: Services, caller: Caller): Response {
+	if (!readsCharts(caller)) return json(chartWriteReceipt(chart), 200, { ETag: versionEtag(chart.version) });
+	return chartResponse(chart, services);
 }
 
 /** The create response (spec §2.1): no `series`, no `meta`. */

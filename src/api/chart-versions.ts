@@ -7,8 +7,8 @@ import { ApiError } from "../http/errors";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { loadChart, writeChart } from "../services/chart-writes";
-import { chartAtVersion, chartResponse } from "./chart-resource";
-import { Chart, ChartVersion, ChartVersionList } from "./schemas";
+import { chartAtVersion, chartWriteResponse } from "./chart-resource";
+import { ChartOrReceipt, ChartVersion, ChartVersionList } from "./schemas";
 
 const tag = "Chart versions";
 
@@ -75,11 +75,16 @@ export const restoreVersionRoute = defineRoute({
 	tag,
 	summary: "Restore a version",
 	description:
-		"Brings back that version's content (kind, meta, series and data) as a new version. The chart stays in its current folder and its publish state does not change. Honours `If-Match`.",
+		"Brings back that version's content (kind, meta, series and data) as a new version. The chart stays in its current folder and its publish state does not change. Honours `If-Match`. Answers the full chart; a key without `chart:read` gets only `{ id, version, updatedAt }`.",
 	access: "chart:write",
 	idempotent: true,
 	body: { type: "none" },
-	responses: { 200: { description: "The chart after the restore", schema: Chart } },
+	responses: {
+		200: {
+			description: "The chart after the restore, or `{ id, version, updatedAt }` for a key without `chart:read`",
+			schema: ChartOrReceipt,
+		},
+	},
 	errors: ["not_found", "precondition_failed", "conflict"],
 	async handler({ services, caller, params, request, now }) {
 		const n = parseVersion(params.n);
@@ -87,7 +92,7 @@ export const restoreVersionRoute = defineRoute({
 			const { snapshot } = await loadVersion(current.id, n, services.db);
 			return { next: { ...snapshot, folderId: current.folderId }, action: "restore" };
 		});
-		return chartResponse(chart, services);
+		return chartWriteResponse(chart, services, caller);
 	},
 });
 

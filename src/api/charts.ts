@@ -16,8 +16,8 @@ import { dataForKind, dataFromDataset, dataFromReferences } from "../services/ch
 import { assertFolderUsable, assertIfMatch, loadChart, validateMeta, writeChart } from "../services/chart-writes";
 import { removeDeletedChartFiles } from "../services/data-retention";
 import { retryConditionalWrite } from "../services/retry";
-import { chartListItem, chartResponse, createdChartResource } from "./chart-resource";
-import { Chart, ChartCreated, ChartList, CreateChartBody, Deleted, PatchChartBody } from "./schemas";
+import { chartListItem, chartResponse, chartWriteResponse, createdChartResource } from "./chart-resource";
+import { Chart, ChartCreated, ChartList, ChartOrReceipt, CreateChartBody, Deleted, PatchChartBody } from "./schemas";
 
 const tag = "Charts";
 const maxDeleteAttempts = 5;
@@ -100,10 +100,12 @@ export const patchChartRoute = defineRoute({
 	tag,
 	summary: "Update a chart",
 	description:
-		"Any of `kind`, `series`, `meta` (a JSON merge patch: objects merge, null removes a key) and `folderId`. Honours `If-Match`. Answers the full chart.",
+		"Any of `kind`, `series`, `meta` (a JSON merge patch: objects merge, null removes a key) and `folderId`. Honours `If-Match`. Answers the full chart; a key without `chart:read` gets only `{ id, version, updatedAt }`.",
 	access: "chart:write",
 	body: { type: "json", schema: PatchChartBody },
-	responses: { 200: { description: "The updated chart", schema: Chart } },
+	responses: {
+		200: { description: "The updated chart, or `{ id, version, updatedAt }` for a key without `chart:read`", schema: ChartOrReceipt },
+	},
 	errors: [
 		"not_found",
 		"invalid_kind",
@@ -130,7 +132,7 @@ export const patchChartRoute = defineRoute({
 			const snapshot = { ...next, meta: await validateMeta(services, caller, meta, next, current.meta.theme) };
 			return sameSnapshot(snapshot, current) ? null : { next: snapshot, action: "update" };
 		});
-		return chartResponse(chart, services);
+		return chartWriteResponse(chart, services, caller);
 	},
 });
 

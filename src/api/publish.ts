@@ -18,9 +18,9 @@ import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { writeChart } from "../services/chart-writes";
 import { exportMaterials } from "../services/export-key";
-import { chartResponse } from "./chart-resource";
+import { chartWriteResponse } from "./chart-resource";
 import { renderInExportSlot } from "./export-slot";
-import { Chart } from "./schemas";
+import { ChartOrReceipt } from "./schemas";
 
 const defaultSize = { w: 800, h: 500 };
 
@@ -101,16 +101,19 @@ export const unpublishRoute = defineRoute({
 	path: "/v1/charts/:id/publish",
 	tag: "Publishing",
 	summary: "Take a chart's embed down",
-	description: "The embed URL answers 404 from now on and `published` becomes null. Answers the full chart. Honours `If-Match`.",
+	description:
+		"The embed URL answers 404 from now on and `published` becomes null. Answers the full chart; a key without `chart:read` gets only `{ id, version, updatedAt }`. Honours `If-Match`.",
 	access: "chart:write",
 	body: { type: "none" },
-	responses: { 200: { description: "The chart, unpublished", schema: Chart } },
+	responses: {
+		200: { description: "The chart, unpublished, or `{ id, version, updatedAt }` for a key without `chart:read`", schema: ChartOrReceipt },
+	},
 	errors: ["not_found", "precondition_failed", "conflict"],
 	async handler({ services, caller, params, request, now }) {
 		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) =>
 			current.publishedVersion === null ? null : { next: snapshotOf(current), action: "unpublish", publishedVersion: null },
 		);
-		return chartResponse(chart, services);
+		return chartWriteResponse(chart, services, caller);
 	},
 });
 

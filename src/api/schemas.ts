@@ -78,6 +78,25 @@ export const Chart = z
 	})
 	.meta({ id: "Chart" });
 
+/** What a chart write answers a key without `chart:read` (issue 23): that it happened, never the chart. */
+export const ChartWriteReceipt = z
+	.object({
+		id: z.string(),
+		version: z.number().int().meta({ description: "The chart's version after the write; its ETag" }),
+		updatedAt: Timestamp,
+	})
+	.meta({
+		id: "ChartWriteReceipt",
+		description:
+			"The answer of a chart write to a key without `chart:read`: the chart's content is not shown to a key that may not read it",
+	});
+
+/** A chart write's answer: the full chart, or the receipt for a key without `chart:read`. */
+export const ChartOrReceipt = z.union([Chart, ChartWriteReceipt]);
+
+/** A copy's answer: the created chart, or the receipt for a key without `chart:read` (it would show the source's name). */
+export const ChartCreatedOrReceipt = z.union([ChartCreated, ChartWriteReceipt]);
+
 export const ChartList = z
 	.object({
 		charts: z.array(

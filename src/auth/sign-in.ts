@@ -1,35 +1,38 @@
 /**
- * Signing in (DESIGN D30, D31): email and password → a new session, with failed attempts
- * throttled per email. A wrong email and a wrong password get the same answer in about the same
- * time (an unknown email is hashed against a dummy), so the endpoint does not say who has an
- * account.
+ * Signing in (DESIGN D30, D31): email and password → a new session and a device cookie. A wrong
+ * email and a wrong password get the same answer in about the same time (an unknown email is
+ * hashed against a dummy and counted alike), so the endpoint does not say who has an account.
  *
- * Failures are counted in D1 rather than a Durable Object: they are rare, one indexed count per
- * attempt is cheap next to PBKDF2, and D1 needs no new binding. The cost is that two attempts
- * arriving at the same instant can both pass the check, so a burst may get a few more than 10
- * guesses; that is a rounding error against 100,000-iteration hashes and still caps guessing at
- * about 10 per email per 15 minutes.
+ * Guessing is throttled before any hash is computed (`throttle.ts`, issue 23): a browser that
+ * bears a device cookie issued for this email is judged by that device's counter alone; any other
+ * attempt by the email's counter and its client address's counter together (the address when
+ * Cloudflare names it, `client-address.ts`). So ten wrong guesses by a stranger lock the email
+ * out for strangers, not for its owner's browser.
  */
 import { findAccountByEmail } from "../db/accounts";
-import {
-	clearSignInFailures,
-	countSignInFailures,
-	createSession,
-	deleteExpiredSessions,
-	deleteOldSignInFailures,
-	recordSignInFailure,
-} from "../db/sessions";
+import { createSession, deleteExpiredSessions } from "../db/sessions";
+import { clearBucket, deleteAttemptsBefore } from "../db/sign-in-attempts";
 import { dummyPasswordHash, normalizeEmail, verifyPassword } from "../domain/passwords";
 import type { Plan } from "../domain/plans";
 import { newSessionToken, sessionLifetimeMs, sessionTokenHash } from "../domain/session-tokens";
 import { ApiError } from "../http/errors";
 import type { Services } from "../services/context";
+import { rememberDevice, trustedDevice } from "./devices";
+import { admitAttempt, attemptWindowMs, bucket, releaseAttempt } from "./throttle";
 
-export const maxFailedSignIns = 10;
-export const failedSignInWindowMs = 15 * 60 * 1000;
+export interface SignInAttempt {
+	email: string;
+	password: string;
+	/** The client's address as the per-client bucket names it (`client-address.ts`); null: not known. */
+	client: string | null;
+	/** The `charts_device` cookie's value, if the browser sent one. */
+	deviceToken: string | null;
+}
 
 export interface SignedIn {
 	token: string;
+	/** The device cookie's value to set: the same one renewed, or a new one. */
+	deviceToken: string;
 	accountId: string;
 	workspaceId: string;
 	plan: Plan;
@@ -38,34 +41,42 @@ export interface SignedIn {
 
 const invalidCredentials = () => new ApiError("invalid_credentials", "The email or password is not right.");
 
-export async function signIn(services: Services, email: string, password: string, now: number): Promise<SignedIn> {
-	const emailNormalized = normalizeEmail(email);
-	const window = await countSignInFailures(services.db, emailNormalized, now - failedSignInWindowMs);
-	if (window.failures >= maxFailedSignIns) {
-		const retryAfterSeconds = Math.max(1, Math.ceil(((window.oldestAt ?? now) + failedSignInWindowMs - now) / 1000));
-		throw new ApiError(
-			"rate_limited",
-			`Too many failed sign-ins for this email: more than ${maxFailedSignIns} in 15 minutes. Retry after ${retryAfterSeconds} s.`,
-			{ retryAfterSeconds },
-			{ "Retry-After": String(retryAfterSeconds) },
-		);
-	}
+export async function signIn(services: Services, attempt: SignInAttempt, now: number): Promise<SignedIn> {
+	const emailNormalized = normalizeEmail(attempt.email);
+	const device = await trustedDevice(services, attempt.deviceToken, emailNormalized, now);
+	// The bucket a right password clears: the device's, or the email's.
+	const judge = device ? bucket("device", device.tokenHash) : bucket("email", emailNormalized);
+	const client = device || attempt.client === null ? [] : [bucket("client", attempt.client)];
+	const admitted = await admitAttempt(services, [judge, ...client], now);
+
 	const account = await findAccountByEmail(services.db, emailNormalized);
-	const passwordIsRight = await verifyPassword(password, account?.password ?? dummyPasswordHash);
+	const passwordIsRight = await verifyPassword(attempt.password, account?.password ?? dummyPasswordHash);
 	if (!account?.password || !passwordIsRight) {
-		await recordSignInFailure(services.db, emailNormalized, now);
+		// The attempt's rows stay: they are the failure.
+		services.waitUntil(deleteAttemptsBefore(services.db, now - attemptWindowMs));
 		throw invalidCredentials();
 	}
 
+	await releaseAttempt(services, admitted);
 	const token = newSessionToken();
 	await createSession(services.db, await sessionTokenHash(token), account.accountId, now, sessionLifetimeMs);
+	const deviceToken = await rememberDevice(services, device, account.accountId, emailNormalized, now);
+	// The owner proved the password: the email's (or this device's) count starts again. The client
+	// address keeps its count: one right password must not reset a sprayer's budget.
 	// Housekeeping rides on sign-ins: frequent enough to keep both tables small, never on a read.
 	services.waitUntil(
 		Promise.all([
-			clearSignInFailures(services.db, emailNormalized),
+			clearBucket(services.db, judge.name),
 			deleteExpiredSessions(services.db, now),
-			deleteOldSignInFailures(services.db, now - failedSignInWindowMs),
+			deleteAttemptsBefore(services.db, now - attemptWindowMs),
 		]),
 	);
-	return { token, accountId: account.accountId, workspaceId: account.workspaceId, plan: account.plan, email: account.email };
+	return {
+		token,
+		deviceToken,
+		accountId: account.accountId,
+		workspaceId: account.workspaceId,
+		plan: account.plan,
+		email: account.email,
+	};
 }

@@ -53,15 +53,40 @@ export const sessions = sqliteTable(
 	(t) => [index("sessions_account_idx").on(t.accountId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
-/** Failed sign-ins per normalised email, for throttling (D31); rows older than the window are purged. */
-export const signInFailures = sqliteTable(
-	"sign_in_failures",
+/**
+ * Sign-in and current-password attempts, for throttling (D31, issue 23): one row per attempt per
+ * bucket it counts in (`email:…`, `client:…`, `device:…`, `password:…`). A row is written before
+ * the password is hashed, so an attempt still running counts; a right password deletes its rows
+ * again. Rows older than the window are purged.
+ */
+export const signInAttempts = sqliteTable(
+	"sign_in_attempts",
 	{
 		id: integer("id").primaryKey({ autoIncrement: true }),
-		emailNormalized: text("email_normalized").notNull(),
+		bucket: text("bucket").notNull(),
 		at: integer("at").notNull(),
 	},
-	(t) => [index("sign_in_failures_email_at_idx").on(t.emailNormalized, t.at)],
+	(t) => [index("sign_in_attempts_bucket_at_idx").on(t.bucket, t.at), index("sign_in_attempts_at_idx").on(t.at)],
+);
+
+/**
+ * Browsers that have signed in to an account ("device cookies", OWASP): only the SHA-256 of the
+ * `charts_device` cookie's token is stored, with the email it was issued for. A sign-in bearing
+ * one for its email is throttled per device instead of per email, so a stranger's failures do not
+ * lock the owner out.
+ */
+export const signInDevices = sqliteTable(
+	"sign_in_devices",
+	{
+		tokenHash: text("token_hash").primaryKey(),
+		accountId: text("account_id")
+			.notNull()
+			.references(() => accounts.id),
+		emailNormalized: text("email_normalized").notNull(),
+		createdAt: integer("created_at").notNull(),
+		lastUsedAt: integer("last_used_at").notNull(),
+	},
+	(t) => [index("sign_in_devices_account_idx").on(t.accountId, t.lastUsedAt), index("sign_in_devices_last_used_idx").on(t.lastUsedAt)],
 );
 
 export const apiKeys = sqliteTable(

@@ -1,11 +1,11 @@
 /**
- * Console sessions and failed sign-ins (DESIGN D31). Sessions are found by the SHA-256 of the
- * cookie's token; failures are counted per normalised email in a sliding window.
+ * Console sessions (DESIGN D31), found by the SHA-256 of the cookie's token. Failed sign-ins are
+ * counted in `sign-in-attempts.ts`.
  */
-import { and, count, eq, gt, lt, min, ne } from "drizzle-orm";
+import { and, eq, lt, ne } from "drizzle-orm";
 import { Plan } from "../domain/plans";
 import type { Database } from "./client";
-import { accounts, sessions, signInFailures } from "./schema";
+import { accounts, sessions } from "./schema";
 
 export interface SessionRecord {
 	sessionId: string;
@@ -59,31 +59,4 @@ export async function deleteOtherSessions(db: Database, accountId: string, keepT
 
 export async function deleteExpiredSessions(db: Database, now: number): Promise<void> {
 	await db.delete(sessions).where(lt(sessions.expiresAt, now));
-}
-
-export interface FailureWindow {
-	failures: number;
-	/** When the oldest failure still in the window happened, or null if there is none. */
-	oldestAt: number | null;
-}
-
-export async function countSignInFailures(db: Database, emailNormalized: string, since: number): Promise<FailureWindow> {
-	const row = await db
-		.select({ failures: count(), oldestAt: min(signInFailures.at) })
-		.from(signInFailures)
-		.where(and(eq(signInFailures.emailNormalized, emailNormalized), gt(signInFailures.at, since)))
-		.get();
-	return { failures: row?.failures ?? 0, oldestAt: row?.oldestAt ?? null };
-}
-
-export async function recordSignInFailure(db: Database, emailNormalized: string, now: number): Promise<void> {
-	await db.insert(signInFailures).values({ emailNormalized, at: now });
-}
-
-export async function clearSignInFailures(db: Database, emailNormalized: string): Promise<void> {
-	await db.delete(signInFailures).where(eq(signInFailures.emailNormalized, emailNormalized));
-}
-
-export async function deleteOldSignInFailures(db: Database, before: number): Promise<void> {
-	await db.delete(signInFailures).where(lt(signInFailures.at, before));
 }

@@ -7,6 +7,11 @@
  * or lookups such as 404, 412 or 422, a 409, a 5xx) releases the reservation and stores
  * nothing, because it depends on state the caller can still change: they fix the body, the
  * If-Match or the missing data and retry with the same key, and that retry runs (Stripe's rule).
+ *
+ * Keys are per account, but what an answer shows depends on the caller: a write answers a key
+ * without `chart:read` only `{ id, version, updatedAt }` (issue 23). Such a caller's requests hash
+ * differently, so a full answer stored for a reading caller is never replayed to it (it gets the
+ * 422 of a reused key instead, and nothing runs twice).
  */
 import { completeIdempotencyKey, releaseIdempotencyKey, reserveIdempotencyKey } from "../db/idempotency";
 import type { Caller } from "../domain/caller";
@@ -21,6 +26,14 @@ const replayedHeaders = ["content-type", "etag", "location"];
 /** D27: 2xx only. A 4xx, 409 or 5xx describes state that may change, so it must not be replayed. */
 export function isStoredAnswer(status: number): boolean {
 	return status >= 200 && status < 300;
+}
+
+/**
+ * Empty for a caller that may read charts, so records stored before issue 23 still match; a
+ * marker otherwise, so a write-only key's request never matches a reading caller's.
+ */
+function audience(caller: Caller): string {
+	return caller.scopes.includes("chart:read") ? "" : "without chart:read\n";
 }
 
 export function readIdempotencyKey(request: Request): string | null {
@@ -44,13 +57,13 @@ export async function withIdempotency(
 	run: () => Promise<Response>,
 ): Promise<Response> {
 	const url = new URL(request.url);
-	const requestHash = await sha256Hex(`${request.method}\n${url.pathname}\n${bodyText}`);
+	const requestHash = await sha256Hex(`${request.method}\n${url.pathname}\n${audience(caller)}${bodyText}`);
 	const reservation = await reserveIdempotencyKey(services.db, caller.accountId, key, requestHash, now);
 	switch (reservation.kind) {
 		case "mismatch":
 			throw new ApiError(
 				"idempotency_key_reused",
-				"This Idempotency-Key was already used with a different request in the last 24 hours. Use a new key for a new request.",
+				"This Idempotency-Key was already used in the last 24 hours with a different request, or by a key with other read scopes. Use a new key for a new request.",
 			);
 		case "in_progress":
 			throw new ApiError(

@@ -2,7 +2,8 @@
  * Authenticates a console session from the `charts_session` cookie (DESIGN D31, D32): an unknown
  * or expired session is 401 and clears the cookie; a live one slides its expiry, written at most
  * once a minute so reads stay reads, and the cookie is re-sent with it so the browser's copy
- * slides too.
+ * slides too. An answer re-sending the cookie carries the session's token, so it says
+ * `Cache-Control: no-store` unless the route chose its own caching (issue 23).
  */
 import { deleteSession, findSession, touchSession } from "../db/sessions";
 import type { SessionCaller } from "../domain/caller";
@@ -14,7 +15,7 @@ import { ApiError } from "./errors";
 
 export interface AuthenticatedSession {
 	caller: SessionCaller;
-	/** Headers the answer carries: the refreshed cookie when the expiry moved. */
+	/** Headers the answer carries: the refreshed cookie, and no-store, when the expiry moved. */
 	headers: Record<string, string>;
 }
 
@@ -37,6 +38,7 @@ export async function authenticateSession(request: Request, token: string, servi
 	if (now - session.lastSeenAt >= sessionTouchIntervalMs) {
 		services.waitUntil(touchSession(services.db, tokenHash, now, sessionLifetimeMs));
 		headers["Set-Cookie"] = sessionCookie(request, token);
+		headers["Cache-Control"] = "no-store";
 	}
 	return {
 		caller: {

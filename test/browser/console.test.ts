@@ -167,7 +167,7 @@ describe("console sign-in and account in a browser", { skip }, () => {
 		await page.getByLabel("Current password").fill("not it at all");
 		await page.getByLabel("New password").fill(newPassword);
 		await page.getByRole("button", { name: "Change password" }).click();
-		assert.match(await page.getByRole("alert").innerText(), /currentPassword is not this account's password/);
+		assert.match(await page.getByRole("alert").innerText(), /The current password is not right\./);
 		await page.getByLabel("Current password").fill(oldPassword);
 		await page.getByRole("button", { name: "Change password" }).click();
 		await page.getByText("Password changed.").waitFor();

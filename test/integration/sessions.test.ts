@@ -148,10 +148,10 @@ describe("sign-in throttling", () => {
 		const other = await makeAccount({ password });
 		const longAgo = Date.now() - 16 * 60 * 1000;
 		for (let i = 0; i < 20; i++) {
-			await env.DB.prepare("INSERT INTO sign_in_failures (email_normalized, at) VALUES (?, ?)").bind(account.email, longAgo).run();
+			await env.DB.prepare("INSERT INTO sign_in_attempts (bucket, at) VALUES (?, ?)").bind(`email:${account.email}`, longAgo).run();
 		}
 		for (let i = 0; i < 10; i++) {
-			await env.DB.prepare("INSERT INTO sign_in_failures (email_normalized, at) VALUES (?, ?)").bind(other.email, Date.now()).run();
+			await env.DB.prepare("INSERT INTO sign_in_attempts (bucket, at) VALUES (?, ?)").bind(`email:${other.email}`, Date.now()).run();
 		}
 		expect((await signInResponse(account.email, password)).status).toBe(200);
 		expect((await signInResponse(other.email, password)).status).toBe(429);
@@ -162,7 +162,7 @@ describe("sign-in throttling", () => {
 		for (let i = 0; i < 9; i++) await signInResponse(account.email, "wrong password");
 		expect((await signInResponse(account.email, password)).status).toBe(200);
 		const left = await eventually(
-			() => env.DB.prepare("SELECT COUNT(*) AS n FROM sign_in_failures WHERE email_normalized = ?").bind(account.email).first<number>("n"),
+			() => env.DB.prepare("SELECT COUNT(*) AS n FROM sign_in_attempts WHERE bucket = ?").bind(`email:${account.email}`).first<number>("n"),
 			(n) => n === 0,
 		);
 		expect(left).toBe(0);

@@ -2,7 +2,9 @@
  * `/console/api/account`: the signed-in account and its password (DESIGN D33).
  */
 import { changePassword } from "../../auth/change-password";
+import { attemptLimits } from "../../auth/throttle";
 import { accountOverview } from "../../db/accounts";
+import { deviceCookie } from "../../http/cookies";
 import { ApiError } from "../../http/errors";
 import { json } from "../../http/respond";
 import { defineRoute } from "../../http/route";
@@ -29,14 +31,14 @@ const changePasswordRoute = defineRoute({
 	path: "/console/api/account/password",
 	tag: "Account",
 	summary: "Change the password",
-	description: "Needs the current password. Ends every other session of the account; this one stays signed in.",
+	description: `Needs the current password. Ends every other session of the account; this one stays signed in. Forgets every browser the account signed in from and renews this browser's \`charts_device\` cookie. Wrong current passwords are limited to ${attemptLimits.password} per account within any 15 minutes, checked before the password is: beyond that the answer is 429 with Retry-After.`,
 	access: "session",
 	body: { type: "json", schema: ChangePasswordBody },
 	responses: { 200: { description: "Changed", schema: PasswordChanged } },
-	errors: ["invalid_credentials"],
-	async handler({ caller, services, body }) {
-		await changePassword(services, caller, body.currentPassword, body.newPassword);
-		return json({ changed: true });
+	errors: ["invalid_credentials", "rate_limited"],
+	async handler({ request, caller, services, body, now }) {
+		const { deviceToken } = await changePassword(services, caller, body.currentPassword, body.newPassword, now);
+		return json({ changed: true }, 200, { "Set-Cookie": deviceCookie(request, deviceToken), "Cache-Control": "no-store" });
 	},
 });
 

@@ -20,20 +20,25 @@ const listKeysRoute = defineRoute({
 	path: "/console/api/keys",
 	tag: "Keys",
 	summary: "List the account's API keys",
-	description: "Keys that still work, oldest first; revoked keys are not listed. The keys themselves are never shown again.",
+	description:
+		"Keys that still work, oldest first; revoked keys are not listed. The keys themselves are never shown again. Never cached (Cache-Control: no-store).",
 	access: "session",
 	body: { type: "none" },
 	responses: { 200: { description: "The keys", schema: ApiKeyList } },
 	errors: [],
 	async handler({ caller, services }) {
 		const keys = await listActiveKeys(services.db, caller.accountId);
-		return json({
-			keys: keys.map((key) => ({
-				...key,
-				createdAt: iso(key.createdAt),
-				lastUsedAt: key.lastUsedAt === null ? null : iso(key.lastUsedAt),
-			})),
-		});
+		return json(
+			{
+				keys: keys.map((key) => ({
+					...key,
+					createdAt: iso(key.createdAt),
+					lastUsedAt: key.lastUsedAt === null ? null : iso(key.lastUsedAt),
+				})),
+			},
+			200,
+			{ "Cache-Control": "no-store" },
+		);
 	},
 });
 
@@ -42,7 +47,8 @@ const createKeyRoute = defineRoute({
 	path: "/console/api/keys",
 	tag: "Keys",
 	summary: "Create an API key",
-	description: "The answer is the only time the key is shown. Needs the Professional or Business plan.",
+	description:
+		"The answer is the only time the key is shown, and is never cached (Cache-Control: no-store). Needs the Professional or Business plan.",
 	access: "session",
 	body: { type: "json", schema: CreateKeyBody },
 	responses: { 201: { description: "Created; copy `key` now", schema: ApiKeyCreated } },
@@ -60,7 +66,10 @@ const createKeyRoute = defineRoute({
 			createdAt: now,
 		};
 		await insertKey(services.db, key);
-		return json({ id: key.id, name: key.name, prefix: key.prefix, scopes: key.scopes, createdAt: iso(now), key: issued.key }, 201);
+		// The answer carries the secret: no cache, shared or the browser's, may keep it.
+		return json({ id: key.id, name: key.name, prefix: key.prefix, scopes: key.scopes, createdAt: iso(now), key: issued.key }, 201, {
+			"Cache-Control": "no-store",
+		});
 	},
 });
 

@@ -6,7 +6,7 @@
 import { useState } from "preact/hooks";
 import { ModeSwitch } from "../components/app-shell";
 import { Icon } from "../components/icon";
-import { ApiFailure, describeFailure } from "../lib/api";
+import { describeFailure } from "../lib/api";
 import type { Session } from "../lib/session";
 import { signIn } from "../lib/session";
 
@@ -23,8 +23,8 @@ export function SignInScreen({ onSignedIn }: { onSignedIn(session: Session): voi
 		try {
 			onSignedIn(await signIn(email.trim(), password));
 		} catch (failure) {
-			const wait = failure instanceof ApiFailure && failure.retryAfter ? ` Try again in ${Math.ceil(failure.retryAfter / 60)} min.` : "";
-			setError(describeFailure(failure) + wait);
+			// A 429's message says how long to wait, in words (issue 23).
+			setError(describeFailure(failure));
 			setBusy(false);
 		}
 	};
