@@ -5,6 +5,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { builtInThemes, type ThemeDefinition } from "../../src/domain/themes";
+import { base } from "../helpers/api";
 import { makeAccount } from "../helpers/factories";
 import { callWithSession, signIn, type TestSession } from "../helpers/session";
 
@@ -246,5 +247,63 @@ describe("/console/api/themes", () => {
 		});
 		expect(res.status).toBe(422);
 		expect(res.body.error?.message).toMatch(/says it is a PNG/);
+	});
+});
+
+/** A session call with a body sent exactly as given: a body nested 1,800 deep cannot go through JSON.stringify's recursion safely in every runtime. */
+async function sendRaw(s: TestSession, method: string, path: string, rawBody: string) {
+	const response = await exports.default.fetch(
+		new Request(`${base}${path}`, {
+			method,
+			headers: { Cookie: s.cookie, "X-CSRF-Token": s.csrfToken, "Content-Type": "application/json" },
+			body: rawBody,
+		}),
+	);
+	const text = await response.text();
+	return { status: response.status, body: JSON.parse(text) as { error?: { code: string; message: string } } };
+}
+
+/** `{ "colors": { "x": { "x": … } } }`, `levels` objects deep in all, as a raw JSON body (no recursion to build it). */
+function nestedBody(levels: number, innermost = "1"): string {
+	return `${'{"colors":'}${'{"x":'.repeat(levels - 2)}${innermost}${"}".repeat(levels - 1)}`;
+}
+
+describe("/console/api/themes: D24's limits on every theme write (issue 23 item 3)", () => {
+	it("answers a PATCH nested ~1,800 deep with 422 in meta's wording, not 500, and changes nothing", async () => {
+		const s = await session();
+		const own = await create(s);
+		const body = nestedBody(1800);
+		expect(body.length).toBeLessThan(11_000);
+		const res = await sendRaw(s, "PATCH", `/console/api/themes/${own.id}`, body);
+		expect(res.status).toBe(422);
+		expect(res.body.error?.code).toBe("invalid_body");
+		expect(res.body.error?.message).toContain("is nested more than 20 levels deep; the limit is 20 levels of objects and arrays");
+		const stored = await env.DB.prepare("SELECT definition FROM themes WHERE id = ?").bind(own.id).first<{ definition: string }>();
+		expect(JSON.parse(stored?.definition ?? "{}").colors).toEqual(classic.colors);
+	});
+
+	it("takes a patch at exactly 20 levels to validation (the depth limit is not what refuses it)", async () => {
+		const s = await session();
+		const own = await create(s);
+		const res = await sendRaw(s, "PATCH", `/console/api/themes/${own.id}`, nestedBody(20));
+		expect(res.status).toBe(422);
+		expect(res.body.error?.message).not.toContain("levels deep");
+	});
+
+	it("answers the same depth on create with the same 422", async () => {
+		const s = await session();
+		const deep = `${JSON.stringify({ ...classic, name: "Deep" }).slice(0, -1)},"extra":${nestedBody(1800)}}`;
+		const res = await sendRaw(s, "POST", "/console/api/themes", deep);
+		expect(res.status).toBe(422);
+		expect(res.body.error?.code).toBe("invalid_body");
+		expect(res.body.error?.message).toBe("is nested more than 20 levels deep; the limit is 20 levels of objects and arrays");
+	});
+
+	it("refuses a patch over 64 KiB as JSON (leaving the logo's data URI out of the count) in meta's wording", async () => {
+		const s = await session();
+		const own = await create(s);
+		const res = await callWithSession(s, "PATCH", `/console/api/themes/${own.id}`, { body: { name: "x".repeat(70 * 1024) } });
+		expect(res.status).toBe(422);
+		expect(res.body.error?.message).toMatch(/is 70\.0 KiB as JSON; the limit is 64 KiB/);
 	});
 });
