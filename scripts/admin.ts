@@ -13,8 +13,8 @@ import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { Email, NewPassword } from "../src/domain/passwords.ts";
 import { Plan, Scope } from "../src/domain/plans.ts";
-import { logoProblem } from "../src/domain/svg-logo.ts";
-import { ThemeDefinition } from "../src/domain/themes.ts";
+import { checkLogo } from "../src/domain/svg-logo.ts";
+import { ThemeWrite } from "../src/domain/themes.ts";
 import { createAccount, createKey, importTheme, listKeys, revokeKey, setLogin } from "./lib/admin-ops.ts";
 import type { Target } from "./lib/d1.ts";
 
@@ -170,15 +170,17 @@ async function main(argv: string[]): Promise<void> {
 			} catch (error) {
 				throw new UsageError(`cannot read ${file} as JSON: ${error instanceof Error ? error.message : String(error)}`);
 			}
-			const definition = ThemeDefinition.safeParse(raw);
+			const definition = ThemeWrite.safeParse(raw);
 			if (!definition.success) {
 				const problems = definition.error.issues.map((i) => `  ${i.path.join(".") || "(root)"}: ${i.message}`);
 				throw new UsageError(`${file} is not a valid theme:\n${problems.join("\n")}`);
 			}
 			// The same logo check as the console's theme routes: the logo is drawn into every export and embed.
-			const logo = definition.data.logo ? logoProblem(definition.data.logo.dataUri) : null;
-			if (logo) throw new UsageError(`${file} is not a valid theme:\n  logo.dataUri: ${logo}`);
-			const result = await importTheme(target, required(values, "workspace"), definition.data, values.default ?? false);
+			const logo = definition.data.logo ? checkLogo(definition.data.logo.dataUri) : null;
+			if (logo?.problem !== undefined) throw new UsageError(`${file} is not a valid theme:\n  logo.dataUri: ${logo.problem}`);
+			const stored =
+				definition.data.logo && logo ? { ...definition.data, logo: { ...definition.data.logo, dataUri: logo.dataUri } } : definition.data;
+			const result = await importTheme(target, required(values, "workspace"), stored, values.default ?? false);
 			print(result, `Imported theme ${result.id} (${definition.data.name})${values.default ? " as the workspace default" : ""}`);
 			return;
 		}

@@ -4,6 +4,7 @@
  * as long as the whole stays within D24's size and depth limits.
  */
 import { z } from "zod";
+import { depthProblem, jsonLimitProblem, nestsDeeperThan } from "./json-limits";
 import { settingsFields } from "./meta-settings";
 import { SeriesTransformMap } from "./transforms";
 
@@ -15,41 +16,13 @@ export const maxMetaBytes = 64 * 1024;
 /** D24: how deeply objects and arrays may nest in `meta`, `meta` itself being level 1. */
 export const maxMetaDepth = 20;
 
-/**
- * Whether `value` nests objects and arrays more than `limit` levels deep (a container is one
- * level, a scalar none). Walked with an explicit stack and abandoned as soon as the limit is
- * passed: a request body can nest far deeper than any call stack (D23).
- */
-export function nestsDeeperThan(value: unknown, limit: number): boolean {
-	const pending: { value: unknown; depth: number }[] = [{ value, depth: 1 }];
-	for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-		if (typeof next.value !== "object" || next.value === null) continue;
-		if (next.depth > limit) return true;
-		for (const child of Object.values(next.value)) pending.push({ value: child, depth: next.depth + 1 });
-	}
-	return false;
-}
+/** Re-exported: the meta limits were defined here first and tests and callers import them from here. */
+export { nestsDeeperThan };
 
-function serialisedBytes(value: unknown): number {
-	return new TextEncoder().encode(JSON.stringify(value)).byteLength;
-}
-
-function formatKiB(bytes: number): string {
-	return `${(bytes / 1024).toFixed(1)} KiB`;
-}
-
-const depthProblem = `is nested more than ${maxMetaDepth} levels deep; the limit is ${maxMetaDepth} levels of objects and arrays`;
-
-/** D24 on a whole `meta`: depth first, so the size is only measured on JSON that is safe to serialise. */
+/** D24 on a whole `meta`. */
 function checkMetaLimits(meta: unknown, ctx: z.RefinementCtx): void {
-	if (nestsDeeperThan(meta, maxMetaDepth)) {
-		ctx.addIssue({ code: "custom", message: depthProblem });
-		return;
-	}
-	const bytes = serialisedBytes(meta);
-	if (bytes > maxMetaBytes) {
-		ctx.addIssue({ code: "custom", message: `is ${formatKiB(bytes)} as JSON; the limit is ${maxMetaBytes / 1024} KiB` });
-	}
+	const problem = jsonLimitProblem(meta, { maxBytes: maxMetaBytes, maxDepth: maxMetaDepth });
+	if (problem) ctx.addIssue({ code: "custom", message: problem });
 }
 
 /** Runs the limits even when a known field is wrong too, so the caller learns of both at once. */
@@ -165,7 +138,7 @@ export type Meta = z.infer<typeof Meta>;
 export const MetaPatch = z
 	.record(z.string(), z.unknown())
 	.superRefine((patch, ctx) => {
-		if (nestsDeeperThan(patch, maxMetaDepth)) ctx.addIssue({ code: "custom", message: depthProblem });
+		if (nestsDeeperThan(patch, maxMetaDepth)) ctx.addIssue({ code: "custom", message: depthProblem(maxMetaDepth) });
 	})
 	.describe(
 		"A JSON merge patch of meta (null removes a key). The merged settings are validated as a whole; GET /v1/schema/meta.json lists every setting.",

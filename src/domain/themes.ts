@@ -7,6 +7,8 @@
  * and IBM's design palette).
  */
 import { z } from "zod";
+import { jsonLimitProblem, nestsDeeperThan } from "./json-limits";
+import { maxMetaBytes, maxMetaDepth } from "./meta";
 
 const Color = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, "must be a hex colour like #1a2b3c");
 
@@ -54,6 +56,44 @@ export const ThemeDefinition = z.strictObject({
 		.optional(),
 });
 export type ThemeDefinition = z.infer<typeof ThemeDefinition>;
+
+/**
+ * D24 on theme writes, the same limits as a chart's `meta`: 64 KiB serialised and 20 levels. The
+ * logo's data URI is left out of the size: it has its own cap (512 KiB) and a definition without
+ * it is a few KiB at most, so the size limit only ever stops junk sent beside the definition.
+ */
+export const themeJsonLimits = { maxBytes: maxMetaBytes, maxDepth: maxMetaDepth } as const;
+
+/** A shallow copy of a theme (or a patch of one) with the logo's data URI emptied, to measure the rest. */
+function withoutLogoData(value: unknown): unknown {
+	if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+	const logo = (value as { logo?: unknown }).logo;
+	if (typeof logo !== "object" || logo === null || typeof (logo as { dataUri?: unknown }).dataUri !== "string") return value;
+	return { ...value, logo: { ...logo, dataUri: "" } };
+}
+
+/** What puts a theme write (a whole definition or a merge patch) past D24, as a phrase; null when within. */
+export function themeLimitProblem(value: unknown): string | null {
+	// Depth on the value as sent: the copy below is shallow, but the walk must see every level.
+	if (nestsDeeperThan(value, themeJsonLimits.maxDepth)) return jsonLimitProblem(value, themeJsonLimits);
+	return jsonLimitProblem(withoutLogoData(value), themeJsonLimits);
+}
+
+export function checkThemeLimits(value: unknown, ctx: z.RefinementCtx): void {
+	const problem = themeLimitProblem(value);
+	if (problem) ctx.addIssue({ code: "custom", message: problem });
+}
+
+/**
+ * A definition as a caller writes it (console create, admin CLI import). The limits are checked on
+ * the body as sent, before the shape: the definition is a strict object, whose parsed value no
+ * longer holds the unknown keys where oversized or deep junk would sit.
+ */
+export const ThemeWrite = z.preprocess((value, ctx) => {
+	const problem = themeLimitProblem(value);
+	if (problem) ctx.addIssue({ code: "custom", message: problem, input: value });
+	return value;
+}, ThemeDefinition);
 
 const baseFonts = { family: "Inter", titleSize: 18, bodySize: 12, titleWeight: 600 } as const;
 const baseSurfaces = { padding: 16, cornerRadius: 0, gridLines: "horizontal" } as const;

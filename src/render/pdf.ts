@@ -9,6 +9,7 @@ import PDFDocument from "pdfkit";
 import SVGtoPDF from "svg-to-pdfkit";
 import { bundledMetrics } from "./fonts";
 import { embeddedName, pdfFonts } from "./pdf-fonts";
+import type { PdfRgbaImage } from "./pdf-logo";
 import type { RenderFont } from "./uploaded-fonts";
 import { matchUploadedFont, textFont, uploadedMetrics, uploadedPdfFont } from "./uploaded-fonts";
 
@@ -80,7 +81,12 @@ export function prepareSvgForPdf(svg: string, fonts: readonly RenderFont[] = [])
 	});
 }
 
-/** `subject` is the chart's alt text (`meta.description` or the generated one): PDF readers show it as the document's Subject. */
+/**
+ * `subject` is the chart's alt text (`meta.description` or the generated one): PDF readers show it
+ * as the document's Subject. `images` are images the SVG links to by these data URIs, already
+ * decoded (render/pdf-logo.ts): pdfkit would otherwise open them itself, which for a PNG with
+ * transparency never finishes in a Worker.
+ */
 export async function svgToPdf(
 	svg: string,
 	width: number,
@@ -88,6 +94,7 @@ export async function svgToPdf(
 	title: string,
 	subject?: string,
 	uploaded: readonly RenderFont[] = [],
+	images: ReadonlyMap<string, PdfRgbaImage> = new Map(),
 ): Promise<Uint8Array> {
 	const fonts = [...pdfFonts(), ...uploaded.map((font) => ({ name: uploadedName(font), font: uploadedPdfFont(font) }))];
 	const regular = fonts[0] as (typeof fonts)[number];
@@ -102,6 +109,10 @@ export async function svgToPdf(
 		font: regular.font as unknown as string,
 	});
 	for (const { name, font } of fonts) doc.registerFont(name, font as unknown as Uint8Array);
+	// pdfkit 0.20's openImage answers a source it has seen from this registry (svg-to-pdfkit opens each
+	// <image> by its href), so the decoded image is used as if pdfkit had opened it.
+	const registry = (doc as unknown as { _imageRegistry: Record<string, PdfRgbaImage> })._imageRegistry;
+	for (const [uri, image] of images) registry[uri] = image;
 	const chunks: Uint8Array[] = [];
 	const done = new Promise<void>((resolve, reject) => {
 		doc.on("data", (chunk: Uint8Array) => chunks.push(chunk));

@@ -15,7 +15,8 @@ import type { RenderFont } from "./uploaded-fonts";
 let ready: Promise<void> | undefined;
 let fontBuffers: Uint8Array[] | undefined;
 
-async function setUp(): Promise<void> {
+/** Loads resvg once per isolate (also for PDF logos, render/pdf-logo.ts): a second initWasm throws. */
+export async function setUp(): Promise<void> {
 	ready ??= initWasm(resvgWasm);
 	await ready;
 	fontBuffers ??= fontFiles.map((font) => new Uint8Array(font.data));

@@ -10,6 +10,7 @@ import { DrawingNotes } from "./drawing-notes";
 import { echarts } from "./echarts";
 import { measureTextWidth, withUploadedFonts } from "./fonts";
 import type { RenderInput } from "./input";
+import { withDrawableLogo } from "./logo-check";
 import { chartOption, dataWarnings } from "./option";
 import { markSeriesInSvg } from "./ssr-marks";
 import { unavailableFamilyWarning } from "./uploaded-fonts";
@@ -30,7 +31,9 @@ export type LaidOutChart = ReturnType<typeof echarts.init>;
  * `scalable` adds a viewBox so the SVG can be sized by CSS (the live embed scales to its
  * container). `inspect` sees the chart once it is laid out, before it is disposed.
  */
-export function drawSvg(input: RenderInput, scalable = false, inspect?: (chart: LaidOutChart) => void): DrawnSvg {
+export function drawSvg(stored: RenderInput, scalable = false, inspect?: (chart: LaidOutChart) => void): DrawnSvg {
+	// A stored logo that fails today's logo checks is left out, with a warning (render/logo-check.ts).
+	const { input, warning: logoWarning } = withDrawableLogo(stored);
 	const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width: input.width, height: input.height });
 	// The embed page's drawings say which series each shape is (exports keep ECharts' own marks).
 	if (scalable) markSeriesInSvg();
@@ -49,7 +52,10 @@ export function drawSvg(input: RenderInput, scalable = false, inspect?: (chart: 
 	const accessible = `<title>${escapeMarkup(title)}</title><desc>${escapeMarkup(chartDescription(input))}</desc>`;
 	const withText = svg.replace(/^<svg([^>]*)>/, (_match, attributes: string) => `<svg${attributes} role="img">${accessible}`);
 	const family = unavailableFamilyWarning(input.theme.fonts.family, input.fonts ?? []);
-	return { svg: wellFormedSvg(withText), warnings: [...dataWarnings(input), ...notes.sentences, ...(family ? [family] : [])] };
+	return {
+		svg: wellFormedSvg(withText),
+		warnings: [...dataWarnings(input), ...notes.sentences, ...(family ? [family] : []), ...(logoWarning ? [logoWarning] : [])],
+	};
 }
 
 export function renderSvg(input: RenderInput, scalable = false): string {

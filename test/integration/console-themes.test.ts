@@ -5,7 +5,9 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { builtInThemes, type ThemeDefinition } from "../../src/domain/themes";
+import { base } from "../helpers/api";
 import { makeAccount } from "../helpers/factories";
+import { jpegDataUri, pngDataUri } from "../helpers/logo-files";
 import { callWithSession, signIn, type TestSession } from "../helpers/session";
 
 const password = "a long enough password";
@@ -246,5 +248,130 @@ describe("/console/api/themes", () => {
 		});
 		expect(res.status).toBe(422);
 		expect(res.body.error?.message).toMatch(/says it is a PNG/);
+	});
+});
+
+/** A session call with a body sent exactly as given: a body nested 1,800 deep cannot go through JSON.stringify's recursion safely in every runtime. */
+async function sendRaw(s: TestSession, method: string, path: string, rawBody: string) {
+	const response = await exports.default.fetch(
+		new Request(`${base}${path}`, {
+			method,
+			headers: { Cookie: s.cookie, "X-CSRF-Token": s.csrfToken, "Content-Type": "application/json" },
+			body: rawBody,
+		}),
+	);
+	const text = await response.text();
+	return { status: response.status, body: JSON.parse(text) as { error?: { code: string; message: string } } };
+}
+
+/** `{ "colors": { "x": { "x": … } } }`, `levels` objects deep in all, as a raw JSON body (no recursion to build it). */
+function nestedBody(levels: number, innermost = "1"): string {
+	return `${'{"colors":'}${'{"x":'.repeat(levels - 2)}${innermost}${"}".repeat(levels - 1)}`;
+}
+
+describe("/console/api/themes: D24's limits on every theme write (issue 23 item 3)", () => {
+	it("answers a PATCH nested ~1,800 deep with 422 in meta's wording, not 500, and changes nothing", async () => {
+		const s = await session();
+		const own = await create(s);
+		const body = nestedBody(1800);
+		expect(body.length).toBeLessThan(11_000);
+		const res = await sendRaw(s, "PATCH", `/console/api/themes/${own.id}`, body);
+		expect(res.status).toBe(422);
+		expect(res.body.error?.code).toBe("invalid_body");
+		expect(res.body.error?.message).toContain("is nested more than 20 levels deep; the limit is 20 levels of objects and arrays");
+		const stored = await env.DB.prepare("SELECT definition FROM themes WHERE id = ?").bind(own.id).first<{ definition: string }>();
+		expect(JSON.parse(stored?.definition ?? "{}").colors).toEqual(classic.colors);
+	});
+
+	it("takes a patch at exactly 20 levels to validation (the depth limit is not what refuses it)", async () => {
+		const s = await session();
+		const own = await create(s);
+		const res = await sendRaw(s, "PATCH", `/console/api/themes/${own.id}`, nestedBody(20));
+		expect(res.status).toBe(422);
+		expect(res.body.error?.message).not.toContain("levels deep");
+	});
+
+	it("answers the same depth on create with the same 422", async () => {
+		const s = await session();
+		const deep = `${JSON.stringify({ ...classic, name: "Deep" }).slice(0, -1)},"extra":${nestedBody(1800)}}`;
+		const res = await sendRaw(s, "POST", "/console/api/themes", deep);
+		expect(res.status).toBe(422);
+		expect(res.body.error?.code).toBe("invalid_body");
+		expect(res.body.error?.message).toBe("is nested more than 20 levels deep; the limit is 20 levels of objects and arrays");
+	});
+
+	it("refuses a patch over 64 KiB as JSON (leaving the logo's data URI out of the count) in meta's wording", async () => {
+		const s = await session();
+		const own = await create(s);
+		const res = await callWithSession(s, "PATCH", `/console/api/themes/${own.id}`, { body: { name: "x".repeat(70 * 1024) } });
+		expect(res.status).toBe(422);
+		expect(res.body.error?.message).toMatch(/is 70\.0 KiB as JSON; the limit is 64 KiB/);
+	});
+});
+
+describe("/console/api/themes: logos (issue 23 item 2)", () => {
+	const logo = (dataUri: string) => ({ logo: { dataUri, width: 80, position: "top-right" } });
+	const svgUri = (svg: string) => `data:image/svg+xml;base64,${btoa(svg)}`;
+
+	it("refuses a 16000×16000 PNG from its header (422 naming the size and the limit) and stores nothing", async () => {
+		const s = await session();
+		const own = await create(s);
+		const res = await callWithSession(s, "PATCH", `/console/api/themes/${own.id}`, { body: logo(pngDataUri(16000, 16000)) });
+		expect(res.status).toBe(422);
+		expect(res.body.error?.code).toBe("invalid_body");
+		expect(res.body.error?.message).toContain("The logo is a PNG of 16000×16000 pixels; a logo may be at most 2048×2048 pixels");
+		const created = await callWithSession(s, "POST", "/console/api/themes", {
+			body: { ...classic, name: "Huge", ...logo(jpegDataUri(10, 9000)) },
+		});
+		expect(created.status).toBe(422);
+		expect(created.body.error?.message).toContain("JPEG of 10×9000");
+		const stored = await env.DB.prepare("SELECT definition FROM themes WHERE id = ?").bind(own.id).first<{ definition: string }>();
+		expect(JSON.parse(stored?.definition ?? "{}").logo).toBeUndefined();
+		const ok = await callWithSession(s, "PATCH", `/console/api/themes/${own.id}`, { body: logo(pngDataUri(2048, 600)) });
+		expect(ok.status).toBe(200);
+	});
+
+	it.each([
+		[
+			"a CSS-escaped url( in <style>",
+			'<svg xmlns="http://www.w3.org/2000/svg"><style>rect{fill:\\75rl(https://x.test/a)}</style><rect/></svg>',
+			"a CSS escape (\\) in a <style> element",
+		],
+		[
+			"u\\72l( in a style attribute",
+			'<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill:u\\72l(https://x.test/a)"/></svg>',
+			"a CSS escape (\\) in the style of <rect>",
+		],
+		[
+			"an @font-face src",
+			'<svg xmlns="http://www.w3.org/2000/svg"><style>@font-face{font-family:f;src:\\75rl(https://x.test/f.woff)}</style></svg>',
+			"a CSS @font-face rule",
+		],
+		[
+			"a script behind <!-->",
+			'<svg xmlns="http://www.w3.org/2000/svg"><!--><script>fetch("https://x.test/")</script><rect/></svg>',
+			"a comment that never ends",
+		],
+	])("refuses an SVG logo with %s (422 naming it)", async (_what, svg, expected) => {
+		const s = await session();
+		const own = await create(s);
+		const res = await callWithSession(s, "PATCH", `/console/api/themes/${own.id}`, { body: logo(svgUri(svg)) });
+		expect(res.status).toBe(422);
+		expect(res.body.error?.message).toContain(expected);
+		const stored = await env.DB.prepare("SELECT definition FROM themes WHERE id = ?").bind(own.id).first<{ definition: string }>();
+		expect(JSON.parse(stored?.definition ?? "{}").logo).toBeUndefined();
+	});
+
+	it("stores an SVG logo rewritten from its allowed parts: a script XML reads as a comment is gone, and so are comments and editor data", async () => {
+		const s = await session();
+		const own = await create(s);
+		const svg =
+			'<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" inkscape:version="1.3" viewBox="0 0 9 9"><!--><script>fetch("https://x.test/")</script>--><rect width="9" height="9" fill="#123456"/></svg>';
+		const res = await callWithSession(s, "PATCH", `/console/api/themes/${own.id}`, { body: logo(svgUri(svg)) });
+		expect(res.status).toBe(200);
+		const expected = svgUri('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><rect width="9" height="9" fill="#123456"/></svg>');
+		expect((res.body.logo as { dataUri: string }).dataUri).toBe(expected);
+		const stored = await env.DB.prepare("SELECT definition FROM themes WHERE id = ?").bind(own.id).first<{ definition: string }>();
+		expect(JSON.parse(stored?.definition ?? "{}").logo.dataUri).toBe(expected);
 	});
 });

@@ -106,10 +106,11 @@ describe("SVG export", () => {
 		const id = await chartWith(key, { data: layoutExamples.line.csv });
 		expect((await exportSvg(key, id)).svg).toContain(dataUri);
 		expect((await call(key, "GET", `/v1/charts/${id}/export/png`)).status).toBe(200);
-		// This logo is a PNG with transparency: the PDF leaves it out and says so.
+		// This logo is a PNG with transparency: the PDF draws it with a soft mask (issue 23).
 		const pdf = await call(key, "GET", `/v1/charts/${id}/export/pdf`);
 		expect(pdf.status).toBe(200);
-		expect(decodeURIComponent(pdf.headers.get("X-Render-Warnings") ?? "")).toContain("PNG logo has transparency");
+		expect(pdf.headers.get("X-Render-Warnings")).toBeNull();
+		expect(new TextDecoder("latin1").decode(await pdf.arrayBuffer())).toContain("/SMask");
 		// An opaque PNG logo goes into the PDF as an image.
 		const opaque =
 			"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAEElEQVR4nGO4GscARwzIHACDegmZEmRBmgAAAABJRU5ErkJggg==";

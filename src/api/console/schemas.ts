@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { NewPassword, PresentedPassword } from "../../domain/passwords";
 import { Plan, Scope } from "../../domain/plans";
-import { ThemeDefinition } from "../../domain/themes";
+import { checkThemeLimits, ThemeDefinition } from "../../domain/themes";
 
 const Timestamp = z.string().meta({ description: "ISO 8601 UTC with milliseconds", example: "2026-11-22T10:15:30.123Z" });
 
@@ -93,7 +93,13 @@ export const ConsoleThemeList = z
 	})
 	.meta({ id: "ConsoleThemeList", description: "The workspace's themes, then the built-in ones" });
 
-export const ThemePatch = z.record(z.string(), z.json()).meta({
+/**
+ * Unknown values, not `z.json()`: that schema recurses once per level and a 10 KB body nested
+ * 1,800 deep overflowed the stack (a 500). D24's depth limit is checked without recursion, and
+ * every level of a patch lands at its own depth in the merged theme, so a deeper patch is refused
+ * before merging; the merged result is then validated whole.
+ */
+export const ThemePatch = z.record(z.string(), z.unknown()).superRefine(checkThemeLimits).meta({
 	id: "ThemePatch",
 	description: "A JSON merge patch (RFC 7386) of the theme definition: objects merge, null removes a key, arrays replace",
 });

@@ -17,9 +17,9 @@ import {
 import type { SessionCaller } from "../../domain/caller";
 import { newId } from "../../domain/ids";
 import { applyMergePatch } from "../../domain/merge-patch";
-import { logoProblem } from "../../domain/svg-logo";
+import { checkLogo } from "../../domain/svg-logo";
 import { themeChecks } from "../../domain/theme-checks";
-import { builtInThemes, defaultBuiltInThemeId, findBuiltInTheme, ThemeDefinition } from "../../domain/themes";
+import { builtInThemes, defaultBuiltInThemeId, findBuiltInTheme, ThemeDefinition, ThemeWrite } from "../../domain/themes";
 import { ApiError, validationError } from "../../http/errors";
 import { json } from "../../http/respond";
 import { defineRoute } from "../../http/route";
@@ -69,11 +69,16 @@ async function themeBody(services: Services, caller: SessionCaller, theme: Resol
 	};
 }
 
-/** Logos are drawn into every export and embed: refuse an unsafe SVG or a mislabelled file (see domain/svg-logo.ts). */
-function refuseUnsafeLogo(definition: ThemeDefinition): void {
-	if (!definition.logo) return;
-	const problem = logoProblem(definition.logo.dataUri);
-	if (problem) throw new ApiError("invalid_body", problem, { path: "logo.dataUri" });
+/**
+ * Logos are drawn into every export and embed (see domain/svg-logo.ts): an unsafe SVG, a
+ * mislabelled file or an oversized image is refused; the definition answered is what is stored,
+ * with an SVG logo rewritten from its allowed parts.
+ */
+function withCheckedLogo(definition: ThemeDefinition): ThemeDefinition {
+	if (!definition.logo) return definition;
+	const checked = checkLogo(definition.logo.dataUri);
+	if (checked.problem !== undefined) throw new ApiError("invalid_body", checked.problem, { path: "logo.dataUri" });
+	return { ...definition, logo: { ...definition.logo, dataUri: checked.dataUri } };
 }
 
 function refuseBuiltIn(theme: ResolvedTheme, action: string): void {
@@ -128,22 +133,22 @@ const createRoute = defineRoute({
 	tag,
 	summary: "Create a theme",
 	description:
-		"The body is a theme definition, the schema the admin CLI imports. Checks are answered, never enforced. An SVG logo with scripts, event attributes, foreignObject or external references is refused (422 naming what was found); a PNG or JPEG logo must be one.",
+		"The body is a theme definition, the schema the admin CLI imports. Checks are answered, never enforced. An SVG logo is rewritten from allowlisted elements, attributes and CSS (comments, metadata and editor data are dropped); one with anything else, such as scripts, event attributes, foreignObject or references outside the file, is refused (422 naming what was found). A PNG or JPEG logo must be one, at most 2048×2048 pixels.",
 	access: "session",
-	body: { type: "json", schema: ThemeDefinition },
+	body: { type: "json", schema: ThemeWrite },
 	responses: { 201: { description: "Created", schema: ConsoleTheme } },
 	errors: [],
 	async handler({ services, caller, body, now }) {
-		refuseUnsafeLogo(body);
+		const definition = withCheckedLogo(body);
 		const id = newId("th");
 		await insertTheme(services.db, {
 			id,
 			workspaceId: caller.workspaceId,
-			name: body.name,
-			definition: JSON.stringify(body),
+			name: definition.name,
+			definition: JSON.stringify(definition),
 			createdAt: now,
 		});
-		return json(await themeBody(services, caller, { id, builtIn: false, isDefault: false, definition: body }), 201);
+		return json(await themeBody(services, caller, { id, builtIn: false, isDefault: false, definition }), 201);
 	},
 });
 
@@ -178,8 +183,7 @@ const patchRoute = defineRoute({
 		refuseBuiltIn(theme, "changed");
 		const parsed = ThemeDefinition.safeParse(applyMergePatch(theme.definition, body));
 		if (!parsed.success) throw validationError(parsed.error);
-		const definition = parsed.data;
-		refuseUnsafeLogo(definition);
+		const definition = withCheckedLogo(parsed.data);
 		// A concurrent delete between the read and this write leaves nothing to update: answer as if it came first.
 		if (!(await updateThemeDefinition(services.db, caller.workspaceId, theme.id, definition.name, JSON.stringify(definition)))) {
 			throw new ApiError("not_found", `This workspace has no theme ${theme.id}.`);
