@@ -71,6 +71,12 @@ describe("the embed page's heading", () => {
 		expect(html.match(/<h1/g)?.length).toBe(1);
 	});
 
+	it("draws no synthesized bold: a font without a bold face is drawn regular, as in the PNG and PDF", async () => {
+		const { key } = await makeAccount();
+		const html = await publishedPage(key, { kind: "line", data: "year,v\n2020,1\n2021,2\n", meta: { title: "Prices" } });
+		expect(html).toMatch(/main\{[^}]*font-synthesis:none/);
+	});
+
 	it("falls back to the chart's name without a title", async () => {
 		const { key } = await makeAccount();
 		const html = await publishedPage(key, { kind: "line", name: "Untitled prices", data: "year,v\n2020,1\n2021,2\n" });

@@ -63,7 +63,8 @@ function scaleEnds(
 ): { length: number; text: [string, string] } {
 	const size = input.theme.fonts.bodySize;
 	const measure = (text: string) => textWidth(text, size, fontStack(input));
-	const room = input.width - plot.left - plot.right;
+	// Less ECharts' own padding around the scale (5 px a side) and a margin from the plot's edge.
+	const room = input.width - plot.left - plot.right - 2 * 5 - 8;
 	const named = valueName ? `${high}  ${valueName}` : high;
 	const barRoom = (highText: string) => room - measure(low) - measure(highText) - scaleTextGap * 2;
 	const wanted = Math.min(220, input.width / 3);
