@@ -15,6 +15,8 @@ import { tableControlsNoscriptCss } from "./table-controls-html";
 
 export interface EmbedPage {
 	title: string;
+	/** The page's `h1`: the chart's drawn title (else its name), for screen readers and outlines; the drawing shows it to the eye. */
+	heading?: string;
 	description: string;
 	/** What the page shows first: `auto` follows the reader's colour scheme. */
 	mode: PageMode;
@@ -152,9 +154,10 @@ export function embedHtml(page: EmbedPage): string {
 <meta property="og:url" content="${escapeMarkup(page.pageUrl)}">
 <meta property="og:image" content="${escapeMarkup(page.previewUrl)}">
 <meta name="twitter:card" content="summary_large_image">
-<style>${page.fontFaces ?? ""}html,body{margin:0;padding:0}body{background:inherit}${modeCss(page.backgrounds, merged?.darkClasses ?? new Map())}${widthCss(widths, page.sourceLink)}main{position:relative}main svg{display:block;width:100%;height:auto}.source-link{position:absolute;display:block}.source-link:focus-visible,.chart:focus-visible,main:focus-visible{outline:2px solid currentColor}main:focus-visible{outline-offset:-2px}.chart:focus-visible{outline-offset:-2px}.visually-hidden{position:absolute;top:0;left:0;margin:0;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}.race-controls{position:absolute;top:4px;right:4px}.chart-tooltip{position:absolute;z-index:2;pointer-events:none;max-width:min(280px,80%);padding:6px 9px;border:1px solid;border-radius:4px;box-shadow:0 2px 8px rgba(0,0,0,.18);font:12px/1.5 Inter,"DejaVu Sans",system-ui,sans-serif}.chart-tooltip-header{font-weight:600}.chart-tooltip-marker{display:inline-block;width:8px;height:8px;margin-right:6px;border-radius:50%}.chart-tooltip b{margin-left:12px;font-weight:600}.table-controls{display:flex;flex-wrap:wrap;gap:8px;align-items:center;padding:4px 8px;font:13px system-ui,sans-serif}${readerExtrasCss}</style>${page.tableControls ? `<noscript><style>${tableControlsNoscriptCss}</style></noscript>` : ""}
+<style>${page.fontFaces ?? ""}html,body{margin:0;padding:0}body{background:inherit}${modeCss(page.backgrounds, merged?.darkClasses ?? new Map())}${widthCss(widths, page.sourceLink)}main{position:relative;font-synthesis:none}main svg{display:block;width:100%;height:auto}.source-link{position:absolute;display:block}.source-link:focus-visible,.chart:focus-visible,main:focus-visible{outline:2px solid currentColor}main:focus-visible{outline-offset:-2px}.chart:focus-visible{outline-offset:-2px}.visually-hidden{position:absolute;top:0;left:0;margin:0;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}.race-controls{position:absolute;top:4px;right:4px}.chart-tooltip{position:absolute;z-index:2;pointer-events:none;max-width:min(280px,80%);padding:6px 9px;border:1px solid;border-radius:4px;box-shadow:0 2px 8px rgba(0,0,0,.18);font:12px/1.5 Inter,"DejaVu Sans",system-ui,sans-serif}.chart-tooltip-header{font-weight:600}.chart-tooltip-marker{display:inline-block;width:8px;height:8px;margin-right:6px;border-radius:50%}.chart-tooltip b{margin-left:12px;font-weight:600}.table-controls{display:flex;flex-wrap:wrap;gap:8px;align-items:center;padding:4px 8px;font:13px system-ui,sans-serif}${readerExtrasCss}</style>${page.tableControls ? `<noscript><style>${tableControlsNoscriptCss}</style></noscript>` : ""}
 </head>
 <body>
+<h1 class="visually-hidden">${escapeMarkup(page.heading?.trim() || page.title)}</h1>
 ${page.tableControls ?? ""}<main data-chart="${escapeMarkup(page.dataUrl)}"${page.tipsUrl ? ` data-tips="${escapeMarkup(page.tipsUrl)}"` : ""} data-interactive="${page.interactive}"${page.interactive === "now" ? "" : ` tabindex="0" aria-label="${title}"`}>${drawings}${page.sourceLink ? sourceLinkHtml(page.sourceLink) : ""}</main>${page.extras}
 <script src="${escapeMarkup(page.clientUrl)}" defer fetchpriority="low"></script>
 </body>

@@ -23,8 +23,9 @@ export async function snapshotContentKey(services: Services, chart: ChartRecord,
 	return sha256Hex(
 		canonicalJson({
 			// Bumped whenever what publish writes changes beyond the drawings and the client: the page's
-			// layout or tips.json (2: the overlay's tips, and both modes in one drawing).
-			snapshot: 2,
+			// layout or tips.json (2: the overlay's tips, and both modes in one drawing; 3: the page's h1,
+			// and a table drawn as tall as its rows).
+			snapshot: 3,
 			renderer: rendererBuild,
 			kind: chart.kind,
 			name: chart.name,

@@ -8,7 +8,8 @@ import type { ChartRecord } from "../domain/chart";
 import { embedUrl } from "../domain/chart";
 import { sha256Hex } from "../domain/ids";
 import { chartDescription } from "../render/describe";
-import { classHeight, widthClasses } from "../render/embed-layout";
+import { drawingHeight } from "../render/drawing-height";
+import { widthClasses } from "../render/embed-layout";
 import { sourceLineBox } from "../render/footer";
 import type { RenderInput } from "../render/input";
 import { isRace } from "../render/kinds/race";
@@ -85,9 +86,9 @@ export async function writeSnapshot(
 	const shown = hasTableControls(input) ? tablePager({ ...input, dataset: data.dataset })("", 0).input : input;
 	const drawAt = (mode: DrawnMode): WidthDrawing[] =>
 		widthClasses(input).map((width) =>
-			width === input.width && mode === input.mode && shown === input
+			width === input.width && mode === input.mode && shown === input && drawingHeight(input, width) === input.height
 				? { width, svg }
-				: { width, svg: draw({ ...shown, mode, width, height: classHeight(input, width) }) },
+				: { width, svg: draw({ ...shown, mode, width, height: drawingHeight(input, width) }) },
 		);
 	const light = drawAt("light");
 	const dark = drawAt("dark");
@@ -106,6 +107,7 @@ export async function writeSnapshot(
 	const tipsJson = readerTips ? JSON.stringify(readerTips) : null;
 	const html = embedHtml({
 		title: chart.name,
+		heading: input.meta.title,
 		description: chartDescription(input),
 		mode: chart.meta.mode ?? "light",
 		svgs,
@@ -202,7 +204,7 @@ function categoryRows(thinned: readonly CategoryTip[], all: readonly CategoryTip
 /** Where each width class draws the source line, as fractions of that drawing's size. */
 function sourceBoxes(input: RenderInput): { width: number; box: { left: number; top: number; width: number; height: number } }[] {
 	return widthClasses(input).flatMap((width) => {
-		const height = classHeight(input, width);
+		const height = drawingHeight(input, width);
 		const box = sourceLineBox({ ...input, width, height });
 		return box
 			? [{ width, box: { left: box.left / width, top: box.top / height, width: box.width / width, height: box.height / height } }]

@@ -13,7 +13,7 @@ import { version as pdfkitVersion } from "../../node_modules/pdfkit/package.json
  * Bump whenever our own drawing code changes what a file looks like (option builders, SVG
  * post-processing, PNG or PDF settings). Library and font upgrades change the key by themselves.
  */
-export const rendererRevision = 3;
+export const rendererRevision = 4;
 
 export const rendererBuild = {
 	revision: rendererRevision,

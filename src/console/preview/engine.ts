@@ -59,8 +59,12 @@ export class PreviewChart {
 
 	async draw(source: PreviewSource, size: { width: number; height: number }, mode: "light" | "dark"): Promise<Drawn> {
 		const notes = new DrawingNotes();
-		// Uploaded fonts first: ECharts measures text as it lays out, with what the page has loaded.
-		const [option] = await Promise.all([optionFor(renderInput(source, size, mode), notes), loadThemeFonts(source.theme)]);
+		// Uploaded fonts before the option: the builders lay out the title block (how its lines wrap,
+		// where the subtitle and legend go) from text measured with what the page has loaded, and
+		// ECharts keeps a width once measured. Measured before the font is ready, the title's lines
+		// are the fallback face's, not the font's the export measures and draws with.
+		await loadThemeFonts(source.theme);
+		const option = await optionFor(renderInput(source, size, mode), notes);
 		if (!this.chart) this.chart = echarts.init(this.element, null, { renderer: "svg", ...size });
 		else if (size.width !== this.size.width || size.height !== this.size.height) this.chart.resize(size);
 		this.size = size;

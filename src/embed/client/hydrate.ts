@@ -6,7 +6,7 @@
  * it cannot, the server-rendered SVG stays.
  */
 import * as echarts from "echarts/core";
-import { frameBox } from "../../render/embed-layout";
+import { drawingBox } from "../../render/drawing-height";
 import type { Option } from "../../render/frame";
 import type { RenderInput } from "../../render/input";
 import { colors } from "../../render/input";
@@ -33,7 +33,7 @@ const minWidth = 280;
  * takes over.
  */
 function frameSize(input: RenderInput): { width: number; height: number } {
-	const { width, height } = frameBox(input, Math.max(minWidth, Math.floor(document.documentElement.clientWidth || input.width)));
+	const { width, height } = drawingBox(input, Math.max(minWidth, Math.floor(document.documentElement.clientWidth || input.width)));
 	return { width, height };
 }
 

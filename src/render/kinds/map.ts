@@ -9,10 +9,11 @@ import { chooseBasemap, normalizeRegion } from "../basemaps";
 import { colorScale } from "../color-scale";
 import { extent, extentWithin } from "../extent";
 import type { Option } from "../frame";
-import { frame } from "../frame";
+import { fontStack, frame } from "../frame";
 import type { RenderInput } from "../input";
 import { colors, visibleSeries } from "../input";
 import { valueWriter } from "../settings/numbers";
+import { textWidth } from "../text-width";
 import { slices } from "./part-to-whole";
 
 const registered = new Set<string>();
@@ -45,6 +46,32 @@ export function unmatchedRegions(input: RenderInput): string[] {
 	return [...new Set(rows.map((r) => r.region).filter((region) => !map.lookup.has(normalizeRegion(region))))];
 }
 
+/** ECharts' gap between a continuous scale's bar and the text at each end. */
+const scaleTextGap = 10;
+
+/**
+ * The continuous scale's bar length and end texts, kept inside the plot's width with a margin
+ * (a phone's width class included): the bar shortens first (to 40 px), then the value name,
+ * which follows the high end, is left off.
+ */
+function scaleEnds(
+	input: RenderInput,
+	high: string,
+	low: string,
+	valueName: string,
+	plot: { left: number; right: number },
+): { length: number; text: [string, string] } {
+	const size = input.theme.fonts.bodySize;
+	const measure = (text: string) => textWidth(text, size, fontStack(input));
+	// Less ECharts' own padding around the scale (5 px a side) and a margin from the plot's edge.
+	const room = input.width - plot.left - plot.right - 2 * 5 - 8;
+	const named = valueName ? `${high}  ${valueName}` : high;
+	const barRoom = (highText: string) => room - measure(low) - measure(highText) - scaleTextGap * 2;
+	const wanted = Math.min(220, input.width / 3);
+	if (barRoom(named) >= 40) return { length: Math.min(wanted, barRoom(named)), text: [named, low] };
+	return { length: Math.max(20, Math.min(wanted, barRoom(high))), text: [high, low] };
+}
+
 export function mapOption(input: RenderInput): Option {
 	const rows = regionValues(input);
 	const map = chooseBasemap(
@@ -75,6 +102,7 @@ export function mapOption(input: RenderInput): Option {
 	// Own data names its value column; library series are places, so their name says nothing here.
 	const valueName = input.fromStatistics ? "" : String(visibleSeries(input)[0]?.name ?? "");
 	const identity = (point: number[]) => point;
+	const ends = scale.type === "piecewise" ? null : scaleEnds(input, write(Number(scale.max)), write(Number(scale.min)), valueName, plot);
 	return {
 		...option,
 		tooltip: { trigger: "item" },
@@ -88,8 +116,8 @@ export function mapOption(input: RenderInput): Option {
 			...(scale.type === "piecewise"
 				? { itemGap: 6, itemWidth: 18, itemHeight: 12 }
 				: {
-						itemHeight: Math.min(220, input.width / 3),
-						text: [`${write(Number(scale.max))}${valueName ? `  ${valueName}` : ""}`, write(Number(scale.min))],
+						itemHeight: ends?.length,
+						text: ends?.text,
 					}),
 			textStyle: { color: c.mutedText },
 		},

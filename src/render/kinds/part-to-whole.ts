@@ -6,10 +6,11 @@
 
 import { DrawingNotes, formatCount } from "../drawing-notes";
 import type { Option } from "../frame";
-import { frame } from "../frame";
+import { fontStack, frame } from "../frame";
 import type { RenderInput } from "../input";
 import { categories, colors, label, numbersOf, visibleSeries } from "../input";
 import { foldSmallParts, otherPartsName } from "../reduce";
+import { textWidth } from "../text-width";
 
 /** Pies draw at most this many slices (the smallest past it are folded into "Other"). */
 export const maxPieSlices = 20;
@@ -53,6 +54,60 @@ function folded(parts: Slice[], keep: number, notes: DrawingNotes, unit: string)
 	return drawn;
 }
 
+/** ECharts' default label line: its two segments and the gap to the text. */
+const labelLineRoom = 15 + 15 + 6;
+
+interface PieLabels {
+	radius: number;
+	label: Option;
+	labelLine: Option;
+	labelLayout?: Option;
+}
+
+/**
+ * Where a pie's labels go for the room it has (a phone's width class included), so no label is
+ * cut at the chart's edge: outside on one line, the pie shrunk as far as 60% of its size to make
+ * room; else outside on two lines (name, then share), shrunk as far as 45%; else the shares inside
+ * the slices and the names in the legend, which every pie draws.
+ */
+function pieLabels(input: RenderInput, data: readonly Slice[], fullRadius: number, halfWidth: number): PieLabels {
+	const c = colors(input);
+	const size = input.theme.fonts.bodySize;
+	const font = fontStack(input);
+	const total = data.reduce((sum, d) => sum + Math.abs(d.value), 0) || 1;
+	// ECharts writes {d} with up to two decimals; measure the longest it can be.
+	const share = (d: Slice) => `${((Math.abs(d.value) / total) * 100).toFixed(2)}%`;
+	const widest = (text: (d: Slice) => string) =>
+		data.slice(0, maxPieSlices).reduce((w, d) => Math.max(w, textWidth(text(d), size, font)), 0);
+	const style = { color: c.text, fontSize: size, fontFamily: font };
+	const line = { lineStyle: { color: c.axis } };
+	const fits = (labelWidth: number, floor: number) => {
+		const radius = Math.min(fullRadius, halfWidth - labelLineRoom - labelWidth);
+		return radius >= fullRadius * floor ? radius : null;
+	};
+	const oneLine = fits(
+		widest((d) => `${d.name}: ${share(d)}`),
+		0.6,
+	);
+	if (oneLine !== null) return { radius: oneLine, label: { ...style, formatter: "{b}: {d}%" }, labelLine: line };
+	const twoLines = fits(
+		Math.max(
+			widest((d) => d.name),
+			widest(share),
+		),
+		0.45,
+	);
+	if (twoLines !== null)
+		return { radius: twoLines, label: { ...style, formatter: "{b}\n{d}%", lineHeight: Math.round(size * 1.25) }, labelLine: line };
+	return {
+		radius: fullRadius,
+		// Shares inside; a slice too thin for its share shows none rather than one over its neighbour.
+		label: { ...style, position: "inside", formatter: "{d}%", color: "#ffffff", textBorderColor: "rgba(0,0,0,0.45)", textBorderWidth: 2 },
+		labelLine: { show: false },
+		labelLayout: { hideOverlap: true },
+	};
+}
+
 export function pieOption(input: RenderInput, notes = new DrawingNotes()): Option {
 	const data = folded(slices(input), maxPieSlices, notes, "slices");
 	const { option, plot } = frame(input, { legend: true, legendNames: data.map((d) => d.name) });
@@ -60,7 +115,9 @@ export function pieOption(input: RenderInput, notes = new DrawingNotes()): Optio
 	const donut = input.meta.donut === true || half;
 	const width = input.width - plot.left - plot.right;
 	const height = input.height - plot.top - plot.bottom;
-	const radius = Math.max(10, Math.min(width / 2, half ? height * 0.9 : height / 2) * 0.8);
+	const fullRadius = Math.max(10, Math.min(width / 2, half ? height * 0.9 : height / 2) * 0.8);
+	// Labels may reach the chart's padding, not past it.
+	const { radius, label, labelLine, labelLayout } = pieLabels(input, data, fullRadius, width / 2 + 8);
 	return {
 		...option,
 		series: [
@@ -70,8 +127,9 @@ export function pieOption(input: RenderInput, notes = new DrawingNotes()): Optio
 				center: [plot.left + width / 2, half ? plot.top + height * 0.92 : plot.top + height / 2],
 				...(half ? { startAngle: 180, endAngle: 360 } : {}),
 				data,
-				label: { color: colors(input).text, formatter: "{b}: {d}%" },
-				labelLine: { lineStyle: { color: colors(input).axis } },
+				label,
+				labelLine,
+				...(labelLayout ? { labelLayout } : {}),
 				itemStyle: { borderColor: input.transparent ? "transparent" : colors(input).background, borderWidth: 1 },
 			},
 		],

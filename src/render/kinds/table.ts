@@ -71,6 +71,23 @@ function textOn(fill: string, c: { text: string; background: string }): string {
 /** A column narrower than this shows no text, so tables draw only as many columns as fit. */
 export const minColumnPixels = 48;
 
+const rowHeightOf = (input: RenderInput) => Math.round(input.theme.fonts.bodySize * 2);
+
+/**
+ * How tall a table needs to be for its rows at `input.width`: the title block and footer, the
+ * header row, the rows (a page of them when the reader pages) and the spare row the layout below
+ * keeps; never taller than `input.height`, where rows are cut instead. An embed is drawn at this
+ * height, so a short table leaves no blank band in the host page.
+ */
+export function tableContentHeight(input: RenderInput): number {
+	const { plot } = frame(input, { legend: false });
+	const rows = input.dataset.columns[0]?.values.length ?? 0;
+	const pageSize = input.meta.table?.pageSize;
+	const shown = pageSize !== undefined ? Math.min(rows, pageSize) : rows;
+	const needed = Math.ceil(plot.top + plot.bottom + rowHeightOf(input) * (shown + 2));
+	return Math.min(input.height, needed);
+}
+
 export function tableOption(input: RenderInput, notes = new DrawingNotes()): Option {
 	const { option, plot } = frame(input, { legend: false });
 	const c = colors(input);
@@ -84,7 +101,7 @@ export function tableOption(input: RenderInput, notes = new DrawingNotes()): Opt
 	const visibleColumns = input.dataset.columns.filter((col) => !hidden.has(col.name));
 	const columns = visibleColumns.slice(0, Math.max(1, Math.floor(width / minColumnPixels)));
 	notes.cut(columns.length, visibleColumns.length, "columns", "the first columns, as many as the width can show");
-	const rowHeight = Math.round(size * 2);
+	const rowHeight = rowHeightOf(input);
 	const totalRows = columns[0]?.values.length ?? 0;
 	const fitting = Math.max(0, Math.floor((input.height - plot.top - plot.bottom) / rowHeight) - 2);
 	// Only the rows that fit are read, however many the data has.

@@ -2,7 +2,9 @@
  * `meta.annotations`: notes at a point, reference lines and shaded ranges, drawn as ECharts
  * mark points, lines and areas on the first series of each plot (every panel of small
  * multiples). Kinds without x/y axes draw none and say so; an annotation at a category the axis
- * does not show (a typo, a period downsampled away) is left out and named in the warnings.
+ * does not show (a typo, a period downsampled away) is left out and named in the warnings. Value
+ * axes widen to hold annotations past the data (annotation-extent.ts) unless the user fixed the
+ * range; one beyond a fixed range is left out and named too.
  */
 import type { Annotation } from "../../domain/meta-settings";
 import type { DrawingNotes } from "../drawing-notes";
@@ -10,6 +12,7 @@ import type { Option } from "../frame";
 import { fontStack } from "../frame";
 import type { RenderInput } from "../input";
 import { colors } from "../input";
+import { fitAxesToAnnotations, outOfRange } from "./annotation-extent";
 import { axesOf, seriesOf } from "./option-parts";
 
 type AxisValue = string | number;
@@ -138,11 +141,18 @@ export function applyAnnotations(option: Option, input: RenderInput, notes: Draw
 		notes.add(`annotations are drawn on charts with x and y axes; this ${input.kind} chart draws none of its ${annotations.length}`);
 		return option;
 	}
-	const xs = axesOf(option, "x");
-	const ys = axesOf(option, "y");
+	const outside: string[] = [];
+	const placeable = annotations.filter((a) => {
+		const why = outOfRange(a, input, option);
+		if (why) outside.push(`${describe(a)} (${why})`);
+		return !why;
+	});
+	const fitted = fitAxesToAnnotations(option, placeable, input);
+	const xs = axesOf(fitted, "x");
+	const ys = axesOf(fitted, "y");
 	const missed: string[] = [];
 	const marked = new Set<string>();
-	const series = seriesOf(option).map((s) => {
+	const series = seriesOf(fitted).map((s) => {
 		// Marks go on one series per plot: a custom series (a dot plot's connectors) takes none.
 		if (s.type === "custom") return s;
 		const xIndex = Number(s.xAxisIndex ?? 0);
@@ -150,12 +160,16 @@ export function applyAnnotations(option: Option, input: RenderInput, notes: Draw
 		const plot = `${xIndex}/${yIndex}`;
 		if (marked.has(plot)) return s;
 		marked.add(plot);
-		const marks = marksFor(annotations, xs[xIndex], ys[yIndex], input, marked.size === 1 ? missed : []);
+		const marks = marksFor(placeable, xs[xIndex], ys[yIndex], input, marked.size === 1 ? missed : []);
 		return withMarks(s, marks, input);
 	});
 	if (missed.length > 0)
 		notes.add(
 			`${missed.length === 1 ? "an annotation is" : `${missed.length} annotations are`} not on the chart's axes and left out: ${missed.slice(0, 3).join("; ")}${missed.length > 3 ? "; …" : ""}`,
 		);
-	return { ...option, series };
+	if (outside.length > 0)
+		notes.add(
+			`${outside.length === 1 ? "an annotation is" : `${outside.length} annotations are`} beyond the axis range and left out: ${outside.slice(0, 3).join("; ")}${outside.length > 3 ? "; …" : ""}`,
+		);
+	return { ...fitted, series };
 }

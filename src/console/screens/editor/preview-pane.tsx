@@ -167,7 +167,16 @@ export function PreviewPane({ source, version, onBackToCurrent, loading, failure
 					class={`preview-canvas${!shown ? " placeholder" : ""}${loading && !shown ? " skeleton" : ""}`}
 					style={{ width: `${size.width}px`, height: `${size.height}px` }}
 				>
-					<div ref={canvas} class="preview-drawing" hidden={!shown} role="img" aria-label={shown?.meta.title ?? "Chart preview"} />
+					<div
+						ref={canvas}
+						class="preview-drawing"
+						// No synthesized bold or italic: a font without a bold face draws its title regular here,
+						// as the PNG and PDF (which cannot synthesize one) do.
+						style={{ fontSynthesis: "none" }}
+						hidden={!shown}
+						role="img"
+						aria-label={shown?.meta.title ?? "Chart preview"}
+					/>
 					{empty && (
 						<p class="preview-empty muted">
 							{hasData ? "The data could not be loaded." : "No data yet. Add some in the Data step and the chart appears here."}
