@@ -6,24 +6,34 @@
  * is a separate chunk the editor loads when it first draws a preview, so the app's own
  * JavaScript stays small: the build fails when it passes 150 KB gzipped.
  * Run by `npm run build` (which `npm start`, `npm test`, `npm run deploy` and wrangler's build
- * hook call).
+ * hook call), often while a server serves the directory: the build is written to a staging
+ * directory beside it and moved in file by file, the page last (`publish-files.ts`), so the
+ * running server never sees a half-built console.
  */
-import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { rmSync } from "node:fs";
+import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Metafile } from "esbuild";
 import { build } from "esbuild";
+import { consoleIconIco, consoleIconSvg } from "./console-icon";
+import { publishDirectory } from "./publish-files";
 
-const outdir = "dist/console";
+const target = "dist/console";
+/** Beside the target, so moving a file in is a rename on the same filesystem. */
+const outdir = `dist/.console-next-${process.pid}`;
 /** The console's own JavaScript, the chart engine aside (CONSOLE.md, "How we check it"). */
 const ownScriptBudget = 150 * 1024;
 const fonts = ["400Regular/Inter_400Regular.ttf", "500Medium/Inter_500Medium.ttf", "600SemiBold/Inter_600SemiBold.ttf"];
 
-await rm(outdir, { recursive: true, force: true });
+// Whatever happens, no staging directory is left behind (a failed build leaves the target as it was).
+process.on("exit", () => rmSync(outdir, { recursive: true, force: true }));
 await mkdir(`${outdir}/assets/fonts`, { recursive: true });
-await Promise.all(
-	fonts.map((font) => copyFile(`node_modules/@expo-google-fonts/inter/${font}`, `${outdir}/assets/fonts/${basename(font)}`)),
-);
+await Promise.all([
+	...fonts.map((font) => copyFile(`node_modules/@expo-google-fonts/inter/${font}`, `${outdir}/assets/fonts/${basename(font)}`)),
+	writeFile(`${outdir}/favicon.svg`, consoleIconSvg),
+	writeFile(`${outdir}/favicon.ico`, consoleIconIco()),
+]);
 
 const result = await build({
 	entryPoints: ["src/console/main.tsx"],
@@ -84,7 +94,7 @@ await writeFile(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>Charts</title>
-<link rel="icon" href="data:,">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="preload" href="/assets/fonts/Inter_400Regular.ttf" as="font" type="font/ttf" crossorigin>
 <link rel="stylesheet" href="${url(stylesheet)}">
 <script type="module" src="${url(entryPath)}"></script>
@@ -102,6 +112,7 @@ console.log(
 	`console: own JavaScript ${kb(ownBytes)} gzipped (budget ${kb(ownScriptBudget)}); chart engine ${kb(engineBytes)} gzipped, loaded lazily`,
 );
 if (ownBytes > ownScriptBudget) {
-	console.error(`The console's own JavaScript is over its budget of ${kb(ownScriptBudget)} gzipped.`);
+	console.error(`The console's own JavaScript is over its budget of ${kb(ownScriptBudget)} gzipped; ${target} is left as it was.`);
 	process.exit(1);
 }
+await publishDirectory(outdir, target, { last: ["index.html"], record: "dist/console.files.json" });

@@ -7,10 +7,14 @@
  * is its own tiny bundle. The fonts the embed page loads (Inter, DejaVu Sans) are converted to
  * WOFF2 beside them (`lib/embed-fonts.ts`).
  * Run by `npm start`, `npm test`, `npm run deploy` and wrangler's build hook (which reruns it
- * when `src/` changes; the output lives outside `src/` so it does not retrigger itself).
+ * when `src/` changes; the output lives outside `src/` so it does not retrigger itself). Each
+ * bundle replaces its file with one rename, and an unchanged one is not touched
+ * (`publish-files.ts`): wrangler rebundles the Worker when a file it imports changes, and must
+ * never read one half-written.
  */
 import { build } from "esbuild";
 import { buildEmbedFonts } from "./lib/embed-fonts";
+import { replaceFile } from "./publish-files";
 
 // `loader` is the host page's optional resizer (`/embed.js`), not a page client: no ECharts in it.
 // `overlay` makes the server's drawing interactive without ECharts (line, bar, pie, scatter pages).
@@ -18,16 +22,21 @@ const embedClients = ["cartesian", "pie", "plane", "table", "other", "map", "cha
 
 await Promise.all([
 	buildEmbedFonts(),
-	...embedClients.map((name) =>
-		build({
+	...embedClients.map(async (name) => {
+		const outfile = `dist/embed-client/${name}.bundle.txt`;
+		const result = await build({
 			entryPoints: [`src/embed/client/${name}.ts`],
-			outfile: `dist/embed-client/${name}.bundle.txt`,
+			outfile,
+			write: false,
 			bundle: true,
 			format: "iife",
 			minify: true,
 			target: "es2020",
 			define: { "process.env.NODE_ENV": '"production"' },
 			logLevel: "error",
-		}),
-	),
+		});
+		const [bundle, ...others] = result.outputFiles;
+		if (!bundle || others.length > 0) throw new Error(`esbuild made ${result.outputFiles.length} files of the ${name} client, not one`);
+		await replaceFile(outfile, bundle.contents);
+	}),
 ]);

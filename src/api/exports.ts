@@ -150,6 +150,9 @@ async function csvExport(services: Services, chart: ChartRecord): Promise<Export
 	return csvFile({ dataset, seriesNames: chart.seriesNames, meta: chart.meta });
 }
 
+/** What each format is answered as (the exporters set these `Content-Type`s; the document lists them). */
+const exportMediaTypes = ["image/png", "image/svg+xml", "application/pdf", "text/csv"] as const;
+
 export const exportChartRoute = defineRoute({
 	method: "GET",
 	path: "/v1/charts/:id/export/:format",
@@ -163,10 +166,12 @@ export const exportChartRoute = defineRoute({
 	body: { type: "none" },
 	responses: {
 		200: {
-			description: "The file, as an attachment: image/png, image/svg+xml, application/pdf or text/csv",
-			contentType: "application/octet-stream",
+			description:
+				"The file, as an attachment (`Content-Disposition`), of the format asked for: PNG, SVG (gzipped with `Content-Encoding: gzip` when the client accepts it), PDF or CSV.",
+			contentType: exportMediaTypes,
 			schema: z.string().meta({ format: "binary" }),
 		},
+		304: { description: "Not modified: `If-None-Match` named the file's current `ETag` (PNG, SVG and PDF)." },
 	},
 	errors: ["invalid_format", "not_found", "invalid_data", "export_busy"],
 	async handler({ params, query, services, caller, request, admitted }) {

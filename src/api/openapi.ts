@@ -5,6 +5,8 @@
  * lists only `/v1`; the console's lists sign-in and the console-only routes (DESIGN D33).
  */
 import { z } from "zod";
+import type { ApiTag } from "../http/api-tags";
+import { apiTagDescriptions } from "../http/api-tags";
 import type { ErrorCode } from "../http/errors";
 import { errorStatus } from "../http/errors";
 import type { Route } from "../http/route";
@@ -70,6 +72,12 @@ const securitySchemes = {
 	},
 };
 
+/**
+ * The service is not open source (package.json: private); using the API is governed by the
+ * terms of whoever runs it. SPDX's `LicenseRef-` form names a licence that is not on its list.
+ */
+const serviceLicense = { name: "Proprietary: use is governed by the service operator's terms", identifier: "LicenseRef-Proprietary" };
+
 export const apiDocumentInfo: DocumentInfo = {
 	title: "Charts API",
 	description:
@@ -90,15 +98,11 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
 	for (const route of routes) {
 		const responses: Record<string, unknown> = {};
 		for (const [status, spec] of Object.entries(route.responses)) {
+			const media = spec.schema ? { schema: toSchema(spec.schema, "output", components) } : {};
+			const contentTypes = spec.contentType === undefined ? ["application/json"] : [spec.contentType].flat();
 			responses[status] = {
 				description: spec.description,
-				...(spec.schema || spec.contentType
-					? {
-							content: {
-								[spec.contentType ?? "application/json"]: spec.schema ? { schema: toSchema(spec.schema, "output", components) } : {},
-							},
-						}
-					: {}),
+				...(spec.schema || spec.contentType ? { content: Object.fromEntries(contentTypes.map((type) => [type, media])) } : {}),
 			};
 		}
 		const codes = [...new Set([...impliedErrors(route), ...route.errors])];
@@ -172,12 +176,24 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
 	}
 
 	const usesSessionsOnly = routes.every((route) => route.access === "public" || route.access === "session");
+	const usedTags = new Set(routes.map((route) => route.tag));
 	return {
 		openapi: "3.1.0",
 		jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
-		info: { title: info.title, version: "1.0.0", description: info.description },
-		servers: [{ url: serverUrl }],
+		info: {
+			title: info.title,
+			version: "1.0.0",
+			description: info.description,
+			// The service's own console: where accounts, keys and plans are managed.
+			contact: { name: "Charts service", url: serverUrl },
+			license: serviceLicense,
+		},
+		// Only the address the document was read from: the one address known to serve these paths.
+		servers: [{ url: serverUrl, description: "This service" }],
 		security: usesSessionsOnly ? [{ sessionCookie: [] }] : [{ bearerAuth: [] }, { sessionCookie: [] }],
+		tags: (Object.keys(apiTagDescriptions) as ApiTag[])
+			.filter((tag) => usedTags.has(tag))
+			.map((name) => ({ name, description: apiTagDescriptions[name] })),
 		paths,
 		components: {
 			schemas: components,
@@ -186,10 +202,14 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
 	};
 }
 
+/** How many origins' documents an isolate keeps (a Worker answers on a few hostnames at most). */
+const cachedOrigins = 8;
+
 /** A route serving the document of `routes` at `path`. */
 export function openApiRoute(routes: () => readonly Route[], path = "/v1/openapi.json", info: DocumentInfo = apiDocumentInfo): Route {
-	// The document depends only on the code, so it is built once per isolate.
-	let cachedDocument: string | undefined;
+	// The document depends only on the code and the origin it names as its server (a Worker may
+	// answer on several hostnames), so it is built once per origin and isolate.
+	const cachedDocuments = new Map<string, string>();
 	return defineRoute({
 		method: "GET",
 		path,
@@ -200,8 +220,13 @@ export function openApiRoute(routes: () => readonly Route[], path = "/v1/openapi
 		responses: { 200: { description: "OpenAPI 3.1 document", contentType: "application/json" } },
 		errors: [],
 		async handler({ url }) {
-			cachedDocument ??= JSON.stringify(buildOpenApiDocument(routes(), url.origin, info));
-			return new Response(cachedDocument, { headers: { "Content-Type": "application/json", "Cache-Control": "public, max-age=300" } });
+			let document = cachedDocuments.get(url.origin);
+			if (document === undefined) {
+				if (cachedDocuments.size >= cachedOrigins) cachedDocuments.clear();
+				document = JSON.stringify(buildOpenApiDocument(routes(), url.origin, info));
+				cachedDocuments.set(url.origin, document);
+			}
+			return new Response(document, { headers: { "Content-Type": "application/json", "Cache-Control": "public, max-age=300" } });
 		},
 	});
 }

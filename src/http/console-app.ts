@@ -31,13 +31,50 @@ function cacheControl(pathname: string, status: number): string {
 }
 
 /**
+ * A path that names a file (under `/assets/`, or with an extension, like `/favicon.ico` or
+ * `/robots.txt`): never answered with the app's page by the single-page fallback. Screen URLs
+ * (`/charts/ch_123`) have no extension.
+ */
+function isFilePath(pathname: string): boolean {
+	return pathname.startsWith("/assets/") || /\.[A-Za-z0-9]+$/.test(pathname);
+}
+
+/**
+ * The app's page comes in two variants: signed out (marked, see `markSignedOut`) and with a
+ * session cookie. Each has its own `ETag`, derived from the file's, so a browser that kept the
+ * signed-out page and revalidates it after signing in gets the signed-in page, not a 304 that
+ * reuses the signed-out one (which sent every reload after sign-in back to sign-in, issue 24).
+ * `Vary: Cookie` says the same to caches; it alone is not enough, as a browser may still
+ * revalidate a variant it kept under another cookie, and a matching validator would answer 304.
+ * The page stays cacheable (`no-cache`): reloads are a 304 while neither the build nor the
+ * sign-in state changed.
+ */
+type PageVariant = "signed-in" | "signed-out";
+
+function pageVariant(request: Request): PageVariant {
+	return readSessionCookie(request) === null ? "signed-out" : "signed-in";
+}
+
+function variantEtag(fileEtag: string, variant: PageVariant): string {
+	return `"${fileEtag.replace(/^W\//, "").replaceAll('"', "")}-${variant}"`;
+}
+
+/** Whether `If-None-Match` names `etag` (weak or strong, in a list, or `*`). */
+function clientHasCurrent(request: Request, etag: string): boolean {
+	const tags = request.headers.get("if-none-match");
+	if (tags === null) return false;
+	return tags.split(",").some((tag) => {
+		const trimmed = tag.trim();
+		return trimmed === "*" || trimmed.replace(/^W\//, "") === etag;
+	});
+}
+
+/**
  * Marks the app's page `data-session="none"` when the request carries no session cookie, so the
  * app knows it is signed out without asking `GET /auth/session` for a 401 (which browsers log
  * as a console error on every signed-out visit).
  */
-function markSignedOut(request: Request, response: Response): Response {
-	if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
-	if (readSessionCookie(request) !== null) return response;
+function markSignedOut(response: Response): Response {
 	return new HTMLRewriter()
 		.on("html", {
 			element(html) {
@@ -45,6 +82,38 @@ function markSignedOut(request: Request, response: Response): Response {
 			},
 		})
 		.transform(response);
+}
+
+/** The request as the asset server gets it: for anything but a hashed file, without its validators (they name a variant, see above). */
+function assetRequest(request: Request, pathname: string): Request {
+	if (pathname.startsWith("/assets/")) return request;
+	const headers = new Headers(request.headers);
+	headers.delete("if-none-match");
+	headers.delete("if-modified-since");
+	return new Request(request.url, { method: request.method, headers });
+}
+
+function withConsoleHeaders(response: Response, pathname: string, requestId: string): Response {
+	for (const [name, value] of Object.entries(securityHeaders)) response.headers.set(name, value);
+	response.headers.set("Cache-Control", cacheControl(pathname, response.status));
+	response.headers.set("X-Request-Id", requestId);
+	return response;
+}
+
+/** The app's page in the request's variant, or 304 when the client holds that variant. */
+function pageAnswer(request: Request, answer: Response): Response {
+	const variant = pageVariant(request);
+	const fileEtag = answer.headers.get("ETag");
+	const etag = fileEtag === null ? null : variantEtag(fileEtag, variant);
+	if (etag !== null && clientHasCurrent(request, etag)) {
+		answer.body?.cancel();
+		return new Response(null, { status: 304, headers: { ETag: etag, Vary: "Cookie" } });
+	}
+	const response = new Response(answer.body, answer);
+	response.headers.delete("ETag");
+	if (etag !== null) response.headers.set("ETag", etag);
+	response.headers.set("Vary", "Cookie");
+	return variant === "signed-out" ? markSignedOut(response) : response;
 }
 
 export async function serveConsoleApp(request: Request, assets: Fetcher, requestId: string): Promise<Response> {
@@ -55,17 +124,17 @@ export async function serveConsoleApp(request: Request, assets: Fetcher, request
 			headers: { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8", ...securityHeaders, "X-Request-Id": requestId },
 		});
 	}
-	const answer = await assets.fetch(request);
-	// A missing script or font must not be answered with the app's page (the single-page fallback).
-	if (url.pathname.startsWith("/assets/") && (answer.status === 404 || answer.headers.get("Content-Type")?.startsWith("text/html"))) {
-		return new Response(`No file ${url.pathname}.`, {
-			status: 404,
-			headers: { "Content-Type": "text/plain; charset=utf-8", ...securityHeaders, "Cache-Control": "no-cache", "X-Request-Id": requestId },
-		});
+	const answer = await assets.fetch(assetRequest(request, url.pathname));
+	const isPage = answer.status === 200 && answer.headers.get("Content-Type")?.startsWith("text/html") === true;
+	// A missing script, font or icon must not be answered with the app's page (the single-page fallback).
+	if (isFilePath(url.pathname) && (answer.status === 404 || isPage)) {
+		answer.body?.cancel();
+		return withConsoleHeaders(
+			new Response(`No file ${url.pathname}.`, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } }),
+			url.pathname,
+			requestId,
+		);
 	}
-	const response = markSignedOut(request, new Response(answer.body, answer));
-	for (const [name, value] of Object.entries(securityHeaders)) response.headers.set(name, value);
-	response.headers.set("Cache-Control", cacheControl(url.pathname, answer.status));
-	response.headers.set("X-Request-Id", requestId);
-	return response;
+	const response = isPage ? pageAnswer(request, answer) : new Response(answer.body, answer);
+	return withConsoleHeaders(response, url.pathname, requestId);
 }

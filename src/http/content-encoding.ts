@@ -2,9 +2,15 @@
  * Text kept gzipped (issue 14). workerd, like Cloudflare's edge, gzips a text answer (an SVG)
  * on every request whose client accepts it; a file that is answered many times, like a cached
  * SVG export, is cheaper compressed once when it is drawn and sent as it is stored
- * (`encodeBody: "manual"`). A client that does not accept gzip gets the bytes decompressed.
- * (Behind Cloudflare's edge the Worker sees the edge's own `Accept-Encoding`, which takes gzip,
- * and the edge decodes for a client that cannot; the decompressing branch serves direct callers.)
+ * (`encodeBody: "manual"`: with the default, `"automatic"`, a `Content-Encoding: gzip` header
+ * tells workerd to compress the body itself, so stored gzip would go out gzipped twice). A client
+ * that does not accept gzip gets the bytes decompressed.
+ *
+ * What the client accepts is read from `request.cf.clientAcceptEncoding`, not the header: the
+ * edge, and Miniflare under `wrangler dev`, replace the `Accept-Encoding` a Worker sees with
+ * their own `br, gzip` and keep the client's there (an empty string when it sent none). Miniflare
+ * passes a gzip answer to a client that sent no `Accept-Encoding` as it is, so `curl -o` saved
+ * gzip bytes (issue 24). Where there is no `cf` (a direct call, a test) the header is the client's.
  */
 
 export async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
@@ -17,9 +23,16 @@ export function gunzipStream(body: ReadableStream | Uint8Array): ReadableStream 
 	return stream.pipeThrough(new DecompressionStream("gzip"));
 }
 
-/** Whether `Accept-Encoding` admits gzip (by name or `*`) with a quality above 0. */
+/** The `Accept-Encoding` the client itself sent (see above); null when it sent none. */
+export function clientAcceptEncoding(request: Request): string | null {
+	const original: unknown = request.cf?.clientAcceptEncoding;
+	if (typeof original === "string") return original === "" ? null : original;
+	return request.headers.get("accept-encoding");
+}
+
+/** Whether the client's `Accept-Encoding` admits gzip (by name or `*`) with a quality above 0. */
 export function acceptsGzip(request: Request): boolean {
-	const header = request.headers.get("accept-encoding");
+	const header = clientAcceptEncoding(request);
 	if (!header) return false;
 	const qualities = new Map<string, number>();
 	for (const part of header.split(",")) {

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import type { Caller, SessionCaller } from "../domain/caller";
 import type { Scope } from "../domain/plans";
 import type { Services } from "../services/context";
+import type { ApiTag } from "./api-tags";
 import type { ErrorCode } from "./errors";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -32,8 +33,8 @@ export type Body =
 export interface ResponseSpec {
 	description: string;
 	schema?: z.ZodType;
-	/** Defaults to application/json. */
-	contentType?: string;
+	/** Defaults to application/json; a list when the answer is one of several types (an export). */
+	contentType?: string | readonly string[];
 }
 
 export interface HandlerContext<Q, B, C = Caller> {
@@ -77,7 +78,7 @@ export interface RouteDefinition<QS extends z.ZodType | undefined, B extends Bod
 	method: Method;
 	/** itty-router pattern, e.g. `/v1/charts/:id`. */
 	path: string;
-	tag: string;
+	tag: ApiTag;
 	summary: string;
 	description?: string;
 	access: A;
@@ -101,7 +102,7 @@ export interface RouteDefinition<QS extends z.ZodType | undefined, B extends Bod
 export interface Route {
 	method: Method;
 	path: string;
-	tag: string;
+	tag: ApiTag;
 	summary: string;
 	description?: string;
 	access: Access;

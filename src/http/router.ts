@@ -1,6 +1,8 @@
 /**
  * Builds the itty-router from the route declarations, and answers what matches no route:
- * a known path with another method is 405 with `Allow`, anything else 404 (DESIGN D1).
+ * a known path with another method is 405 with `Allow`, anything else 404 (DESIGN D1). HEAD is
+ * answered wherever GET is (RFC 9110 §9.3.2: the GET answer's headers; workerd sends no body),
+ * so `curl -I` sees an export's `ETag`, type and encoding.
  * CORS is open (`*`): keys travel in a header, so notebooks in a browser can call the API
  * without a proxy. It never allows credentials (no `Access-Control-Allow-Credentials`, and `*`
  * forbids them anyway), so another site's page can never make a browser send the console's
@@ -27,10 +29,13 @@ export function buildApi(routes: readonly Route[]): ApiHandler {
 	const router = IttyRouter<IRequest, [Services, string]>();
 	const methodsByPath = new Map<string, string[]>();
 	for (const route of routes) {
-		methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
-		router[route.method.toLowerCase() as "get"](route.path, (request, services, requestId) =>
-			runRoute(route, { request, params: { ...request.params }, services, requestId }),
-		);
+		const methods = route.method === "GET" ? (["GET", "HEAD"] as const) : [route.method];
+		methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), ...methods]);
+		for (const method of methods) {
+			router[method.toLowerCase() as "get"](route.path, (request, services, requestId) =>
+				runRoute(route, { request, params: { ...request.params }, services, requestId }),
+			);
+		}
 	}
 	for (const [path, methods] of methodsByPath) {
 		const allow = methods.join(", ");

@@ -119,7 +119,7 @@ describe("responses", () => {
 		const wrong = await callJson<ErrorBody>(key, "PUT", "/v1/folders");
 		expect(wrong.status).toBe(405);
 		expect(wrong.body.error.code).toBe("method_not_allowed");
-		expect(wrong.headers.get("Allow")).toBe("GET, POST");
+		expect(wrong.headers.get("Allow")).toBe("GET, HEAD, POST");
 	});
 
 	it("answers CORS preflight", async () => {

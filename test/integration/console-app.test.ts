@@ -39,6 +39,61 @@ describe("the console app", () => {
 		expect(withCookie).not.toContain("data-session");
 	});
 
+	it("gives the signed-out and the signed-in page different validators, so one is never reused for the other", async () => {
+		const signedOut = await get("/");
+		const signedOutTag = signedOut.headers.get("ETag") ?? "";
+		expect(signedOutTag).toMatch(/^"[^"]+"$/);
+		expect(signedOut.headers.get("Vary")).toBe("Cookie");
+		expect(await signedOut.text()).toContain('data-session="none"');
+		// A browser that kept the signed-out page revalidates it after signing in: it must get the page again.
+		const signedIn = await get("/", { Cookie: "charts_session=whatever", "If-None-Match": signedOutTag });
+		expect(signedIn.status).toBe(200);
+		expect(signedIn.headers.get("Vary")).toBe("Cookie");
+		const signedInTag = signedIn.headers.get("ETag") ?? "";
+		expect(signedInTag).toMatch(/^"[^"]+"$/);
+		expect(signedInTag).not.toBe(signedOutTag);
+		expect(await signedIn.text()).not.toContain("data-session");
+		// And the other way round, after signing out.
+		const signedOutAgain = await get("/charts/ch_anything", { "If-None-Match": signedInTag });
+		expect(signedOutAgain.status).toBe(200);
+		expect(await signedOutAgain.text()).toContain('data-session="none"');
+		// Each variant still revalidates to 304 while nothing changed.
+		for (const [headers, tag] of [
+			[{}, signedOutTag],
+			[{ Cookie: "charts_session=whatever" }, signedInTag],
+		] as const) {
+			const again = await get("/account", { ...headers, "If-None-Match": `W/${tag}, "other"` });
+			expect(again.status).toBe(304);
+			expect(again.headers.get("ETag")).toBe(tag);
+			expect(again.headers.get("Vary")).toBe("Cookie");
+			expect(again.headers.get("Cache-Control")).toBe("no-cache");
+		}
+	});
+
+	it("links an SVG icon from the page, and answers /favicon.ico with an icon, never the page", async () => {
+		const html = await (await get("/")).text();
+		expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+		const svg = await get("/favicon.svg", { "Sec-Fetch-Mode": "no-cors" });
+		expect(svg.status).toBe(200);
+		expect(svg.headers.get("Content-Type")).toMatch(/^image\/svg\+xml/);
+		expect(await svg.text()).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+		const ico = await get("/favicon.ico", { "Sec-Fetch-Mode": "no-cors" });
+		expect(ico.status).toBe(200);
+		expect(ico.headers.get("Content-Type")).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+		// An ICO directory (reserved 0, type 1, one image) holding a PNG.
+		const bytes = new Uint8Array(await ico.arrayBuffer());
+		expect([...bytes.subarray(0, 6)]).toEqual([0, 0, 1, 0, 1, 0]);
+		expect([...bytes.subarray(22, 26)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+		for (const path of ["/robots.txt", "/no/such/file.png"]) {
+			const missing = await get(path);
+			expect(missing.status, path).toBe(404);
+			expect(missing.headers.get("Content-Type"), path).toMatch(/^text\/plain/);
+		}
+		const api = await get("/v1/favicon.ico");
+		expect(api.status).toBe(404);
+		expect(api.headers.get("Content-Type")).toMatch(/^application\/json/);
+	});
+
 	it("serves the hashed script for good and a missing one as 404, never as the page", async () => {
 		const html = await (await get("/")).text();
 		const script = /src="(\/assets\/main-[A-Z0-9]+\.js)"/.exec(html)?.[1] ?? "";

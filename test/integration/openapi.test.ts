@@ -1,6 +1,21 @@
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { consoleRoutes } from "../../src/api/console/routes";
 import { apiRoutes } from "../../src/api/routes";
 import { callJson } from "../helpers/api";
+
+interface OpenApiDocument {
+	info: { contact?: { name?: string; url?: string }; license?: { name?: string; identifier?: string; url?: string } };
+	servers: { url: string }[];
+	tags?: { name: string; description?: string }[];
+	paths: Record<string, Record<string, Operation & { tags: string[]; responses: Record<string, { content?: Record<string, unknown> }> }>>;
+}
+
+async function documentAt(url: string): Promise<OpenApiDocument> {
+	const res = await exports.default.fetch(new Request(url));
+	expect(res.status).toBe(200);
+	return (await res.json()) as OpenApiDocument;
+}
 
 interface Operation {
 	responses: Record<string, { description: string }>;
@@ -38,5 +53,39 @@ describe("GET /v1/openapi.json", () => {
 		const copy = res.body.paths["/v1/charts/{id}/copy"]?.post as Operation & { requestBody?: { required?: boolean } };
 		expect(copy.requestBody?.required).toBe(false);
 		expect(create?.requestBody).toMatchObject({ required: true });
+	});
+
+	it("documents each export format's own media type, and the 304 a held ETag gets", async () => {
+		const document = await documentAt("http://localhost:8787/v1/openapi.json");
+		const exported = document.paths["/v1/charts/{id}/export/{format}"]?.get;
+		expect(Object.keys(exported?.responses["200"]?.content ?? {})).toEqual(["image/png", "image/svg+xml", "application/pdf", "text/csv"]);
+		expect(exported?.responses["304"]).toBeDefined();
+		expect(JSON.stringify(document)).not.toContain("application/octet-stream");
+	});
+
+	for (const [path, routes] of [
+		["/v1/openapi.json", apiRoutes],
+		["/console/api/openapi.json", consoleRoutes],
+	] as const) {
+		it(`${path} declares every tag it uses, with a description, and names its licence, contact and server`, async () => {
+			const document = await documentAt(`http://localhost:8787${path}`);
+			const used = new Set(routes.map((route) => route.tag));
+			expect(new Set(document.tags?.map((tag) => tag.name))).toEqual(used);
+			for (const tag of document.tags ?? []) expect(tag.description, tag.name).toMatch(/\w{3,}/);
+			for (const operations of Object.values(document.paths)) {
+				for (const operation of Object.values(operations)) expect(used).toContain(operation.tags[0]);
+			}
+			expect(document.info.license).toMatchObject({ name: expect.stringMatching(/\w/), identifier: "LicenseRef-Proprietary" });
+			expect(document.info.contact).toEqual({ name: "Charts service", url: "http://localhost:8787" });
+			expect(document.servers).toEqual([{ url: "http://localhost:8787", description: "This service" }]);
+		});
+	}
+
+	it("names as its server the origin it was read from, on every hostname", async () => {
+		const first = await documentAt("http://localhost:8787/v1/openapi.json");
+		const other = await documentAt("https://charts.example.org/v1/openapi.json");
+		expect(first.servers.map((server) => server.url)).toEqual(["http://localhost:8787"]);
+		expect(other.servers.map((server) => server.url)).toEqual(["https://charts.example.org"]);
+		expect(other.info.contact?.url).toBe("https://charts.example.org");
 	});
 });

@@ -26,4 +26,13 @@ describe("acceptsGzip", () => {
 	it("is false without the header", () => {
 		expect(acceptsGzip(withHeader(null))).toBe(false);
 	});
+
+	it("decides from what the client sent, which the edge and Miniflare keep in cf.clientAcceptEncoding", () => {
+		// Both replace the header a Worker sees with their own `br, gzip`.
+		const replaced = (client: string) =>
+			new Request("https://example.com/", { headers: { "Accept-Encoding": "br, gzip" }, cf: { clientAcceptEncoding: client } });
+		expect(acceptsGzip(replaced(""))).toBe(false);
+		expect(acceptsGzip(replaced("identity"))).toBe(false);
+		expect(acceptsGzip(replaced("gzip, deflate"))).toBe(true);
+	});
 });
