@@ -99,7 +99,11 @@ export const Axis = z
 		scale: oneOf(["linear", "log"])
 			.optional()
 			.describe("Value axis scale; log leaves out non-positive values and says so in X-Render-Warnings")
-			.meta({ examples: ["linear"] }),
+			.meta({
+				examples: ["linear"],
+				"x-editor-hint":
+					"Log suits values that grow by multiples; zero and negative values cannot be drawn on it and are left out, with a note.",
+			}),
 		ticks: wholeBetween(2, 20)
 			.optional()
 			.describe("About how many ticks a value axis has")
@@ -369,13 +373,20 @@ const httpUrl = z
 	.url({ protocol: /^https?$/, error: "must be an http or https URL" })
 	.max(2000, "at most 2000 characters")
 	.describe('The source line links here in the embed (rel="noopener nofollow")')
-	.meta({ examples: ["https://www.ons.gov.uk/economy/inflationandpriceindices"] });
+	.meta({
+		examples: ["https://www.ons.gov.uk/economy/inflationandpriceindices"],
+		"x-editor-hint": "Readers of the embed can click the source line to open this page.",
+	});
 
 /** The drawing settings, as fields of `meta`. */
 export const settingsFields = {
 	description: text(2000)
 		.describe("Alt text: the SVG's <desc>, the embed's description and the PDF's Subject; generated from the data when absent")
-		.meta({ examples: ["Labour won 412 of 650 seats, the Conservatives 121."] })
+		.meta({
+			examples: ["Labour won 412 of 650 seats, the Conservatives 121."],
+			"x-editor-hint":
+				"What the chart shows, in a sentence or two, for readers who cannot see it (screen readers read it out). Written from the data when left empty.",
+		})
 		.optional(),
 	notes: text(2000)
 		.describe("A footer line above the source line")

@@ -56,7 +56,8 @@ describe("console focus and conflicts", { skip }, () => {
 			meta: { title: "Rates" },
 		});
 		const id = String(created.id);
-		const { page, context } = await fixture.signedInPage(fixture.demo.editor, { height: 700 });
+		// At phone width the preview sits above the steps, so the Refine column is well below the top.
+		const { page, context } = await fixture.signedInPage(fixture.demo.editor, { width: 390, height: 700 });
 		await page.goto(`${fixture.server.url}/charts/${id}`);
 		assert.equal(await page.getByRole("heading", { level: 1 }).textContent(), "Rates", "the editor's h1 is the chart's name");
 
@@ -95,7 +96,7 @@ describe("console focus and conflicts", { skip }, () => {
 
 	it("puts focus on the paste box after n, on the data after Use this data, and on Copy embed code after Publish", async () => {
 		const { page, context } = await fixture.signedInPage(fixture.demo.editor);
-		await page.getByRole("heading", { name: "Charts", level: 1 }).waitFor();
+		await page.getByRole("heading", { level: 1 }).click();
 		await page.keyboard.press("n");
 		await page.waitForURL((url) => url.pathname.startsWith("/charts/"));
 		await focusSettles(page, "a new chart", (now) => now.id === "csv-paste");
@@ -124,6 +125,64 @@ describe("console focus and conflicts", { skip }, () => {
 		await list.waitFor();
 		assert.equal(await list.evaluate((element) => (element as HTMLElement).tabIndex), 0, "the warnings list takes focus");
 		await assertAccessible(page, "the studio with warnings");
+		await context.close();
+	});
+
+	it("tells a Free account once why its keys do not work and whom to ask, with no Revoke the API would refuse", async () => {
+		const { page, context } = await fixture.signedInPage(fixture.demo.free);
+		await page.goto(`${fixture.server.url}/keys`);
+		await page.getByRole("heading", { name: "API keys", level: 1 }).waitFor();
+		await page.getByText("ask them to move the account to Professional or Business").waitFor();
+		assert.equal(await page.getByText(/Professional/).count(), 1, "the plan is explained once");
+		assert.equal(await page.getByText("Your plan does not include API keys").count(), 0);
+		assert.equal(await page.getByRole("button", { name: /Revoke/ }).count(), 0, "no Revoke button that answers 403");
+		await assertAccessible(page, "the Keys screen on the Free plan");
+		await context.close();
+	});
+
+	it("says why the person is on the sign-in screen after the session ended under them", async () => {
+		const { page, context } = await fixture.signedInPage(fixture.demo.editor);
+		await page.getByRole("heading", { level: 1 }).waitFor();
+		await context.clearCookies();
+		await page.getByRole("link", { name: "Themes" }).click();
+		await page.waitForURL((url) => url.pathname === "/sign-in");
+		await page.getByRole("status").filter({ hasText: "You were signed out: your session ended" }).waitFor();
+		assert.equal(await page.getByText("`npm start`").count(), 0, "no literal backticks in the sign-in hint");
+		await page
+			.getByRole("code")
+			.filter({ hasText: "npm start" })
+			.or(page.locator("code", { hasText: "npm start" }))
+			.first()
+			.waitFor();
+		await context.close();
+	});
+
+	it("keeps each segmented control on one row at phone width and gives file sizes in KB", async () => {
+		const created = await fixture.api(fixture.demo.editor, "POST", "/v1/charts", { kind: "line", data: "year,a\n2021,1\n2022,2\n" });
+		const { page, context } = await fixture.signedInPage(fixture.demo.editor, { width: 390, height: 800 });
+		await page.goto(`${fixture.server.url}/charts/${String(created.id)}`);
+		const rows = async (group: string) =>
+			page.evaluate((name) => {
+				const radios = Array.from(document.querySelectorAll<HTMLInputElement>(`input[type=radio][name="${name}"]`));
+				return new Set(radios.map((radio) => Math.round((radio.closest("label") as HTMLElement).getBoundingClientRect().top))).size;
+			}, group);
+		await page.getByRole("radiogroup", { name: "Where the data comes from" }).waitFor();
+		assert.equal(await rows("data-mode"), 1, "the data source choice wraps");
+		await page.getByRole("tab", { name: "Publish" }).click();
+		const formatName = await page.getByRole("group", { name: "Format" }).locator("input[type=radio]").first().getAttribute("name");
+		assert.equal(await rows(formatName ?? ""), 1, "the format choice wraps");
+
+		await page.goto(`${fixture.server.url}/themes`);
+		await page.getByRole("button", { name: "New theme" }).click();
+		await page.getByLabel("Theme name").fill("Sizes");
+		await page.getByRole("button", { name: "Create theme" }).click();
+		await page.waitForURL((url) => url.pathname.startsWith("/themes/th_"));
+		const hints = await page.locator(".hint").allTextContents();
+		assert.ok(
+			hints.some((hint) => /at most 384 KB\./.test(hint)),
+			`the logo limit in KB: ${hints.join(" | ")}`,
+		);
+		assert.ok(!hints.some((hint) => /KiB|MiB/.test(hint)), "no KiB or MiB");
 		await context.close();
 	});
 });

@@ -137,3 +137,22 @@ describe("the Refine form's fields", () => {
 		assert.equal(apiPath(["annotations", "2", "text"]), "meta.annotations[2].text");
 	});
 });
+
+describe("the Refine form's words (issue 24 item 11)", () => {
+	/** Every hint and label of the form, nested fields included. */
+	function wordsOf(fields: Field[]): string[] {
+		return fields.flatMap((field) => {
+			const own = [field.label, field.hint ?? ""];
+			const nested = "fields" in field && Array.isArray(field.fields) ? wordsOf(field.fields as Field[]) : [];
+			return [...own, ...nested];
+		});
+	}
+
+	it("speaks a newsroom's words where the API's description names headers, HTML or file internals", () => {
+		const words = wordsOf(fieldsFor(metaJsonSchema(), [], excludedFromForm)).join("\n");
+		for (const jargon of ["X-Render-Warnings", "noopener", "<desc>", "PDF's Subject"]) {
+			assert.ok(!words.includes(jargon), `the form says "${jargon}"`);
+		}
+		assert.match(words, /for readers who cannot see it/);
+	});
+});

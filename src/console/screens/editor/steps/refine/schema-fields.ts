@@ -104,8 +104,18 @@ export function sentenceCase(name: string): string {
 /** Words for names too short to read, used only when the schema has no description for them. */
 const shortNames: Record<string, string> = { w: "Width in pixels", h: "Height in pixels" };
 
+/**
+ * The schema's `x-editor-hint`, where a setting has one, is what the form says: the API's
+ * `description` is written for script authors (headers, HTML attributes, query strings) and the
+ * hint says the same in a newsroom's words (issue 24 item 11).
+ */
+function descriptionOf(schema: JsonSchema): string | undefined {
+	const hint = schema["x-editor-hint"];
+	return typeof hint === "string" && hint.trim() ? hint.trim() : schema.description?.trim();
+}
+
 function labelFor(key: string, schema: JsonSchema): { label: string; hint?: string } {
-	const description = schema.description?.trim() || shortNames[key];
+	const description = descriptionOf(schema) || shortNames[key];
 	if (schema.title) return { label: schema.title, hint: description };
 	if (key.length <= 2 && description && description.length <= 40) {
 		const label = description.replace(/^the\s+/i, "");
