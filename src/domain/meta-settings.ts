@@ -299,7 +299,11 @@ export const ColorScale = z
 			ctx.addIssue({ code: "custom", path: ["max"], message: `must be greater than min (${scale.min})` });
 	})
 	.describe("The colour scale of maps and heatmaps")
-	.meta({ examples: [{ type: "diverging", colors: ["#2166ac", "#f7f7f7", "#b2182b"], min: -10, max: 10 }] });
+	.meta({
+		examples: [{ type: "diverging", colors: ["#2166ac", "#f7f7f7", "#b2182b"], min: -10, max: 10 }],
+		// The kinds this setting changes (render/color-scale.ts, kinds/table.ts): the editor offers it only for them.
+		"x-kinds": ["map", "heatmap", "table"],
+	});
 export type ColorScale = z.infer<typeof ColorScale>;
 
 export const Race = z
@@ -319,7 +323,7 @@ export const Race = z
 			.meta({ examples: ["2020"] }),
 	})
 	.describe("Bar race")
-	.meta({ examples: [{ enabled: true, period: "2020" }] });
+	.meta({ examples: [{ enabled: true, period: "2020" }], "x-kinds": ["horizontal-bar"] });
 export type Race = z.infer<typeof Race>;
 
 export const TableSettings = z
@@ -349,7 +353,7 @@ export const TableSettings = z
 			.meta({ examples: [["Inflation"]] }),
 	})
 	.describe("The table kind: order, heat-coloured columns, and in the embed a search box and paging")
-	.meta({ examples: [{ sortBy: "Inflation", sortDirection: "desc", heatmap: ["Inflation"] }] });
+	.meta({ examples: [{ sortBy: "Inflation", sortDirection: "desc", heatmap: ["Inflation"] }], "x-kinds": ["table"] });
 export type TableSettings = z.infer<typeof TableSettings>;
 
 export const EmbedSettings = z
