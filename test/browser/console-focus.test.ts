@@ -65,7 +65,9 @@ describe("console focus and conflicts", { skip }, () => {
 		await fixture.api(fixture.demo.editor, "PATCH", `/v1/charts/${id}`, { meta: { subtitle: "From a script" } });
 		// Far down the Refine column, where a banner at the top of the page is out of sight.
 		await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-		assert.ok((await page.evaluate(() => window.scrollY)) > 200, "the Refine column is long enough to scroll");
+		await page.evaluate(() => document.querySelector(".step-panel")?.lastElementChild?.scrollIntoView({ block: "end" }));
+		const scrolled = await page.evaluate(() => Math.max(window.scrollY, document.getElementById("main")?.scrollTop ?? 0));
+		assert.ok(scrolled > 200, `the Refine column is scrolled well down (${scrolled} px)`);
 		await page.getByLabel("Chart title").fill("Rates, revised");
 
 		const dialog = page.getByRole("alertdialog", { name: "Someone else changed this chart" });
@@ -177,6 +179,7 @@ describe("console focus and conflicts", { skip }, () => {
 		await page.getByLabel("Theme name").fill("Sizes");
 		await page.getByRole("button", { name: "Create theme" }).click();
 		await page.waitForURL((url) => url.pathname.startsWith("/themes/th_"));
+		await page.getByLabel("Upload a logo").waitFor({ state: "attached" });
 		const hints = await page.locator(".hint").allTextContents();
 		assert.ok(
 			hints.some((hint) => /at most 384 KB\./.test(hint)),

@@ -171,7 +171,9 @@ export function EditorScreen({ chartId }: { chartId: string }) {
 	// else the chart's name heading. Only if nothing has focus yet.
 	const ready = editor.load.state === "ready";
 	useEffect(() => {
-		if (!ready || (document.activeElement && document.activeElement !== document.body)) return;
+		// The shell's <main> takes focus on a new screen so reading starts there; that counts as nothing yet.
+		const active = document.activeElement;
+		if (!ready || (active && active !== document.body && active.id !== "main")) return;
 		const start = document.querySelector<HTMLElement>("#csv-paste, #library-search");
 		const firstPlace = context?.chart.hasData ? null : start;
 		(firstPlace ?? document.getElementById("editor-heading"))?.focus();
