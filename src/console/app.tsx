@@ -64,7 +64,8 @@ export function App() {
 			onSignedOut(() => {
 				setLoad({ state: "ready", session: null });
 				const here = window.location.pathname + window.location.search;
-				navigate(`/sign-in?next=${encodeURIComponent(here)}`, { replace: true });
+				// `ended` makes the sign-in screen say why the person is there (issue 24 item 15).
+				navigate(`/sign-in?next=${encodeURIComponent(here)}&ended=1`, { replace: true });
 			}),
 		[],
 	);
@@ -93,6 +94,7 @@ export function App() {
 		if (path !== "/sign-in") return null;
 		return (
 			<SignInScreen
+				sessionEnded={search.get("ended") === "1"}
 				onSignedIn={(signedIn) => {
 					setLoad({ state: "ready", session: signedIn });
 					navigate(safeNext(search.get("next")), { replace: true });

@@ -7,7 +7,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
-import { ChartSnapshot as ChartSnapshotSchema } from "../domain/chart";
+import { ChartSnapshot as ChartSnapshotSchema, sameSnapshot } from "../domain/chart";
 import { ChartKind } from "../domain/kinds";
 import { StoredMeta } from "../domain/meta";
 import { SeriesReference } from "../domain/series";
@@ -146,6 +146,15 @@ export interface ChartWrite {
 }
 
 /**
+ * Filing a chart (a new folder and nothing else) is not editing it (issue 24 item 14): it is a
+ * version of its own, action `move`, so the ETag changes with the folder, but `updated_at`,
+ * which the list's "edited …" and its Updated sort show, stays as it was.
+ */
+function isFilingOnly(previous: ChartRecord, next: ChartSnapshot): boolean {
+	return previous.folderId !== next.folderId && sameSnapshot({ ...snapshotOf(previous), folderId: null }, { ...next, folderId: null });
+}
+
+/**
  * Writes the next version of a chart. Returns false, writing nothing, when the chart changed
  * since `previous` was read (or was deleted), or when its target folder no longer exists.
  */
@@ -154,6 +163,8 @@ export async function writeChartVersion(d1: D1Database, write: ChartWrite): Prom
 	const nextVersion = previous.version + 1;
 	const stillCurrent = `EXISTS (SELECT 1 FROM charts WHERE id = ?3 AND version = ?4 AND workspace_id = ?2) AND ${folderStillValid}`;
 	const publishedVersion = write.publishedVersion === undefined ? previous.publishedVersion : write.publishedVersion;
+	const filing = write.action === "move" || (write.action === "update" && isFilingOnly(previous, next));
+	const action: ChartAction = filing ? "move" : write.action;
 	const [, updated] = await d1.batch([
 		d1
 			.prepare(
@@ -166,7 +177,7 @@ export async function writeChartVersion(d1: D1Database, write: ChartWrite): Prom
 				previous.id,
 				previous.version,
 				nextVersion,
-				write.action,
+				action,
 				write.authorAccountId,
 				JSON.stringify(next),
 				write.now,
@@ -176,7 +187,8 @@ export async function writeChartVersion(d1: D1Database, write: ChartWrite): Prom
 			.prepare(
 				`UPDATE charts SET name = ?5, kind = ?6, meta = ?7, series_refs = ?8, series_names = ?9, data_blob_key = ?10,
 				   has_data = ?11, folder_id = ?1, published_version = ?12, published_at = CASE WHEN ?12 IS NULL THEN NULL
-				   WHEN ?12 IS NOT published_version THEN ?13 ELSE published_at END, version = ?14, updated_at = ?13
+				   WHEN ?12 IS NOT published_version THEN ?13 ELSE published_at END, version = ?14,
+				   updated_at = CASE WHEN ?15 THEN updated_at ELSE ?13 END
 				 WHERE id = ?3 AND version = ?4 AND workspace_id = ?2 AND ${folderStillValid}`,
 			)
 			.bind(
@@ -194,6 +206,7 @@ export async function writeChartVersion(d1: D1Database, write: ChartWrite): Prom
 				publishedVersion,
 				write.now,
 				nextVersion,
+				filing ? 1 : 0,
 			),
 	]);
 	return (updated?.meta.changes ?? 0) === 1;

@@ -72,7 +72,9 @@ export async function folderIsWithin(d1: D1Database, workspaceId: string, folder
 
 /**
  * Deletes a folder; its charts and its subfolders move up one level, in one transaction.
- * Each moved chart gets a new version (action `move`), so its ETag changes with its folder.
+ * Each moved chart gets a new version (action `move`), so its ETag changes with its folder, but
+ * keeps its `updated_at`: filing is not editing (issue 24 item 14), so the charts list does not
+ * call them "edited just now" or move them to the top of its Updated sort.
  * Returns false if the folder was already gone.
  */
 export async function deleteFolder(
@@ -100,10 +102,10 @@ export async function deleteFolder(
 			.bind(id, workspaceId, now, authorAccountId),
 		d1
 			.prepare(
-				`UPDATE charts SET folder_id = ${parentOf}, version = version + 1, updated_at = ?3
+				`UPDATE charts SET folder_id = ${parentOf}, version = version + 1
 				 WHERE folder_id = ?1 AND workspace_id = ?2`,
 			)
-			.bind(id, workspaceId, now),
+			.bind(id, workspaceId),
 		d1
 			.prepare(`UPDATE folders SET parent_id = ${parentOf}, updated_at = ?3 WHERE parent_id = ?1 AND workspace_id = ?2`)
 			.bind(id, workspaceId, now),

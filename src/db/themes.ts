@@ -2,6 +2,7 @@
  * Workspace themes, authored in the console's theme studio (DESIGN D33) or imported with the admin CLI.
  */
 import { and, asc, eq, or, sql } from "drizzle-orm";
+import { builtInThemes, defaultBuiltInThemeId } from "../domain/themes";
 import type { Database } from "./client";
 import { charts, themes } from "./schema";
 
@@ -142,12 +143,27 @@ export async function setDefaultTheme(db: Database, workspaceId: string, id: str
 	]);
 }
 
-/** How many of the workspace's charts name the theme in `meta.theme`. */
+/**
+ * How many of the workspace's charts draw with the theme: those that name it in `meta.theme`,
+ * and, for the workspace's default theme, also those that name no theme or one that is gone
+ * (they draw with the default). The studio said "Used by no charts" of the default theme while
+ * every chart without a theme used it (issue 24 item 13).
+ */
 export async function countChartsUsingTheme(db: Database, workspaceId: string, id: string): Promise<number> {
+	const named = sql`json_extract(${charts.meta}, '$.theme')`;
+	const ownDefault = sql`EXISTS (SELECT 1 FROM ${themes} WHERE ${themes.workspaceId} = ${workspaceId} AND ${themes.isDefault} = 1)`;
+	const isDefault = sql`(EXISTS (SELECT 1 FROM ${themes} WHERE ${themes.id} = ${id} AND ${themes.workspaceId} = ${workspaceId} AND ${themes.isDefault} = 1)
+		OR (${id} = ${defaultBuiltInThemeId} AND NOT ${ownDefault}))`;
+	const builtInIds = sql.join(
+		builtInThemes.map((theme) => sql`${theme.id}`),
+		sql`, `,
+	);
+	const namesNoTheme = sql`(${named} IS NULL OR (${named} NOT IN (${builtInIds})
+		AND NOT EXISTS (SELECT 1 FROM ${themes} WHERE ${themes.id} = ${named} AND ${themes.workspaceId} = ${workspaceId})))`;
 	const row = await db
 		.select({ count: sql<number>`count(*)` })
 		.from(charts)
-		.where(and(eq(charts.workspaceId, workspaceId), sql`json_extract(${charts.meta}, '$.theme') = ${id}`))
+		.where(and(eq(charts.workspaceId, workspaceId), sql`(${named} = ${id} OR (${isDefault} AND ${namesNoTheme}))`))
 		.get();
 	return row?.count ?? 0;
 }

@@ -99,7 +99,11 @@ export const Axis = z
 		scale: oneOf(["linear", "log"])
 			.optional()
 			.describe("Value axis scale; log leaves out non-positive values and says so in X-Render-Warnings")
-			.meta({ examples: ["linear"] }),
+			.meta({
+				examples: ["linear"],
+				"x-editor-hint":
+					"Log suits values that grow by multiples; zero and negative values cannot be drawn on it and are left out, with a note.",
+			}),
 		ticks: wholeBetween(2, 20)
 			.optional()
 			.describe("About how many ticks a value axis has")
@@ -295,7 +299,11 @@ export const ColorScale = z
 			ctx.addIssue({ code: "custom", path: ["max"], message: `must be greater than min (${scale.min})` });
 	})
 	.describe("The colour scale of maps and heatmaps")
-	.meta({ examples: [{ type: "diverging", colors: ["#2166ac", "#f7f7f7", "#b2182b"], min: -10, max: 10 }] });
+	.meta({
+		examples: [{ type: "diverging", colors: ["#2166ac", "#f7f7f7", "#b2182b"], min: -10, max: 10 }],
+		// The kinds this setting changes (render/color-scale.ts, kinds/table.ts): the editor offers it only for them.
+		"x-kinds": ["map", "heatmap", "table"],
+	});
 export type ColorScale = z.infer<typeof ColorScale>;
 
 export const Race = z
@@ -315,7 +323,7 @@ export const Race = z
 			.meta({ examples: ["2020"] }),
 	})
 	.describe("Bar race")
-	.meta({ examples: [{ enabled: true, period: "2020" }] });
+	.meta({ examples: [{ enabled: true, period: "2020" }], "x-kinds": ["horizontal-bar"] });
 export type Race = z.infer<typeof Race>;
 
 export const TableSettings = z
@@ -345,7 +353,7 @@ export const TableSettings = z
 			.meta({ examples: [["Inflation"]] }),
 	})
 	.describe("The table kind: order, heat-coloured columns, and in the embed a search box and paging")
-	.meta({ examples: [{ sortBy: "Inflation", sortDirection: "desc", heatmap: ["Inflation"] }] });
+	.meta({ examples: [{ sortBy: "Inflation", sortDirection: "desc", heatmap: ["Inflation"] }], "x-kinds": ["table"] });
 export type TableSettings = z.infer<typeof TableSettings>;
 
 export const EmbedSettings = z
@@ -369,13 +377,20 @@ const httpUrl = z
 	.url({ protocol: /^https?$/, error: "must be an http or https URL" })
 	.max(2000, "at most 2000 characters")
 	.describe('The source line links here in the embed (rel="noopener nofollow")')
-	.meta({ examples: ["https://www.ons.gov.uk/economy/inflationandpriceindices"] });
+	.meta({
+		examples: ["https://www.ons.gov.uk/economy/inflationandpriceindices"],
+		"x-editor-hint": "Readers of the embed can click the source line to open this page.",
+	});
 
 /** The drawing settings, as fields of `meta`. */
 export const settingsFields = {
 	description: text(2000)
 		.describe("Alt text: the SVG's <desc>, the embed's description and the PDF's Subject; generated from the data when absent")
-		.meta({ examples: ["Labour won 412 of 650 seats, the Conservatives 121."] })
+		.meta({
+			examples: ["Labour won 412 of 650 seats, the Conservatives 121."],
+			"x-editor-hint":
+				"What the chart shows, in a sentence or two, for readers who cannot see it (screen readers read it out). Written from the data when left empty.",
+		})
 		.optional(),
 	notes: text(2000)
 		.describe("A footer line above the source line")

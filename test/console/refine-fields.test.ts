@@ -11,7 +11,14 @@ const metaJsonSchema = () => z.toJSONSchema(Meta, { target: "draft-2020-12", io:
 import { z } from "zod";
 import { excludedFromForm } from "../../src/console/screens/editor/steps/refine/meta-schema.ts";
 import type { Field, JsonSchema } from "../../src/console/screens/editor/steps/refine/schema-fields.ts";
-import { apiPath, fieldsFor, patchAt, sentenceCase, unknownKeys } from "../../src/console/screens/editor/steps/refine/schema-fields.ts";
+import {
+	apiPath,
+	fieldsFor,
+	fieldsForKind,
+	patchAt,
+	sentenceCase,
+	unknownKeys,
+} from "../../src/console/screens/editor/steps/refine/schema-fields.ts";
 import { Meta } from "../../src/domain/meta.ts";
 
 function schemaOf(schema: z.ZodType): JsonSchema {
@@ -135,5 +142,42 @@ describe("the Refine form's fields", () => {
 			axes: { x: { title: null } },
 		});
 		assert.equal(apiPath(["annotations", "2", "text"]), "meta.annotations[2].text");
+	});
+});
+
+describe("the Refine form's words (issue 24 item 11)", () => {
+	/** Every hint and label of the form, nested fields included. */
+	function wordsOf(fields: Field[]): string[] {
+		return fields.flatMap((field) => {
+			const own = [field.label, field.hint ?? ""];
+			const nested = "fields" in field && Array.isArray(field.fields) ? wordsOf(field.fields as Field[]) : [];
+			return [...own, ...nested];
+		});
+	}
+
+	it("speaks a newsroom's words where the API's description names headers, HTML or file internals", () => {
+		const words = wordsOf(fieldsFor(metaJsonSchema(), [], excludedFromForm)).join("\n");
+		for (const jargon of ["X-Render-Warnings", "noopener", "<desc>", "PDF's Subject"]) {
+			assert.ok(!words.includes(jargon), `the form says "${jargon}"`);
+		}
+		assert.match(words, /for readers who cannot see it/);
+	});
+});
+
+describe("the Refine form's settings for the chart's kind (issue 24 item 11)", () => {
+	const keysFor = (kind: string, meta: Record<string, unknown> = {}) =>
+		fieldsForKind(fieldsFor(metaJsonSchema(), [], excludedFromForm), kind, meta).map((field) => field.key);
+
+	it("offers a line chart no colour scale, bar race or table settings", () => {
+		const keys = keysFor("line");
+		for (const key of ["colorScale", "race", "table"]) assert.ok(!keys.includes(key), `a line chart is offered ${key}`);
+		assert.ok(keys.includes("legend"), "settings for every kind stay");
+	});
+
+	it("offers each of them for the kinds it changes, and keeps a value already set in view", () => {
+		assert.ok(keysFor("map").includes("colorScale"));
+		assert.ok(keysFor("horizontal-bar").includes("race"));
+		assert.ok(keysFor("table").includes("table"));
+		assert.ok(keysFor("line", { race: { enabled: true } }).includes("race"), "a set value is hidden");
 	});
 });

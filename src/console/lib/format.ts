@@ -37,3 +37,14 @@ export function formatCount(value: number): string {
 export function plural(count: number, one: string, many = `${one}s`): string {
 	return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
+
+const oneDecimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+
+/**
+ * A file's size as people see it in their file manager: "383 KB", "1.5 MB" (powers of 1,024,
+ * with the familiar KB and MB rather than KiB and MiB), in the person's locale.
+ */
+export function fileSize(bytes: number): string {
+	if (bytes < 1024 * 1024) return `${numbers.format(Math.max(1, Math.round(bytes / 1024)))} KB`;
+	return `${oneDecimal.format(bytes / 1024 / 1024)} MB`;
+}

@@ -2,8 +2,9 @@
  * API keys (`/keys`, D33/D34), as a secrets screen should be (CONSOLE.md, "secrets shown once"):
  * the account's working keys with name, prefix, scopes, created and last used; a new key is shown
  * once with a copy button and a curl line to try it, then only its prefix; revoking says what
- * stops working. Free and Starter accounts see why they cannot make keys (the API answers 403
- * `plan_required` for them too).
+ * stops working. Free and Starter accounts are told once why their keys do not work and whom to
+ * ask for a plan with keys; their keys are listed without a Revoke button, which the API would
+ * refuse with 403 `plan_required` (there is no billing page: plans are set by whoever runs the service).
  */
 import { useEffect, useState } from "preact/hooks";
 import { ConfirmDialog, Dialog } from "../components/dialog";
@@ -36,6 +37,10 @@ const scopes = [
 ] as const;
 
 const plansWithKeys = new Set(["professional", "business"]);
+
+function planName(plan: string): string {
+	return `${plan[0]?.toUpperCase() ?? ""}${plan.slice(1)}`;
+}
 
 function When({ iso, never }: { iso: string | null; never: string }) {
 	if (!iso) return <span class="muted">{never}</span>;
@@ -150,8 +155,8 @@ function RevealedKey({ created, onDone }: { created: CreatedKey; onDone(): void 
 		<section class="revealed panel" aria-labelledby="revealed-title">
 			<h2 id="revealed-title">Copy your new key now</h2>
 			<p>
-				This is the only time <strong>{created.name}</strong> is shown in full. Store it somewhere safe, such as your notebook's secrets;
-				afterwards you will see only its prefix.
+				This is the only time the key <strong>“{created.name}”</strong> is shown in full. Store it somewhere safe, such as your notebook's
+				secrets; afterwards you will see only its prefix.
 			</p>
 			<div class="secret-row">
 				<code class="secret" id="new-key-value">
@@ -225,10 +230,11 @@ export function KeysScreen() {
 				)}
 			</header>
 			{!canCreate && (
-				<div class="banner warn">
+				<div class="banner warn" id="keys-plan">
 					<span class="banner-text">
-						API keys come with the Professional and Business plans; your account is on the {plan[0]?.toUpperCase()}
-						{plan.slice(1)} plan. Everything in the console works on every plan.
+						<strong>API keys need the Professional or Business plan.</strong> This account is on the {planName(plan)} plan, so the API
+						refuses its keys{keys && keys.length > 0 ? ", including the ones below" : ""}. Plans are set by whoever runs this service for
+						your newsroom: ask them to move the account to Professional or Business. Everything in the console works on every plan.
 					</span>
 				</div>
 			)}
@@ -250,19 +256,17 @@ export function KeysScreen() {
 					))}
 				</div>
 			)}
-			{keys !== null && keys.length === 0 && (
+			{keys !== null && keys.length === 0 && canCreate && (
 				<div class="empty-state panel">
 					<h2>No keys yet</h2>
-					<p class="muted">
-						{canCreate
-							? "Make one for each script or notebook, so you can revoke them one by one."
-							: "Your plan does not include API keys."}
-					</p>
+					<p class="muted">Make one for each script or notebook, so you can revoke them one by one.</p>
 				</div>
 			)}
 			{keys !== null && keys.length > 0 && (
 				<table class="key-table panel">
-					<caption class="visually-hidden">Your API keys</caption>
+					<caption class="visually-hidden">
+						{canCreate ? "Your API keys" : `Your API keys, refused while the account is on the ${planName(plan)} plan`}
+					</caption>
 					<thead>
 						<tr>
 							<th scope="col">Name</th>
@@ -290,9 +294,16 @@ export function KeysScreen() {
 									<When iso={key.lastUsedAt} never="Never" />
 								</td>
 								<td class="key-actions">
-									<button type="button" class="button quiet" aria-label={`Revoke ${key.name}`} onClick={() => setRevoking(key)}>
-										Revoke
-									</button>
+									{canCreate ? (
+										<button type="button" class="button quiet" aria-label={`Revoke ${key.name}`} onClick={() => setRevoking(key)}>
+											Revoke
+										</button>
+									) : (
+										// Revoking needs the plan too (403 plan_required): say so here instead of offering a button that fails.
+										<span class="meta-text" aria-describedby="keys-plan">
+											Not usable on {planName(plan)}
+										</span>
+									)}
 								</td>
 							</tr>
 						))}

@@ -1,7 +1,7 @@
 /**
  * Sign-in (DESIGN D31): email and password, the API's message on failure (one message for a
  * wrong email or password), the wait on a 429. Signed-out visits to any screen land here with
- * `?next=` and go back after.
+ * `?next=` and go back after; when the session ended under them (`&ended=1`), the screen says so.
  */
 import { useState } from "preact/hooks";
 import { ModeSwitch } from "../components/app-shell";
@@ -10,7 +10,13 @@ import { describeFailure } from "../lib/api";
 import type { Session } from "../lib/session";
 import { signIn } from "../lib/session";
 
-export function SignInScreen({ onSignedIn }: { onSignedIn(session: Session): void }) {
+interface SignInProps {
+	/** The console sent the person here because the API stopped taking their session. */
+	sessionEnded?: boolean;
+	onSignedIn(session: Session): void;
+}
+
+export function SignInScreen({ sessionEnded = false, onSignedIn }: SignInProps) {
 	const [email, setEmail] = useState("");
 	const [password, setPassword] = useState("");
 	const [busy, setBusy] = useState(false);
@@ -40,6 +46,14 @@ export function SignInScreen({ onSignedIn }: { onSignedIn(session: Session): voi
 					<span>Charts</span>
 				</div>
 				<h1 id="sign-in-title">Sign in</h1>
+				{sessionEnded && !error && (
+					<div class="banner warn" role="status">
+						<span class="banner-text">
+							You were signed out: your session ended (it expired, or this account signed out everywhere or changed its password). Sign in
+							again to go back to where you were.
+						</span>
+					</div>
+				)}
 				{error && (
 					<div class="banner error" role="alert">
 						<span class="banner-text">{error}</span>
@@ -75,7 +89,9 @@ export function SignInScreen({ onSignedIn }: { onSignedIn(session: Session): voi
 				<button type="submit" class="button primary sign-in-submit" disabled={busy || email.trim() === "" || password === ""}>
 					{busy ? "Signing in…" : "Sign in"}
 				</button>
-				<p class="meta-text">Accounts are made by your workspace's operator. Running locally? `npm start` prints demo logins.</p>
+				<p class="meta-text">
+					Accounts are made by your workspace's operator. Running locally? <code>npm start</code> prints demo logins.
+				</p>
 			</form>
 		</main>
 	);

@@ -12,6 +12,7 @@ import { SaveStatus } from "../../components/save-status";
 import { ApiFailure } from "../../lib/api";
 import { Link } from "../../lib/router";
 import type { PreviewSource } from "../../preview/engine";
+import { ConflictDialog } from "./conflict-dialog";
 import { EditorContext, type EditorContextValue } from "./editor-context";
 import { PreviewPane } from "./preview-pane";
 import { ChartStep } from "./steps/chart-step";
@@ -165,6 +166,19 @@ export function EditorScreen({ chartId }: { chartId: string }) {
 		return () => document.removeEventListener("keydown", onKey);
 	}, []);
 
+	// Opening a chart (from the list, or `n` for a new one) puts focus where work starts rather
+	// than leaving it on the page: the paste box or the library search of a chart without data,
+	// else the chart's name heading. Only if nothing has focus yet.
+	const ready = editor.load.state === "ready";
+	useEffect(() => {
+		// The shell's <main> takes focus on a new screen so reading starts there; that counts as nothing yet.
+		const active = document.activeElement;
+		if (!ready || (active && active !== document.body && active.id !== "main")) return;
+		const start = document.querySelector<HTMLElement>("#csv-paste, #library-search");
+		const firstPlace = context?.chart.hasData ? null : start;
+		(firstPlace ?? document.getElementById("editor-heading"))?.focus();
+	}, [ready]);
+
 	const version = useMemo(
 		() => (editor.versionPreview ? { number: editor.versionPreview.version, source: sourceOf(editor.versionPreview) } : null),
 		[editor.versionPreview],
@@ -209,6 +223,10 @@ export function EditorScreen({ chartId }: { chartId: string }) {
 					<Link href="/" class="button quiet back-link">
 						<Icon name="back" /> Charts
 					</Link>
+					{/* The page's heading for assistive technology; the title field beside it is the visible one. */}
+					<h1 id="editor-heading" class="visually-hidden" tabIndex={-1}>
+						{context.chart.name}
+					</h1>
 					<TitleInput editor={context} />
 					<div class="toolbar-end">
 						<SaveStatus state={context.saveState} onRetry={editor.retry} />
@@ -228,20 +246,7 @@ export function EditorScreen({ chartId }: { chartId: string }) {
 						</button>
 					</div>
 				</div>
-				{editor.conflict && (
-					<div class="banner warn editor-banner" role="alert">
-						<Icon name="alert" />
-						<span class="banner-text">
-							<strong>Someone else changed this chart</strong> while you were editing. Your latest changes are not saved yet.
-						</span>
-						<button type="button" class="button" onClick={editor.reloadTheirs}>
-							Reload their version
-						</button>
-						<button type="button" class="button primary" onClick={editor.keepMine}>
-							Keep mine
-						</button>
-					</div>
-				)}
+				<ConflictDialog open={editor.conflict} onReloadTheirs={editor.reloadTheirs} onKeepMine={editor.keepMine} />
 				{generalFailure && context.saveState === "error" && (
 					<div class="banner error editor-banner" role="alert">
 						<Icon name="alert" />

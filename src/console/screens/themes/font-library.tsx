@@ -8,6 +8,7 @@ import { useEffect, useState } from "preact/hooks";
 import { ConfirmDialog } from "../../components/dialog";
 import { announce } from "../../lib/announce";
 import { api, describeFailure } from "../../lib/api";
+import { fileSize } from "../../lib/format";
 import { forgetUploadedFonts, registerUploadedFont, type UploadedFont, uploadedFonts } from "../../preview/theme-fonts";
 import "./font-library.css";
 
@@ -21,7 +22,7 @@ function contentType(file: File): string | null {
 
 function describeFont(font: UploadedFont): string {
 	const style = font.style === "italic" ? "italic" : "regular";
-	return `${font.weight} ${style} · ${font.scripts.join(", ") || "no complete script"} · ${Math.max(1, Math.round(font.byteSize / 1024))} KiB`;
+	return `${font.weight} ${style} · ${font.scripts.join(", ") || "no complete script"} · ${fileSize(font.byteSize)}`;
 }
 
 interface FontLibraryProps {
@@ -49,7 +50,7 @@ export function FontLibrary({ readOnly, onChanged }: FontLibraryProps) {
 		setError(null);
 		const type = contentType(file);
 		if (!type) return setError(`${file.name} is not a TTF, OTF or WOFF2 file.`);
-		if (file.size > maxBytes) return setError(`${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MiB; a font can be at most 4 MiB.`);
+		if (file.size > maxBytes) return setError(`${file.name} is ${fileSize(file.size)}; a font can be at most ${fileSize(maxBytes)}.`);
 		setBusy(true);
 		try {
 			const { body } = await api.post<UploadedFont>("/console/api/fonts", undefined, { text: { content: file, type } });
@@ -127,7 +128,7 @@ export function FontLibrary({ readOnly, onChanged }: FontLibraryProps) {
 						}}
 					/>
 					<span id="font-file-hint" class="hint">
-						TTF, OTF or WOFF2, at most 4 MiB. Characters the font lacks are drawn with Inter or DejaVu Sans.
+						TTF, OTF or WOFF2, at most {fileSize(maxBytes)}. Characters the font lacks are drawn with Inter or DejaVu Sans.
 					</span>
 					{busy && <span class="hint">Working…</span>}
 				</div>

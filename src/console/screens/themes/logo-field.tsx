@@ -6,6 +6,7 @@
  */
 import { useState } from "preact/hooks";
 import { ApiFailure, api, describeFailure } from "../../lib/api";
+import { fileSize } from "../../lib/format";
 import { NumberField } from "./fields";
 import type { ConsoleTheme, ThemeDefinition } from "./theme-model";
 
@@ -45,7 +46,7 @@ export function LogoField({ themeId, logo, onChange, saveFailure }: LogoFieldPro
 		setError(null);
 		if (!types.includes(file.type)) return setError(`${file.name} is not a PNG, JPEG or SVG file.`);
 		if (file.size > maxFileBytes)
-			return setError(`${file.name} is ${Math.ceil(file.size / 1024)} KiB; a logo can be at most ${Math.floor(maxFileBytes / 1024)} KiB.`);
+			return setError(`${file.name} is ${fileSize(file.size)}; a logo can be at most ${fileSize(maxFileBytes)}.`);
 		setBusy(true);
 		try {
 			const next: Logo = { dataUri: await readDataUri(file), width: logo?.width ?? 80, position: logo?.position ?? "top-right" };
@@ -82,8 +83,7 @@ export function LogoField({ themeId, logo, onChange, saveFailure }: LogoFieldPro
 					}}
 				/>
 				<span id="logo-hint" class="hint">
-					PNG, JPEG or SVG, at most {Math.floor(maxFileBytes / 1024)} KiB. SVG logos may not contain scripts, event attributes or links to
-					other files.
+					PNG, JPEG or SVG, at most {fileSize(maxFileBytes)}. SVG logos may not contain scripts, event attributes or links to other files.
 				</span>
 				{busy && <span class="hint">Uploading…</span>}
 				{shown && (

@@ -10,11 +10,10 @@ import { Icon } from "../../../components/icon";
 import { announce } from "../../../lib/announce";
 import { ApiFailure, api, describeFailure } from "../../../lib/api";
 import type { Chart, SeriesReference } from "../../../lib/chart-types";
+import { currentLocation } from "../../../lib/router";
 import { useEditor } from "../editor-context";
 import { kindLayouts, kindNames } from "../kind-info";
-
-const shownRows = 50;
-const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 6 });
+import { DataTable, type Refusal, RefusedTable } from "./data/tables";
 
 interface Statistic {
 	id: string;
@@ -33,126 +32,9 @@ interface Source {
 	attribution: string;
 }
 
-interface Refusal {
-	message: string;
-	row: number | null;
-	column: string | null;
-	/** The refused CSV, parsed: the header, then the rows. */
-	rows: string[][] | null;
-}
-
 /** The API's message as a sentence (its messages may start with a field name in lower case). */
 export function sentence(message: string): string {
 	return message.charAt(0).toUpperCase() + message.slice(1);
-}
-
-function typeLabel(type: string): string {
-	return type === "number" ? "Number" : type === "date" ? "Date" : "Text";
-}
-
-function DataTable({ dataset, caption }: { dataset: Dataset; caption: string }) {
-	const rowCount = dataset.columns[0]?.values.length ?? 0;
-	const rows = Math.min(rowCount, shownRows);
-	return (
-		// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable (and scrollable) by keyboard
-		<section class="data-table-wrap" tabIndex={0} aria-label={caption}>
-			<table class="data-table">
-				<caption class="visually-hidden">{caption}</caption>
-				<thead>
-					<tr>
-						{dataset.columns.map((column) => (
-							<th key={column.name} scope="col">
-								<span class="column-name">{column.name}</span>
-								<span class={`type-badge type-${column.type}`}>{typeLabel(column.type)}</span>
-							</th>
-						))}
-					</tr>
-				</thead>
-				<tbody>
-					{Array.from({ length: rows }, (_, row) => (
-						<tr key={row}>
-							{dataset.columns.map((column) => {
-								const value = column.values[row];
-								return (
-									<td key={column.name} class={column.type === "number" ? "number" : undefined}>
-										{value === null || value === undefined ? (
-											<span class="empty-cell">
-												<span aria-hidden="true">–</span>
-												<span class="visually-hidden">empty</span>
-											</span>
-										) : typeof value === "number" ? (
-											numberFormat.format(value)
-										) : (
-											value
-										)}
-									</td>
-								);
-							})}
-						</tr>
-					))}
-				</tbody>
-			</table>
-			{rowCount > rows && (
-				<p class="table-more muted">
-					The first {rows} of {rowCount.toLocaleString()} rows.
-				</p>
-			)}
-		</section>
-	);
-}
-
-/** The refused CSV with the API's row and column marked (rows numbered as in a spreadsheet). */
-function RefusedTable({ refusal }: { refusal: Refusal }) {
-	const [header = [], ...body] = refusal.rows ?? [];
-	const badColumn = refusal.column === null ? -1 : header.indexOf(refusal.column);
-	const badIndex = refusal.row === null ? -1 : refusal.row - 2;
-	const start = badIndex > shownRows - 5 ? Math.max(0, badIndex - 10) : 0;
-	const visible = body.slice(start, start + shownRows);
-	return (
-		// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable (and scrollable) by keyboard
-		<section class="data-table-wrap" tabIndex={0} aria-label="The data you sent, with the problem marked">
-			<table class="data-table refused">
-				<thead>
-					<tr class={refusal.row === 1 ? "bad-row" : undefined}>
-						<th scope="col" class="row-number">
-							<span class="visually-hidden">Row</span>1
-						</th>
-						{header.map((name, index) => (
-							<th key={`${index}-${name}`} scope="col" class={index === badColumn ? "bad-column" : undefined}>
-								<span class="column-name">{name || <em class="muted">no name</em>}</span>
-							</th>
-						))}
-					</tr>
-				</thead>
-				<tbody>
-					{visible.map((cells, offset) => {
-						const index = start + offset;
-						const badRow = index === badIndex;
-						return (
-							<tr key={index} class={badRow ? "bad-row" : undefined}>
-								<th scope="row" class="row-number">
-									{index + 2}
-								</th>
-								{header.map((_, column) => {
-									const bad = badRow && (badColumn < 0 || column === badColumn);
-									return (
-										<td
-											key={column}
-											class={bad ? "bad-cell" : column === badColumn ? "bad-column" : undefined}
-											aria-invalid={bad ? "true" : undefined}
-											title={bad ? refusal.message : undefined}
-										>
-											{cells[column] ?? ""}
-										</td>
-									);
-								})}
-							</tr>
-						);
-					})}
-				</tbody>
-			</table>
-		</section>
-	);
 }
 
 function sourceNote(chart: Chart, dataset: Dataset | null, sources: Source[] | null): string | null {
@@ -191,7 +73,7 @@ function referenceLabel(
 	return { name: name ?? detail, detail };
 }
 
-function CsvInput({ onRefused }: { onRefused: (refusal: Refusal | null) => void }) {
+function CsvInput({ onRefused, onUsed }: { onRefused: (refusal: Refusal | null) => void; onUsed(): void }) {
 	const { chart, adopt } = useEditor();
 	const [text, setText] = useState("");
 	const [busy, setBusy] = useState(false);
@@ -212,6 +94,7 @@ function CsvInput({ onRefused }: { onRefused: (refusal: Refusal | null) => void 
 			});
 			adopt(answer.body, answer.etag);
 			onRefused(null);
+			onUsed();
 			setText("");
 			announce(`${what} is now the chart's data.`);
 		} catch (error) {
@@ -443,13 +326,23 @@ function LibraryInput() {
 	);
 }
 
-function CurrentData({ dataset }: { dataset: Dataset }) {
+/**
+ * The chart's data as a table. Focus moves to it once it shows data other than `focusAfter` (after "Use this data" the button is disabled while sending, which left focus on
+ * the page; the table is what the person wants to check next).
+ */
+function CurrentData({ dataset, focusAfter, onFocused }: { dataset: Dataset; focusAfter?: Dataset | null; onFocused(): void }) {
+	const box = useRef<HTMLElement>(null);
+	useEffect(() => {
+		if (focusAfter === undefined || dataset === focusAfter) return;
+		box.current?.focus();
+		onFocused();
+	}, [dataset, focusAfter]);
 	return (
 		<section class="step-section" aria-labelledby="current-data">
 			<h2 id="current-data" class="section-label">
 				Current data
 			</h2>
-			<DataTable dataset={dataset} caption="The chart's data" />
+			<DataTable dataset={dataset} caption="The chart's data" boxRef={box} />
 		</section>
 	);
 }
@@ -457,10 +350,14 @@ function CurrentData({ dataset }: { dataset: Dataset }) {
 export function DataStep() {
 	const { chart, preview } = useEditor();
 	const fromLibrary = chart.seriesReferences.length > 0;
-	const [mode, setMode] = useState<"csv" | "library">(fromLibrary ? "library" : "csv");
+	// A chart made with "Search the statistics library" on the list opens on the library.
+	const startsInLibrary = fromLibrary || (!chart.hasData && currentLocation().search.get("start") === "library");
+	const [mode, setMode] = useState<"csv" | "library">(startsInLibrary ? "library" : "csv");
 	const [refusal, setRefusal] = useState<Refusal | null>(null);
 	const [sources, setSources] = useState<Source[] | null>(null);
 	const dataset = preview?.dataset ?? null;
+	/** After "Use this data": the dataset shown before, so focus moves once the new one is drawn. */
+	const [replacedData, setReplacedData] = useState<Dataset | null | undefined>(undefined);
 
 	useEffect(() => {
 		if (!fromLibrary || sources) return;
@@ -517,19 +414,19 @@ export function DataStep() {
 							{refusal.rows && <RefusedTable refusal={refusal} />}
 						</section>
 					)}
-					{dataset && !refusal && <CurrentData dataset={dataset} />}
+					{dataset && !refusal && <CurrentData dataset={dataset} focusAfter={replacedData} onFocused={() => setReplacedData(undefined)} />}
 					{!chart.hasData && !refusal && <p class="step-intro">Start with your data: drop a CSV file, choose one, or paste it below.</p>}
 					{chart.hasData && (
 						<h2 class="section-label replace-heading" id="replace-data">
 							Replace the data
 						</h2>
 					)}
-					<CsvInput onRefused={setRefusal} />
+					<CsvInput onRefused={setRefusal} onUsed={() => setReplacedData(dataset)} />
 				</>
 			) : (
 				<>
 					<LibraryInput />
-					{dataset && <CurrentData dataset={dataset} />}
+					{dataset && <CurrentData dataset={dataset} onFocused={() => undefined} />}
 				</>
 			)}
 		</div>

@@ -14,6 +14,7 @@ import { lastPublishedVersion } from "./history/versions";
 import type { ExportFormat, ExportSettings } from "./publish/downloads";
 import { describeExportFailure, download, worthRetrying } from "./publish/downloads";
 import { type EmbedSnippets, embedSnippets } from "./publish/embed-code";
+import { EmbedCode } from "./publish/embed-code-panel";
 import "./steps.css";
 
 function publishFailure(error: unknown): string {
@@ -26,94 +27,6 @@ function publishFailure(error: unknown): string {
 		}
 	}
 	return describeFailure(error);
-}
-
-function EmbedCode({ url, snippets }: { url: string; snippets: EmbedSnippets }) {
-	const id = useId();
-	// Fitting the frame to its content needs the host page to run our loader; some CMSs strip scripts.
-	const [fitted, setFitted] = useState(true);
-	const snippet = fitted ? snippets.responsiveIframe : snippets.iframe;
-	const area = useRef<HTMLTextAreaElement>(null);
-	const [copied, setCopied] = useState<"code" | "link" | null>(null);
-	const [fallback, setFallback] = useState(false);
-	useEffect(() => {
-		if (!copied) return;
-		const timer = window.setTimeout(() => setCopied(null), 2500);
-		return () => window.clearTimeout(timer);
-	}, [copied]);
-	const copy = async (what: "code" | "link") => {
-		const text = what === "code" ? snippet : url;
-		try {
-			if (!navigator.clipboard) throw new Error("no clipboard");
-			await navigator.clipboard.writeText(text);
-			setFallback(false);
-			setCopied(what);
-			announce(what === "code" ? "Embed code copied" : "Link copied");
-		} catch {
-			// Without clipboard access the code is selected, for Ctrl+C / Cmd+C.
-			setFallback(true);
-			if (what === "code") {
-				area.current?.focus();
-				area.current?.select();
-			}
-			announce("Copying was not allowed. The embed code is selected: press Ctrl+C or Cmd+C to copy it.");
-		}
-	};
-	return (
-		<div class="embed">
-			<div class="field">
-				<span class="field-label">Embed link</span>
-				<div class="embed-link-row">
-					<a class="embed-link" href={url} target="_blank" rel="noopener noreferrer">
-						<span class="embed-url">{url}</span>
-						<Icon name="external" label="(opens in a new tab)" />
-					</a>
-					<button type="button" class="button quiet" onClick={() => void copy("link")}>
-						{copied === "link" ? <Icon name="check" /> : <Icon name="copy" />}
-						{copied === "link" ? "Copied" : "Copy link"}
-					</button>
-				</div>
-			</div>
-			<div class="field">
-				<label for={id}>Embed code</label>
-				<textarea
-					ref={area}
-					id={id}
-					class="textarea code"
-					rows={4}
-					readOnly
-					value={snippet}
-					onFocus={(event) => (event.currentTarget as HTMLTextAreaElement).select()}
-					aria-describedby={`${id}-hint`}
-				/>
-				<label class="checkbox">
-					<input type="checkbox" checked={fitted} onChange={(event) => setFitted(event.currentTarget.checked)} />
-					Fit the frame to the chart’s height (adds a small script)
-				</label>
-				<p class="hint" id={`${id}-hint`}>
-					Paste it into your article’s HTML. The chart resizes with the page.{" "}
-					{fitted
-						? "If your site removes scripts, untick the box: the frame then keeps the chart’s aspect ratio."
-						: "The frame keeps the chart’s aspect ratio."}
-				</p>
-			</div>
-			<div class="row">
-				<button type="button" class="button primary" onClick={() => void copy("code")}>
-					<Icon name={copied === "code" ? "check" : "copy"} />
-					Copy embed code
-				</button>
-				<span class="copy-state" aria-live="polite">
-					{copied === "code" ? (
-						<span class="ok-text">
-							<Icon name="check" /> Copied
-						</span>
-					) : fallback ? (
-						<span class="muted">Selected — press Ctrl+C (⌘C on a Mac) to copy.</span>
-					) : null}
-				</span>
-			</div>
-		</div>
-	);
 }
 
 const formats: { id: ExportFormat; label: string; hint: string }[] = [
@@ -310,6 +223,20 @@ export function PublishStep() {
 	const [error, setError] = useState<string | null>(null);
 	const [confirming, setConfirming] = useState(false);
 	const headingId = useId();
+	const step = useRef<HTMLDivElement>(null);
+	/** Where focus goes once publishing ends (the button was disabled meanwhile, so focus was lost). */
+	const [focusNext, setFocusNext] = useState<"copy" | "publish" | null>(null);
+	useEffect(() => {
+		if (!focusNext || busy) return;
+		// Published: copying the embed code is the next thing to do. Refused: back to the button.
+		const name = focusNext === "copy" ? "Copy embed code" : null;
+		const buttons = Array.from(step.current?.querySelectorAll<HTMLButtonElement>("button") ?? []);
+		const target = name
+			? buttons.find((button) => button.textContent?.trim() === name)
+			: step.current?.querySelector<HTMLButtonElement>(".publish-button");
+		target?.focus();
+		setFocusNext(null);
+	}, [focusNext, busy, chart.published?.embedUrl]);
 
 	const loadVersions = () =>
 		api.get<{ versions: Version[] }>(`/v1/charts/${encodeURIComponent(chart.id)}/versions`).then(
@@ -340,10 +267,12 @@ export function PublishStep() {
 			setSnippets({ iframe: body.iframe, responsiveIframe: body.responsiveIframe });
 			await adoptFresh();
 			announce(chart.published ? "Republished: the embed shows the latest version" : "Published");
+			setFocusNext("copy");
 		} catch (failure) {
 			const text = publishFailure(failure);
 			setError(text);
 			announce(text);
+			setFocusNext("publish");
 		} finally {
 			setBusy(null);
 		}
@@ -375,7 +304,7 @@ export function PublishStep() {
 	const url = chart.published?.embedUrl ?? null;
 	const changedSince = url && published !== null && chart.version > published;
 	return (
-		<div class="step publish-step">
+		<div class="step publish-step" ref={step}>
 			<section class="step-block" aria-labelledby={headingId}>
 				<div class="publish-status">
 					<h3 id={headingId} class="section-label">
@@ -397,7 +326,12 @@ export function PublishStep() {
 						: "Publishing makes a live embed: a link and a code for your article. It stays private until then."}
 				</p>
 				<div class="row">
-					<button type="button" class="button primary" disabled={busy !== null || saving || !chart.hasData} onClick={() => void publish()}>
+					<button
+						type="button"
+						class="button primary publish-button"
+						disabled={busy !== null || saving || !chart.hasData}
+						onClick={() => void publish()}
+					>
 						{busy === "publish" ? (url ? "Republishing…" : "Publishing…") : url ? "Republish" : "Publish"}
 					</button>
 					{url && (

@@ -49,6 +49,8 @@ interface FieldBase {
 	/** An example value as the schema gives it, shown as a placeholder. */
 	example?: unknown;
 	required: boolean;
+	/** The chart kinds the setting changes (the schema's `x-kinds`); absent when it changes every kind. */
+	kinds?: string[];
 }
 
 export type Field =
@@ -104,8 +106,18 @@ export function sentenceCase(name: string): string {
 /** Words for names too short to read, used only when the schema has no description for them. */
 const shortNames: Record<string, string> = { w: "Width in pixels", h: "Height in pixels" };
 
+/**
+ * The schema's `x-editor-hint`, where a setting has one, is what the form says: the API's
+ * `description` is written for script authors (headers, HTML attributes, query strings) and the
+ * hint says the same in a newsroom's words (issue 24 item 11).
+ */
+function descriptionOf(schema: JsonSchema): string | undefined {
+	const hint = schema["x-editor-hint"];
+	return typeof hint === "string" && hint.trim() ? hint.trim() : schema.description?.trim();
+}
+
 function labelFor(key: string, schema: JsonSchema): { label: string; hint?: string } {
-	const description = schema.description?.trim() || shortNames[key];
+	const description = descriptionOf(schema) || shortNames[key];
 	if (schema.title) return { label: schema.title, hint: description };
 	if (key.length <= 2 && description && description.length <= 40) {
 		const label = description.replace(/^the\s+/i, "");
@@ -130,7 +142,8 @@ const hexColourPattern = /#|\[0-9a-fA-F\]/;
 function base(key: string, path: string[], schema: JsonSchema, required: boolean): FieldBase {
 	const { label, hint } = labelFor(key, schema);
 	const example = schema.examples?.[0];
-	return { key, path, label, hint, example, required };
+	const kinds = Array.isArray(schema["x-kinds"]) ? schema["x-kinds"].filter((kind): kind is string => typeof kind === "string") : undefined;
+	return { key, path, label, hint, example, required, ...(kinds ? { kinds } : {}) };
 }
 
 /** The field for one schema at `path`. */
@@ -342,4 +355,13 @@ export function apiPath(path: readonly string[]): string {
 	let out = "meta";
 	for (const step of path) out += /^\d+$/.test(step) ? `[${step}]` : `.${step}`;
 	return out;
+}
+
+/**
+ * The fields that matter for a chart of `kind`: a setting for other kinds only (a bar race, a
+ * table's paging) is left out, unless the chart already has a value for it, which stays in view
+ * so it can be seen and cleared (issue 24 item 11).
+ */
+export function fieldsForKind(fields: Field[], kind: string, meta: Record<string, unknown>): Field[] {
+	return fields.filter((field) => !field.kinds || field.kinds.includes(kind) || meta[field.key] !== undefined);
 }
