@@ -4,6 +4,8 @@ declare global {
 	namespace Cloudflare {
 		interface Env {
 			TEST_MIGRATIONS: D1Migration[];
+			/** "1" under `npm run test:full` (FULL=1): full property budgets and every kind (test/helpers/tier.ts). */
+			TEST_FULL: string;
 		}
 	}
 }

@@ -33,7 +33,7 @@ async function requireFreeEmail(target: Target, email: string, exceptAccountId?:
 	if (taken && taken.id !== exceptAccountId) throw new AdminError(`the email ${email} is already used by account ${String(taken.id)}`);
 }
 
-async function loginStatement(accountId: string, email: string, password: string): Promise<string> {
+export async function loginStatement(accountId: string, email: string, password: string): Promise<string> {
 	const hash = await hashPassword(password);
 	return sql(
 		"UPDATE accounts SET email = ?, email_normalized = ?, password_hash = ?, password_salt = ?, password_iterations = ? WHERE id = ?",
@@ -46,18 +46,13 @@ async function loginStatement(accountId: string, email: string, password: string
 	);
 }
 
-export async function createAccount(target: Target, input: NewAccount): Promise<{ accountId: string; workspaceId: string }> {
+/** The statements that create an account (and its new workspace, unless it joins one), without reading anything. */
+export async function newAccountStatements(input: NewAccount): Promise<{ accountId: string; workspaceId: string; statements: string[] }> {
 	const now = Date.now();
 	const accountId = input.accountId ?? newId("ac");
-	if (input.email !== undefined) await requireFreeEmail(target, input.email);
 	const statements: string[] = [];
-	let workspaceId: string;
-	if (input.workspaceId) {
-		const [workspace] = await query(target, sql("SELECT id FROM workspaces WHERE id = ?", input.workspaceId));
-		if (!workspace) throw new AdminError(`there is no workspace ${input.workspaceId}`);
-		workspaceId = input.workspaceId;
-	} else {
-		workspaceId = input.newWorkspaceId ?? newId("ws");
+	const workspaceId = input.workspaceId ?? input.newWorkspaceId ?? newId("ws");
+	if (!input.workspaceId) {
 		const kind = input.team ? "team" : "personal";
 		const name = input.team ?? input.name ?? "Personal workspace";
 		statements.push(sql("INSERT INTO workspaces (id, name, kind, created_at) VALUES (?, ?, ?, ?)", workspaceId, name, kind, now));
@@ -74,6 +69,16 @@ export async function createAccount(target: Target, input: NewAccount): Promise<
 	);
 	if (input.email !== undefined && input.password !== undefined)
 		statements.push(await loginStatement(accountId, input.email, input.password));
+	return { accountId, workspaceId, statements };
+}
+
+export async function createAccount(target: Target, input: NewAccount): Promise<{ accountId: string; workspaceId: string }> {
+	if (input.email !== undefined) await requireFreeEmail(target, input.email);
+	if (input.workspaceId) {
+		const [workspace] = await query(target, sql("SELECT id FROM workspaces WHERE id = ?", input.workspaceId));
+		if (!workspace) throw new AdminError(`there is no workspace ${input.workspaceId}`);
+	}
+	const { accountId, workspaceId, statements } = await newAccountStatements(input);
 	await execute(target, statements);
 	return { accountId, workspaceId };
 }
@@ -92,27 +97,47 @@ export async function setLogin(target: Target, accountId: string, password: stri
 	return { email: login.trim() };
 }
 
-export async function createKey(
-	target: Target,
-	input: { accountId: string; scopes: Scope[]; name: string },
-): Promise<{ id: string; key: string }> {
-	const [account] = await query(target, sql("SELECT id FROM accounts WHERE id = ?", input.accountId));
-	if (!account) throw new AdminError(`there is no account ${input.accountId}`);
+export interface NewKey {
+	accountId: string;
+	scopes: Scope[];
+	name: string;
+}
+
+/** The statement that stores a new key (its hash only) and the plain key, without reading anything. */
+export async function newKeyStatement(input: NewKey): Promise<{ id: string; key: string; statement: string }> {
 	const issued = await issueApiKey();
 	const id = newId("key");
-	await execute(target, [
-		sql(
-			"INSERT INTO api_keys (id, account_id, name, prefix, hash, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-			id,
-			input.accountId,
-			input.name,
-			issued.prefix,
-			issued.hash,
-			JSON.stringify(input.scopes),
-			Date.now(),
-		),
-	]);
-	return { id, key: issued.key };
+	const statement = sql(
+		"INSERT INTO api_keys (id, account_id, name, prefix, hash, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+		id,
+		input.accountId,
+		input.name,
+		issued.prefix,
+		issued.hash,
+		JSON.stringify(input.scopes),
+		Date.now(),
+	);
+	return { id, key: issued.key, statement };
+}
+
+export async function createKey(target: Target, input: NewKey): Promise<{ id: string; key: string }> {
+	const [account] = await query(target, sql("SELECT id FROM accounts WHERE id = ?", input.accountId));
+	if (!account) throw new AdminError(`there is no account ${input.accountId}`);
+	const { id, key, statement } = await newKeyStatement(input);
+	await execute(target, [statement]);
+	return { id, key };
+}
+
+/** A new account (with a new workspace, no sign-in) and a key of it, in one `wrangler d1 execute`. */
+export async function createAccountWithKey(
+	target: Target,
+	account: Omit<NewAccount, "email" | "password" | "workspaceId">,
+	key: Omit<NewKey, "accountId">,
+): Promise<{ accountId: string; workspaceId: string; key: string }> {
+	const created = await newAccountStatements(account);
+	const issued = await newKeyStatement({ ...key, accountId: created.accountId });
+	await execute(target, [...created.statements, issued.statement]);
+	return { accountId: created.accountId, workspaceId: created.workspaceId, key: issued.key };
 }
 
 export async function revokeKey(target: Target, id: string): Promise<void> {

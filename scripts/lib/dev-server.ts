@@ -1,6 +1,7 @@
 /**
  * Starts `wrangler dev` on a port with its own throwaway state, and stops it (its whole
- * process group) afterwards. Only loopback addresses are used.
+ * process group) afterwards. Only loopback addresses are used. The state starts migrated: a copy
+ * of the prepared state when the test runner names one (prepared-state.ts), else migrated here.
  */
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
@@ -9,10 +10,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Target } from "./d1.ts";
 import { applyMigrations } from "./d1.ts";
+import { copyPreparedState } from "./prepared-state.ts";
 
 export interface DevServer {
 	url: string;
 	target: Target;
+	/** Its state is a copy of the prepared one (CHARTS_TEST_STATE): migrated, with the library and the demo. */
+	prepared: boolean;
 	stop(): Promise<void>;
 	/** The last 4,000 characters wrangler wrote (its warnings and errors: it runs with --log-level warn). */
 	log(): string;
@@ -41,9 +45,10 @@ export function inspectorPortFor(port: number): number {
 
 /** `vars` override wrangler.toml vars (e.g. EMBED_BASE for this port). */
 export async function startDevServer(port: number, script?: string, vars: Record<string, string> = {}): Promise<DevServer> {
-	const persistTo = await mkdtemp(join(tmpdir(), "charts-bench-"));
+	const copied = await copyPreparedState();
+	const persistTo = copied ?? (await mkdtemp(join(tmpdir(), "charts-bench-")));
 	const target: Target = { remote: false, persistTo };
-	await applyMigrations(target);
+	if (!copied) await applyMigrations(target);
 	const args = [
 		"dev",
 		...(script ? [script] : []),
@@ -84,5 +89,5 @@ export async function startDevServer(port: number, script?: string, vars: Record
 		await stop();
 		throw error;
 	}
-	return { url, target, stop, log: () => output };
+	return { url, target, prepared: copied !== undefined, stop, log: () => output };
 }

@@ -9,11 +9,12 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { sha256Hex } from "../../src/domain/ids.ts";
+import { normalizeEmail } from "../../src/domain/passwords.ts";
 import type { Plan } from "../../src/domain/plans.ts";
 import { allScopes } from "../../src/domain/plans.ts";
-import { createAccount, createKey, setLogin } from "./admin-ops.ts";
+import { AdminError, loginStatement, newAccountStatements, newKeyStatement } from "./admin-ops.ts";
 import type { Target } from "./d1.ts";
-import { query, sql } from "./d1.ts";
+import { execute, sql } from "./d1.ts";
 
 export interface DemoKey {
 	role: string;
@@ -59,35 +60,61 @@ const demoAccounts = [
 	},
 ] as const;
 
-async function keyStillWorks(target: Target, key: string): Promise<boolean> {
-	const rows = await query(target, sql("SELECT revoked_at FROM api_keys WHERE hash = ?", await sha256Hex(key)));
-	return rows.length === 1 && rows[0]?.revoked_at === null;
+/** `?, ?, ?` for an IN list of `count` values. */
+function placeholders(count: number): string {
+	return Array.from({ length: count }, () => "?").join(", ");
 }
 
+/**
+ * Two `wrangler d1 execute` calls whatever the state (each call starts wrangler, seconds on a
+ * busy machine): one reads which demo accounts, workspaces, emails and saved keys exist, one
+ * writes what is missing in a single transaction.
+ */
 export async function seedDemo(target: Target, keysFile: string): Promise<DemoKey[]> {
 	const saved: DemoKey[] = existsSync(keysFile) ? (JSON.parse(await readFile(keysFile, "utf8")) as DemoKey[]) : [];
+	const accountIds = demoAccounts.map((demo) => demo.accountId);
+	const workspaceIds = demoAccounts.map((demo) => demo.workspaceId);
+	const emails = demoAccounts.map((demo) => normalizeEmail(demo.email));
+	const savedHashes = await Promise.all(saved.map((k) => sha256Hex(k.key)));
+	const [accounts = [], workspaces = [], emailOwners = [], liveKeys = []] = await execute(target, [
+		sql(`SELECT id, password_hash FROM accounts WHERE id IN (${placeholders(accountIds.length)})`, ...accountIds),
+		sql(`SELECT id FROM workspaces WHERE id IN (${placeholders(workspaceIds.length)})`, ...workspaceIds),
+		sql(`SELECT id, email_normalized FROM accounts WHERE email_normalized IN (${placeholders(emails.length)})`, ...emails),
+		savedHashes.length > 0
+			? sql(`SELECT hash FROM api_keys WHERE revoked_at IS NULL AND hash IN (${placeholders(savedHashes.length)})`, ...savedHashes)
+			: "SELECT hash FROM api_keys WHERE 0",
+	]);
+	const existingWorkspaces = new Set(workspaces.map((row) => row.id));
+	const working = new Set(liveKeys.map((row) => row.hash));
+	const statements: string[] = [];
 	const result: DemoKey[] = [];
 	for (const demo of demoAccounts) {
-		const [account] = await query(target, sql("SELECT id, password_hash FROM accounts WHERE id = ?", demo.accountId));
+		const account = accounts.find((row) => row.id === demo.accountId);
 		if (!account) {
-			const [workspace] = await query(target, sql("SELECT id FROM workspaces WHERE id = ?", demo.workspaceId));
-			await createAccount(target, {
+			const owner = emailOwners.find((row) => row.email_normalized === normalizeEmail(demo.email));
+			if (owner) throw new AdminError(`the email ${demo.email} is already used by account ${String(owner.id)}`);
+			const joins = existingWorkspaces.has(demo.workspaceId);
+			const created = await newAccountStatements({
 				plan: demo.plan,
 				name: demo.name,
 				accountId: demo.accountId,
 				email: demo.email,
 				password: demo.password,
-				...(workspace ? { workspaceId: demo.workspaceId } : { newWorkspaceId: demo.workspaceId, team: demo.team }),
+				...(joins ? { workspaceId: demo.workspaceId } : { newWorkspaceId: demo.workspaceId, team: demo.team }),
 			});
+			statements.push(...created.statements);
+			existingWorkspaces.add(demo.workspaceId);
 		} else if (account.password_hash === null) {
 			// Demo state from before sign-in existed: give the account its login.
-			await setLogin(target, demo.accountId, demo.password, demo.email);
+			statements.push(await loginStatement(demo.accountId, demo.email, demo.password));
 		}
-		const previous = saved.find((k) => k.accountId === demo.accountId);
-		const key =
-			previous && (await keyStillWorks(target, previous.key))
-				? previous.key
-				: (await createKey(target, { accountId: demo.accountId, scopes: [...allScopes], name: `demo ${demo.role}` })).key;
+		const previous = saved.findIndex((k) => k.accountId === demo.accountId);
+		let key = saved[previous]?.key;
+		if (key === undefined || !working.has(savedHashes[previous])) {
+			const issued = await newKeyStatement({ accountId: demo.accountId, scopes: [...allScopes], name: `demo ${demo.role}` });
+			statements.push(issued.statement);
+			key = issued.key;
+		}
 		result.push({
 			role: demo.role,
 			accountId: demo.accountId,
@@ -98,6 +125,7 @@ export async function seedDemo(target: Target, keysFile: string): Promise<DemoKe
 			password: demo.password,
 		});
 	}
+	if (statements.length > 0) await execute(target, statements);
 	await mkdir(dirname(keysFile), { recursive: true });
 	await writeFile(keysFile, `${JSON.stringify(result, null, 2)}\n`, { mode: 0o600 });
 	return result;

@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { makeAccount } from "../helpers/factories";
+import { propertyRuns } from "../helpers/tier";
 
 const metaLike = fc.record(
 	{
@@ -73,7 +74,7 @@ describe("random bodies never produce a 500", () => {
 				const text = await res.text();
 				if (res.status >= 400) expect(JSON.parse(text)).toHaveProperty("error.code");
 			}),
-			{ numRuns: 150 },
+			propertyRuns(150, 40),
 		);
 	}, 120_000);
 
@@ -100,7 +101,7 @@ describe("random bodies never produce a 500", () => {
 					await res.body?.cancel();
 				},
 			),
-			{ numRuns: 100 },
+			propertyRuns(100, 25),
 		);
 	}, 120_000);
 
@@ -112,7 +113,7 @@ describe("random bodies never produce a 500", () => {
 				expect(res.status).toBeLessThan(500);
 				await res.body?.cancel();
 			}),
-			{ numRuns: 100 },
+			propertyRuns(100, 25),
 		);
 	}, 120_000);
 });
@@ -147,7 +148,7 @@ describe("random CSV and transforms never produce a 500", () => {
 				expect(exported.status).toBeLessThan(500);
 				await exported.body?.cancel();
 			}),
-			{ numRuns: 60 },
+			propertyRuns(60, 15),
 		);
 	}, 120_000);
 
@@ -180,7 +181,7 @@ describe("random CSV and transforms never produce a 500", () => {
 				expect(exported.status).toBe(200);
 				await exported.body?.cancel();
 			}),
-			{ numRuns: 60 },
+			propertyRuns(60, 15),
 		);
 	}, 120_000);
 });

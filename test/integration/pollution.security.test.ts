@@ -7,11 +7,11 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { ChartKind } from "../../src/domain/kinds";
-import { chartKinds } from "../../src/domain/kinds";
 import { layoutExamples } from "../../src/domain/layout-examples";
 import type { ErrorBody } from "../helpers/api";
 import { call, callJson } from "../helpers/api";
 import { makeAccount } from "../helpers/factories";
+import { kindsForTier } from "../helpers/tier";
 
 const hostileTexts = ["__proto__", "constructor", "prototype", "hasOwnProperty", "prev", "next", "toString", "valueOf"] as const;
 
@@ -182,7 +182,8 @@ describe("hostile names never pollute the isolate", () => {
 		await expectOtherTenantServed();
 	});
 
-	for (const kind of chartKinds) {
+	// Every kind under `npm run test:full`; one per embed client family in `npm test` (test/helpers/tier.ts).
+	for (const kind of kindsForTier()) {
 		it(`${kind}: hostile titles, names and series in every format and publish`, { timeout: 120_000 }, async () => {
 			// An account per kind, so the per-minute request budget never runs out.
 			const { key } = await makeAccount();

@@ -6,6 +6,7 @@ import type { AccountLimiter } from "../../src/limits/account-limiter";
 import type { ErrorBody } from "../helpers/api";
 import { call, callJson } from "../helpers/api";
 import { makeAccount, makeKey } from "../helpers/factories";
+import { propertyRuns } from "../helpers/tier";
 
 function limiterOf(name: string): DurableObjectStub<AccountLimiter> {
 	return env.ACCOUNT_LIMITER.get(env.ACCOUNT_LIMITER.idFromName(name));
@@ -281,7 +282,7 @@ describe("AccountLimiter", () => {
 					for (const t of admitted) expect(admitted.filter((u) => u > t - 60_000 && u <= t).length).toBeLessThanOrEqual(limit);
 				},
 			),
-			{ numRuns: 40 },
+			propertyRuns(40, 15),
 		);
 	}, 120_000);
 });

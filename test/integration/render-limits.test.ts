@@ -4,11 +4,11 @@
  * the status, a well-formed body and the headers; sizes and counts, never timings.
  */
 import { describe, expect, it } from "vitest";
-import { chartKinds } from "../../src/domain/kinds";
 import type { ErrorBody } from "../helpers/api";
 import { call, callJson } from "../helpers/api";
 import { bigCsv } from "../helpers/big-csv";
 import { makeAccount } from "../helpers/factories";
+import { kindsForTier } from "../helpers/tier";
 
 // A timeout for tests that upload and draw 200,000 rows on a shared machine (the config default is 30 s).
 const heavy = 180_000;
@@ -115,8 +115,9 @@ describe("long data inside the limits", () => {
 	);
 });
 
+// Every kind under `npm run test:full`; one per embed client family in `npm test` (test/helpers/tier.ts).
 describe("every kind at its maximum rows exports as SVG and PNG", () => {
-	for (const kind of chartKinds) {
+	for (const kind of kindsForTier()) {
 		it(
 			`${kind} at 200,000 rows`,
 			async () => {

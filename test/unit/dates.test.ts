@@ -4,6 +4,7 @@ import { LibraryStatistic } from "../../scripts/library/format";
 import { isIsoDate, parseCsv } from "../../src/domain/csv-parse";
 import { InvalidDataError } from "../../src/domain/dataset";
 import { seriesForLayout } from "../../src/domain/layouts";
+import { propertyRuns } from "../helpers/tier";
 
 function pad(value: number, width = 2): string {
 	return String(value).padStart(width, "0");
@@ -55,7 +56,7 @@ describe("isIsoDate: real calendar dates only", () => {
 				const real = m >= 1 && m <= 12 && d >= 1 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 				expect(isIsoDate(`${pad(y, 4)}-${pad(m)}-${pad(d)}`)).toBe(real);
 			}),
-			{ numRuns: 2000 },
+			propertyRuns(2000, 300),
 		);
 	});
 });

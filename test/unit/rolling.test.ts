@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyOp } from "../../src/domain/apply-transforms";
+import { propertyRuns } from "../helpers/tier";
 
 type Series = (number | null)[];
 
@@ -58,7 +59,7 @@ describe("rollsum and rollmean: a sliding window with the results of the definit
 			fc.property(series, windowSize, fc.constantFrom("rollsum" as const, "rollmean" as const), (values, n, fn) => {
 				expectSameRolling(values, n, fn);
 			}),
-			{ numRuns: 500 },
+			propertyRuns(500, 100),
 		);
 	});
 
@@ -68,7 +69,7 @@ describe("rollsum and rollmean: a sliding window with the results of the definit
 			fc.property(whole, windowSize, (values, n) => {
 				expect(applyOp(values, { fn: "rollsum", args: [n] })).toEqual(naiveRolling(values, n, false));
 			}),
-			{ numRuns: 300 },
+			propertyRuns(300, 60),
 		);
 	});
 

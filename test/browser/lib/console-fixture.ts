@@ -1,7 +1,9 @@
 /**
  * A real console to drive in a browser: `wrangler dev` on its own port and throwaway state, the
  * statistics library, the demo workspace (editor, teammate, free) and its demo charts, and
- * Chromium. Console tests and `npm run screenshots` share it.
+ * Chromium. Console tests and `npm run screenshots` share it. Under the browser test runner
+ * (scripts/test-browser.ts) the state is a copy of one prepared, library and demo included, and
+ * Chromium is the runner's; run alone, a file prepares both itself.
  */
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -10,6 +12,7 @@ import { ensureDemoCharts } from "../../../scripts/lib/demo-charts.ts";
 import type { DevServer } from "../../../scripts/lib/dev-server.ts";
 import { startDevServer } from "../../../scripts/lib/dev-server.ts";
 import { importLibrary, readVegaLibrary } from "../../../scripts/lib/library.ts";
+import { preparedDemoKeys } from "../../../scripts/lib/prepared-state.ts";
 import type { DemoKey } from "../../../scripts/lib/seed.ts";
 import { seedDemo } from "../../../scripts/lib/seed.ts";
 
@@ -39,8 +42,13 @@ export interface SignedInPage {
 
 export async function startConsole(port: number, options: { demoCharts?: boolean; demoFolders?: boolean } = {}): Promise<ConsoleFixture> {
 	const server = await startDevServer(port, undefined, { EMBED_BASE: `http://127.0.0.1:${port}/embed` });
-	await importLibrary(server.target, await readVegaLibrary());
-	const keys = await seedDemo(server.target, `${server.target.persistTo}/demo-keys.json`);
+	const keysFile = `${server.target.persistTo}/demo-keys.json`;
+	let keys: DemoKey[];
+	if (server.prepared) keys = await preparedDemoKeys(server.target.persistTo ?? "");
+	else {
+		await importLibrary(server.target, await readVegaLibrary());
+		keys = await seedDemo(server.target, keysFile);
+	}
 	const find = (role: string) => {
 		const key = keys.find((k) => k.role === role);
 		assert.ok(key, `the demo has no ${role}`);

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { Browser } from "playwright-core";
-import { createAccount, createKey } from "../../../scripts/lib/admin-ops.ts";
+import { createAccountWithKey } from "../../../scripts/lib/admin-ops.ts";
 import { launchChromium } from "../../../scripts/lib/chromium.ts";
 import type { DevServer } from "../../../scripts/lib/dev-server.ts";
 import { startDevServer } from "../../../scripts/lib/dev-server.ts";
@@ -21,8 +21,11 @@ export interface EmbedFixture {
 export async function startEmbedHost(port: number, keyName: string): Promise<EmbedFixture> {
 	const server = await startDevServer(port, undefined, { EMBED_BASE: `http://127.0.0.1:${port}/embed` });
 	try {
-		const { accountId } = await createAccount(server.target, { plan: "business" });
-		const { key } = await createKey(server.target, { accountId, scopes: ["chart:read", "chart:write"], name: keyName });
+		const { key } = await createAccountWithKey(
+			server.target,
+			{ plan: "business" },
+			{ scopes: ["chart:read", "chart:write"], name: keyName },
+		);
 		const browser = await launchChromium();
 		return {
 			server,

@@ -1,0 +1,45 @@
+/**
+ * A prepared local state for test servers: migrated, the statistics library imported, the demo
+ * workspace seeded (its plain keys in `demo-keys.json`). The browser test runner prepares one
+ * per run and names it in CHARTS_TEST_STATE; each `wrangler dev` a test file starts then begins
+ * on its own copy (a fresh database for each file, as before) instead of migrating and seeding
+ * again with a dozen `wrangler d1` calls.
+ */
+import { existsSync } from "node:fs";
+import { cp, mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Target } from "./d1.ts";
+import { applyMigrations } from "./d1.ts";
+import { importLibrary, readVegaLibrary } from "./library.ts";
+import type { DemoKey } from "./seed.ts";
+import { seedDemo } from "./seed.ts";
+
+export const preparedStateVar = "CHARTS_TEST_STATE";
+
+function demoKeysFile(persistTo: string): string {
+	return join(persistTo, "demo-keys.json");
+}
+
+/** Migrates, imports the library and seeds the demo into `persistTo`. */
+export async function prepareState(persistTo: string): Promise<DemoKey[]> {
+	const target: Target = { remote: false, persistTo };
+	await applyMigrations(target);
+	await importLibrary(target, await readVegaLibrary());
+	return seedDemo(target, demoKeysFile(persistTo));
+}
+
+/** A fresh copy of the prepared state named by CHARTS_TEST_STATE, or undefined when none is named. */
+export async function copyPreparedState(): Promise<string | undefined> {
+	const prepared = process.env[preparedStateVar];
+	if (!prepared) return undefined;
+	if (!existsSync(demoKeysFile(prepared))) throw new Error(`${preparedStateVar}=${prepared} is not a prepared state (no demo-keys.json)`);
+	const copy = await mkdtemp(join(tmpdir(), "charts-test-"));
+	await cp(prepared, copy, { recursive: true });
+	return copy;
+}
+
+/** The demo keys of a state copied from a prepared one. */
+export async function preparedDemoKeys(persistTo: string): Promise<DemoKey[]> {
+	return JSON.parse(await readFile(demoKeysFile(persistTo), "utf8")) as DemoKey[];
+}
