@@ -105,6 +105,14 @@ export async function serveEmbed(request: Request, path: string, services: Servi
 	return withHeaders(response, { ...securityHeaders, "X-Request-Id": requestId });
 }
 
+/** A path naming a file (`/favicon.ico`, `/robots.txt`): a browser's own request, not a reader's page. */
+const fileLike = /\.[A-Za-z0-9]{1,8}$/;
+
+/** A missing file is a plain 404: an HTML page where a browser asked for an icon helps no one. */
+function missingFile(): Response {
+	return new Response("Not found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
 async function answer(request: Request, path: string, services: Services): Promise<Response> {
 	if (request.method !== "GET" && request.method !== "HEAD") {
 		return new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } });
@@ -120,7 +128,7 @@ async function answer(request: Request, path: string, services: Services): Promi
 		return new Response(null, { status: 301, headers: { Location: page.href } });
 	}
 	const match = /^\/([A-Za-z0-9_-]{1,100})\/(|chart\.svg|preview\.png|data\.json|data\.csv|tips\.json)$/.exec(path);
-	if (!match) return notFound();
+	if (!match) return fileLike.test(path) ? missingFile() : notFound();
 	const [, chartId, name] = match as unknown as [string, string, SnapshotFile];
 	const mode = name === "" ? new URL(request.url).searchParams.get("mode") : null;
 	if (mode !== null && !pageModes.includes(mode as PageMode)) return badMode();

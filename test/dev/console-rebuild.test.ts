@@ -31,7 +31,10 @@ function runBuild(): Promise<number> {
 	});
 }
 
-describe("npm run build under a running wrangler dev", () => {
+// A minute of its own plus a dev server's start: the full tier runs it (FULL=1, `npm run test:full`).
+const quickTier = process.env.FULL !== "1" && "slow (a full build under a running dev server): npm run test:full runs it";
+
+describe("npm run build under a running wrangler dev", { skip: quickTier }, () => {
 	let server: DevServer;
 
 	before(async () => {

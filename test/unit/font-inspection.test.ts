@@ -6,9 +6,8 @@
  * an `InvalidFontError`. Work is asserted structurally (the character map's work counter), never
  * by timing.
  *
- * The property test runs a modest, seeded number of cases; FULL=1 (a test binding) runs many more.
+ * The property test runs a modest, seeded number of cases; `npm run test:full` runs many more (test/helpers/tier.ts).
  */
-import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import dejavuSerif from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
@@ -30,8 +29,8 @@ import {
 	withTables,
 	woff2File,
 } from "../helpers/sfnt-writer";
+import { propertyRuns } from "../helpers/tier";
 
-const full = String((env as unknown as Record<string, unknown>).FULL ?? "") === "1";
 const serif = new Uint8Array(dejavuSerif);
 const tables = tablesOf(serif);
 const numGlyphs = new DataView((tables.get("maxp") as Uint8Array).buffer).getUint16(4);
@@ -219,7 +218,7 @@ describe("inspectFont over mutated real fonts", () => {
 					expect(error.message.length).toBeGreaterThan(0);
 				}
 			}),
-			{ seed: 23, numRuns: full ? 2000 : 40 },
+			propertyRuns(2000, 40),
 		);
 	});
 });
