@@ -64,7 +64,12 @@ const MetaFields = z
 			.describe(
 				'Light or dark colours; "auto" makes the live embed follow the reader\'s colour scheme (exports draw it light unless `?mode=` says otherwise)',
 			)
-			.meta({ examples: ["light"] })
+			.meta({
+				examples: ["light"],
+				title: "Colour scheme",
+				"x-editor-hint":
+					"Auto lets the published chart follow each reader's light or dark setting. Downloads are drawn light unless you pick dark when downloading.",
+			})
 			.optional(),
 		w: pixels
 			.describe("Width in pixels")
@@ -120,7 +125,10 @@ const MetaFields = z
 			.string()
 			.max(40)
 			.describe("The period a library-backed pie, treemap or map shows; the latest when absent")
-			.meta({ examples: ["2020"] })
+			.meta({
+				examples: ["2020"],
+				"x-editor-hint": "For a pie, treemap or map of library statistics: the year it shows. Left empty, the latest year.",
+			})
 			.optional(),
 		...settingsFields,
 	})

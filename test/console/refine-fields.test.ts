@@ -157,10 +157,16 @@ describe("the Refine form's words (issue 24 item 11)", () => {
 
 	it("speaks a newsroom's words where the API's description names headers, HTML or file internals", () => {
 		const words = wordsOf(fieldsFor(metaJsonSchema(), [], excludedFromForm)).join("\n");
-		for (const jargon of ["X-Render-Warnings", "noopener", "<desc>", "PDF's Subject"]) {
+		for (const jargon of ["X-Render-Warnings", "noopener", "<desc>", "PDF's Subject", "?mode=", "library-backed"]) {
 			assert.ok(!words.includes(jargon), `the form says "${jargon}"`);
 		}
 		assert.match(words, /for readers who cannot see it/);
+	});
+
+	it("calls the chart's own light/dark setting Colour scheme, apart from the preview's Preview light/dark", () => {
+		const mode = fieldsFor(metaJsonSchema(), [], excludedFromForm).find((field) => field.key === "mode");
+		assert.equal(mode?.label, "Colour scheme");
+		assert.match(mode?.hint ?? "", /follow each reader's light or dark setting/);
 	});
 });
 

@@ -1,7 +1,7 @@
 /**
  * The live preview (DESIGN D35): the chart drawn in the page by the server's own option builders
  * (loaded lazily, see preview/load-engine.ts) from the editor's copy of kind and meta, so every
- * edit redraws at once. A toolbar picks light or dark and a width (Auto, Tablet 768, Phone 390);
+ * edit redraws at once. A toolbar picks light or dark and a width (Fit, Tablet 768, Phone 390);
  * under the chart, what was drawn: series, rows and warnings.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
@@ -14,7 +14,7 @@ import { kindNames } from "./kind-info";
 
 export type PreviewWidth = "auto" | "tablet" | "phone";
 const widths: { value: PreviewWidth; label: string; px: number | null }[] = [
-	{ value: "auto", label: "Auto", px: null },
+	{ value: "auto", label: "Fit", px: null },
 	{ value: "tablet", label: "Tablet", px: 768 },
 	{ value: "phone", label: "Phone", px: 390 },
 ];
@@ -125,12 +125,12 @@ export function PreviewPane({ source, version, onBackToCurrent, loading, failure
 				Preview <Icon name="chevronDown" />
 			</button>
 			<div class="preview-toolbar">
-				<div class="segmented small" role="radiogroup" aria-label="Chart colours">
+				<div class="segmented small" role="radiogroup" aria-label="Preview in light or dark">
 					{(["light", "dark"] as const).map((value) => (
-						<label key={value} class={mode === value ? "selected" : undefined} title={value === "light" ? "Light" : "Dark"}>
+						<label key={value} class={mode === value ? "selected" : undefined} title={value === "light" ? "Preview light" : "Preview dark"}>
 							<input type="radio" name="preview-mode" value={value} checked={mode === value} onChange={() => setChosenMode(value)} />
 							<Icon name={value === "light" ? "sun" : "moon"} />
-							<span class="visually-hidden">{value === "light" ? "Light" : "Dark"}</span>
+							<span class="visually-hidden">{value === "light" ? "Preview light" : "Preview dark"}</span>
 						</label>
 					))}
 				</div>
