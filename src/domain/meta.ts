@@ -128,6 +128,8 @@ const MetaFields = z
 			.meta({
 				examples: ["2020"],
 				"x-editor-hint": "For a pie, treemap or map of library statistics: the year it shows. Left empty, the latest year.",
+				// Only these kinds draw one period of many (src/render/kinds/part-to-whole.ts, map.ts).
+				"x-kinds": ["pie", "treemap", "map"],
 			})
 			.optional(),
 		...settingsFields,

@@ -174,9 +174,9 @@ describe("the Refine form's settings for the chart's kind (issue 24 item 11)", (
 	const keysFor = (kind: string, meta: Record<string, unknown> = {}) =>
 		fieldsForKind(fieldsFor(metaJsonSchema(), [], excludedFromForm), kind, meta).map((field) => field.key);
 
-	it("offers a line chart no colour scale, bar race or table settings", () => {
+	it("offers a line chart no colour scale, bar race, table or period settings", () => {
 		const keys = keysFor("line");
-		for (const key of ["colorScale", "race", "table"]) assert.ok(!keys.includes(key), `a line chart is offered ${key}`);
+		for (const key of ["colorScale", "race", "table", "period"]) assert.ok(!keys.includes(key), `a line chart is offered ${key}`);
 		assert.ok(keys.includes("legend"), "settings for every kind stay");
 	});
 
@@ -184,6 +184,7 @@ describe("the Refine form's settings for the chart's kind (issue 24 item 11)", (
 		assert.ok(keysFor("map").includes("colorScale"));
 		assert.ok(keysFor("horizontal-bar").includes("race"));
 		assert.ok(keysFor("table").includes("table"));
+		assert.ok(keysFor("pie").includes("period"));
 		assert.ok(keysFor("line", { race: { enabled: true } }).includes("race"), "a set value is hidden");
 	});
 });
