@@ -149,7 +149,7 @@ describe("console sign-in and account in a browser", { skip }, () => {
 	it("tells a Free account why it has no keys", async () => {
 		const { page, context, problems } = await fixture.signedInPage(fixture.demo.free);
 		await page.goto(`${fixture.server.url}/keys`);
-		await page.getByText(/API keys come with the Professional and Business plans/).waitFor();
+		await page.getByText("API keys need the Professional or Business plan.").waitFor();
 		assert.equal(await page.getByRole("button", { name: "New key" }).count(), 0);
 		assert.deepEqual(problems, []);
 		await context.close();
