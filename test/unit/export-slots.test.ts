@@ -36,25 +36,26 @@ describe("withExportSlot (in-memory gate)", () => {
 	});
 
 	it("renews the lease while a render outlives its TTL, so no further export starts beside it", async () => {
-		// A 40 ms lease renewed every 10 ms, held by a 150 ms render.
-		const slots = memoryExportSlots(1, { ttlMs: 40 });
-		const slow = withExportSlot(slots, () => sleep(150).then(() => "slow"), { renewEveryMs: 10 });
-		await sleep(90);
+		// A 400 ms lease renewed every 100 ms, held by a 1.5 s render: a timer late by up to 300 ms
+		// (vitest runs two files at once on two cores) still renews in time. Shorter scales failed under load.
+		const slots = memoryExportSlots(1, { ttlMs: 400 });
+		const slow = withExportSlot(slots, () => sleep(1500).then(() => "slow"), { renewEveryMs: 100 });
+		await sleep(900);
 		expect(await withExportSlot(slots, async () => "intruder")).toEqual({ ok: false, reason: "busy" });
 		expect(await slow).toEqual({ ok: true, value: "slow" });
 		// Renewal stops with the render: no timer keeps extending a released lease.
 		const renewed = slots.extensions;
 		expect(renewed).toBeGreaterThan(3);
-		await sleep(40);
+		await sleep(400);
 		expect(slots.extensions).toBe(renewed);
 		expect(slots.active.size).toBe(0);
 	});
 
 	it("stops renewing after the longest hold, so a render stuck forever frees its slot", async () => {
-		const slots = memoryExportSlots(1, { ttlMs: 30 });
+		const slots = memoryExportSlots(1, { ttlMs: 300 });
 		let finish: () => void = () => {};
-		const stuck = withExportSlot(slots, () => new Promise<void>((resolve) => (finish = resolve)), { renewEveryMs: 10, maxHoldMs: 40 });
-		await sleep(120);
+		const stuck = withExportSlot(slots, () => new Promise<void>((resolve) => (finish = resolve)), { renewEveryMs: 100, maxHoldMs: 400 });
+		await sleep(1200);
 		expect(await withExportSlot(slots, async () => "next")).toEqual({ ok: true, value: "next" });
 		finish();
 		await stuck;
