@@ -64,6 +64,9 @@ export async function startConsole(port: number, options: { demoCharts?: boolean
 			colorScheme: pageOptions.mode ?? "light",
 			reducedMotion: "reduce",
 		});
+		// Playwright's 30 s for a navigation was seen to run out on a loaded 2-core machine (a page
+		// the dev server answers in milliseconds when idle); a slow machine is not a failure.
+		context.setDefaultNavigationTimeout(90_000);
 		const page = await context.newPage();
 		const problems: string[] = [];
 		const origin = new URL(server.url).origin;
