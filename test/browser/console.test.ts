@@ -197,6 +197,8 @@ describe("console sign-in and account in a browser", { skip }, () => {
 		for (const width of [1280, 390]) {
 			it(`passes axe and fits the window on sign-in and account, ${mode}, ${width} px`, async () => {
 				const context = await fixture.browser.newContext({ viewport: { width, height: 860 }, colorScheme: mode });
+				// As in the fixture: a navigation may take 90 s on a loaded machine.
+				context.setDefaultNavigationTimeout(90_000);
 				const page = await context.newPage();
 				await page.goto(`${fixture.server.url}/sign-in`);
 				await page.getByRole("heading", { name: "Sign in" }).waitFor();
