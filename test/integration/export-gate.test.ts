@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { renderInExportSlot } from "../../src/api/export-slot";
+import { renderInExportSlot } from "../../src/services/export-slot";
 import { exportGateStub, gateExportSlots, withExportSlot } from "../../src/limits/client";
 import type { ExportGate } from "../../src/limits/export-gate";
 import type { ErrorBody } from "../helpers/api";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderInExportSlot } from "../../src/api/export-slot";
+import { renderInExportSlot } from "../../src/services/export-slot";
 import { withExportSlot } from "../../src/limits/client";
 import { memoryExportSlots } from "../../src/limits/memory";
 
