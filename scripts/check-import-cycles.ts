@@ -22,11 +22,15 @@ const sourceDir = join(root, "src");
  * Which top-level folders (or files) of `src/` a layer must not import from. The domain is the
  * ground everything stands on; services orchestrate reads, drawings and writes and answer to any
  * caller, so they know nothing of HTTP; the embed host's page and serving sit below the services
- * that publish into them.
+ * that publish into them. What they all share (`api-error.ts`, `request-services.ts`, `env.ts`)
+ * sits below them all.
  */
 const forbiddenImports: Record<string, readonly string[]> = {
 	domain: ["render", "http", "services", "embed", "api", "db", "library", "limits", "auth", "console", "mcp"],
 	render: ["http", "services", "embed", "api", "db", "library", "limits", "auth", "console", "mcp"],
+	// Routing, auth and the request pipeline serve every route: they reach a route's work only
+	// through the route declarations handed to them.
+	http: ["api", "services", "embed", "console"],
 	services: ["api", "http", "auth", "console", "mcp"],
 	embed: ["services", "api", "http", "auth", "console", "mcp"],
 	db: ["render", "http", "services", "embed", "api", "auth", "console", "mcp"],
