@@ -5,7 +5,7 @@
 import { apiRoutes } from "../../src/api/routes";
 import { buildApi } from "../../src/http/router";
 import type { RequestLimiter } from "../../src/limits/client";
-import { buildServices } from "../../src/services/context";
+import { buildServices } from "../../src/request-services";
 
 export { AccountLimiter, ExportGate } from "../../src/index";
 

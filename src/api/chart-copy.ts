@@ -4,12 +4,13 @@
  * overrides: `meta` is merged as a merge patch, `data` or `series` replaces the data, `folderId`
  * files the copy elsewhere. The source is only read; the copy gets its own history from version 1.
  */
+
+import { ApiError } from "../api-error";
 import type { ChartSnapshot } from "../domain/chart";
 import { parseCsv } from "../domain/csv-parse";
 import type { Dataset } from "../domain/dataset";
 import { applyMergePatch } from "../domain/merge-patch";
 import { maxCsvBytes, maxJsonBytes } from "../http/body";
-import { ApiError } from "../http/errors";
 import { json, versionEtag } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { storeNewChart } from "../services/chart-create";

@@ -11,7 +11,7 @@ import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import { embedUrl } from "../domain/chart";
 import { chartName } from "../domain/meta";
 import { json, versionEtag } from "../http/respond";
-import type { Services } from "../services/context";
+import type { Services } from "../request-services";
 
 function publishedField(chart: Pick<ChartRecord, "id" | "publishedVersion">, embedBase: string) {
 	return chart.publishedVersion === null ? null : { embedUrl: embedUrl(embedBase, chart.id) };

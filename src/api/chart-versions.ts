@@ -2,8 +2,8 @@
  * Version history of a chart (DESIGN D12): list, read one, restore one as a new version.
  */
 import { z } from "zod";
+import { ApiError } from "../api-error";
 import { findChartVersion, listChartVersions } from "../db/charts";
-import { ApiError } from "../http/errors";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { loadChart, writeChart } from "../services/chart-writes";

@@ -1,6 +1,8 @@
 /**
  * Chart routes (spec §4.1): create, list, read, update, delete.
  */
+
+import { ApiError } from "../api-error";
 import { deleteChart, listCharts } from "../db/charts";
 import type { ChartSnapshot } from "../domain/chart";
 import { applyChartPatch, sameSnapshot } from "../domain/chart";
@@ -8,7 +10,6 @@ import { ChartListQuery, rootFolder, selectCharts } from "../domain/chart-list";
 import { parseCsv } from "../domain/csv-parse";
 import { defaultKind } from "../domain/kinds";
 import { maxCsvBytes, maxJsonBytes } from "../http/body";
-import { ApiError } from "../http/errors";
 import { json, versionEtag } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { storeNewChart } from "../services/chart-create";

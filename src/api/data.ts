@@ -3,7 +3,7 @@
  * their dimensions, and a dimension's values. Any valid key may call it.
  */
 import { z } from "zod";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../api-error";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { dimensionExists, listSources, searchDimensionValues, searchStatistics, sourceExists } from "../library/search";

@@ -1,31 +1,21 @@
 /**
  * `GET /v1/charts/{id}/export/{format}` (spec §4.1, DESIGN D16, D37). The format is checked before
- * anything else is spent, then the options and the PNG pixel budget (D25). A drawn file is keyed
- * by the hash of its inputs: a client holding that `ETag` gets 304, a file already in the export
- * cache is answered from R2 without an export slot, and only a miss takes a slot to render.
+ * anything else is spent; the export itself (read → key → cache → draw) is
+ * `src/services/export.ts`. Here the request becomes its arguments and its result a response: a
+ * client holding the file's `ETag` gets 304, a file stored gzipped goes out as stored or
+ * decompressed, whichever the client accepts.
  */
 import { z } from "zod";
+import { ApiError } from "../api-error";
 import type { ChartRecord } from "../domain/chart";
-import { acceptsGzip, gunzipStream, gzip } from "../http/content-encoding";
-import { ApiError } from "../http/errors";
+import { gunzipStream } from "../domain/gzip";
+import { acceptsGzip } from "../http/content-encoding";
 import { defineRoute } from "../http/route";
-import { csvFile } from "../render/csv";
-import type { DrawingFormat, ExportFile, ExportFormat } from "../render/exporters";
-import { contentDisposition, drawingExporters, ExportOptions, exportFormats, isDrawingFormat } from "../render/exporters";
-import { defaultPngScale, drawingSize, largestPngScale, maxPngPixels, pngBudgetProblem } from "../render/pixel-budget";
+import type { DrawingFormat, ExportFormat } from "../render/exporters";
+import { contentDisposition, ExportOptions, exportFormats, isDrawingFormat } from "../render/exporters";
 import { warningsHeaderValue } from "../render/warnings-header";
-import { datasetOf } from "../services/chart-data";
-import { loadChart } from "../services/chart-writes";
-import type { Services } from "../services/context";
-import type { ChartForDrawing } from "../services/drawing-reads";
-import { readChartForDrawing } from "../services/drawing-reads";
+import { exportCsv, exportDrawing, storedGzipped } from "../services/export";
 import type { CachedExport } from "../services/export-cache";
-import { cachedExportPath, readCachedExport, storeCachedExport } from "../services/export-cache";
-import { exportDataset } from "../services/export-datasets";
-import { exportKey, exportMaterials } from "../services/export-key";
-import { loadRenderFonts } from "../services/fonts";
-import { renderInputFrom } from "../services/render-input";
-import { renderInExportSlot } from "./export-slot";
 
 function parseFormat(raw: string | undefined): ExportFormat {
 	const format = (raw ?? "").toLowerCase();
@@ -36,15 +26,6 @@ function parseFormat(raw: string | undefined): ExportFormat {
 		});
 	}
 	return format as ExportFormat;
-}
-
-/** 422 before any work when the PNG would be past the pixel budget; the message names the scale that fits. */
-function checkPngBudget(chart: ChartRecord, options: ExportOptions): void {
-	const size = drawingSize(chart.meta, options);
-	const scale = options.scale ?? defaultPngScale;
-	const problem = pngBudgetProblem(size, scale);
-	if (problem)
-		throw new ApiError("invalid_query", problem, { path: "scale", maxPixels: maxPngPixels, largestScale: largestPngScale(size) });
 }
 
 /**
@@ -62,9 +43,6 @@ function clientHasCurrent(ifNoneMatch: string | null, etag: string): boolean {
 		return trimmed === "*" || trimmed.replace(/^W\//, "") === etag;
 	});
 }
-
-/** Text formats, stored gzipped (`src/http/content-encoding.ts`); PNG and PDF are compressed already. */
-const storedGzipped = (format: DrawingFormat) => format === "svg";
 
 /** What every answer about a drawn file carries, 304 included (RFC 9110 §15.4.5). */
 function validatorHeaders(format: DrawingFormat, etag: string): Record<string, string> {
@@ -91,63 +69,6 @@ function drawnResponse(request: Request, chart: ChartRecord, format: DrawingForm
 		// Sent as stored: the runtime must not compress it again.
 		...(sendGzipped ? { encodeBody: "manual" as const } : {}),
 	});
-}
-
-/** 304, the cached file, or a fresh render in an export slot that is then cached. */
-async function drawnExport(
-	services: Services,
-	request: Request,
-	{ chart, ...preread }: ChartForDrawing,
-	format: DrawingFormat,
-	options: ExportOptions,
-	admitted: () => Promise<void>,
-): Promise<Response> {
-	const materials = await exportMaterials(services, chart, preread);
-	const key = await exportKey(chart, format, options, materials);
-	const etag = `"${key}"`;
-	// The key names the bytes, so a client that holds it needs nothing, not even an R2 read.
-	if (clientHasCurrent(request.headers.get("if-none-match"), etag)) {
-		return new Response(null, { status: 304, headers: validatorHeaders(format, etag) });
-	}
-	const path = cachedExportPath(chart.id, key, format);
-	const cached = await readCachedExport(services, path);
-	if (cached) return drawnResponse(request, chart, format, etag, cached);
-
-	// A miss takes a slot and stores a file: not before the rate limit has admitted the request.
-	await admitted();
-	const dataset = await exportDataset(services, chart, materials);
-	const { fonts, warnings: fontWarnings } = await loadRenderFonts(services, materials.fonts);
-	const input = renderInputFrom(chart, options, dataset, materials.theme, fonts);
-	const file = await renderInExportSlot(services.exportSlots, () => drawingExporters[format](input, options));
-	const drawn = new Uint8Array(await new Response(file.body).arrayBuffer());
-	const warnings = warningsHeaderValue([...fontWarnings, ...(file.warnings ?? [])]);
-	// Text is stored compressed once, so no later answer compresses it again.
-	const encoding = storedGzipped(format) ? "gzip" : null;
-	const stored = { body: encoding ? await gzip(drawn) : drawn, contentType: file.contentType, warnings, encoding } as const;
-	await storeCachedExport(services, path, stored);
-	// A client without gzip is answered from the drawn bytes, not by undoing the compression.
-	return drawnResponse(
-		request,
-		chart,
-		format,
-		etag,
-		encoding && !acceptsGzip(request) ? { ...stored, body: drawn, encoding: null } : stored,
-	);
-}
-
-function requireData(chart: ChartRecord): void {
-	if (!chart.hasData) {
-		throw new ApiError(
-			"invalid_data",
-			`Chart ${chart.id} has no data yet, so there is nothing to export. Create it with series or data, or load data with PUT /v1/charts/${chart.id}/data.`,
-		);
-	}
-}
-
-async function csvExport(services: Services, chart: ChartRecord): Promise<ExportFile> {
-	const dataset = await datasetOf(services, chart);
-	if (!dataset) throw new Error(`chart ${chart.id} has no dataset`);
-	return csvFile({ dataset, seriesNames: chart.seriesNames, meta: chart.meta });
 }
 
 /** What each format is answered as (the exporters set these `Content-Type`s; the document lists them). */
@@ -178,18 +99,16 @@ export const exportChartRoute = defineRoute({
 		const format = parseFormat(params.format);
 		const id = params.id as string;
 		if (isDrawingFormat(format)) {
-			// A drawing's key names its theme and the theme's uploaded fonts: they are read in one batch
-			// with the chart, so a cache hit costs that one round trip. A deleted chart is still 404
-			// before any cache is looked at.
-			const drawing = await readChartForDrawing(services, caller, id);
-			requireData(drawing.chart);
-			if (format === "png") checkPngBudget(drawing.chart, query);
-			return drawnExport(services, request, drawing, format, query, admitted);
+			const holds = (key: string) => clientHasCurrent(request.headers.get("if-none-match"), `"${key}"`);
+			const exported = await exportDrawing(services, caller, id, format, query, { holds, admitted });
+			const etag = `"${exported.key}"`;
+			if (!exported.file) return new Response(null, { status: 304, headers: validatorHeaders(format, etag) });
+			// A client without gzip is answered from the drawn bytes, when there are any, not by undoing the compression.
+			const file =
+				exported.uncompressed && !acceptsGzip(request) ? { ...exported.file, body: exported.uncompressed, encoding: null } : exported.file;
+			return drawnResponse(request, exported.chart, format, etag, file);
 		}
-		const chart = await loadChart(services, caller, id);
-		requireData(chart);
-		// CSV writes the data out without drawing or a slot: cheap enough to answer fresh every time.
-		const file = await csvExport(services, chart);
+		const { chart, file } = await exportCsv(services, caller, id);
 		const warnings = warningsHeaderValue(file.warnings ?? []);
 		return new Response(file.body, {
 			headers: {

@@ -3,14 +3,14 @@
  * folder moves its charts and subfolders up one level, so nothing filed in it is lost.
  */
 
+import { ApiError } from "../api-error";
 import type { FolderRow } from "../db/folders";
 import { deleteFolder, findFolder, folderIsWithin, insertFolder, listFolders, updateFolder } from "../db/folders";
 import type { Caller } from "../domain/caller";
 import { newId } from "../domain/ids";
-import { ApiError } from "../http/errors";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
-import type { Services } from "../services/context";
+import type { Services } from "../request-services";
 import { retryConditionalWrite } from "../services/retry";
 import { CreateFolderBody, Deleted, Folder, FolderList, PatchFolderBody } from "./schemas";
 

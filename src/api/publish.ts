@@ -2,24 +2,17 @@
  * Publishing (spec §3, §4.1, DESIGN D17): `POST /v1/charts/{id}/publish` renders the chart into
  * an immutable snapshot and points the chart's stable embed URL at it; publishing again updates
  * it in place. `DELETE /v1/charts/{id}/publish` takes the embed down. Both are chart versions.
+ * The work is `src/services/publish.ts`; here are the routes and the snippets publish answers.
  */
 import { z } from "zod";
-import { snapshotOf } from "../db/charts";
-import { recordPublishedFonts } from "../db/fonts";
 import type { ChartRecord } from "../domain/chart";
 import { embedUrl } from "../domain/chart";
 import { escapeMarkup } from "../domain/markup";
 import { hashedClientPath } from "../embed/clients";
-import { fontIdsNamedBy } from "../embed/fonts";
-import { snapshotKey, writeSnapshot } from "../embed/snapshot";
-import { copyCachedSnapshot, snapshotContentKey, storeSnapshotInCache } from "../embed/snapshot-cache";
-import { ApiError } from "../http/errors";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
-import { writeChart } from "../services/chart-writes";
-import { exportMaterials } from "../services/export-key";
+import { publishChart, unpublishChart } from "../services/publish";
 import { chartWriteResponse } from "./chart-resource";
-import { renderInExportSlot } from "./export-slot";
 import { ChartOrReceipt } from "./schemas";
 
 const defaultSize = { w: 800, h: 500 };
@@ -71,27 +64,7 @@ export const publishRoute = defineRoute({
 	},
 	errors: ["not_found", "invalid_data", "precondition_failed", "conflict", "export_busy"],
 	async handler({ services, caller, params, request, now }) {
-		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) => {
-			if (!current.hasData) throw new ApiError("invalid_data", `Chart ${current.id} has no data yet, so there is nothing to publish.`);
-			const version = current.version + 1;
-			// An unchanged chart's snapshot comes from the export cache, drawing nothing and taking no slot.
-			// Its theme, fonts and data are read once, for the key and the drawing, so the two cannot differ.
-			const materials = await exportMaterials(services, current);
-			const key = await snapshotContentKey(services, current, materials);
-			let page: string | undefined;
-			if (await copyCachedSnapshot(services, current, key, version)) {
-				page = await (await services.blobs.get(snapshotKey(current.id, version, "")))?.text();
-			} else {
-				await renderInExportSlot(services.exportSlots, async () => {
-					const files = await writeSnapshot(services, current, version, materials);
-					await storeSnapshotInCache(services, current.id, key, files);
-					page = typeof files[""] === "string" ? files[""] : undefined;
-				});
-			}
-			// The embed host serves an uploaded font only while the published page names it.
-			await recordPublishedFonts(services.db, current, version, fontIdsNamedBy(page ?? ""));
-			return { next: snapshotOf(current), action: "publish", publishedVersion: version };
-		});
+		const chart = await publishChart(services, caller, request, params.id as string, now);
 		return json(await publishedSnippets(chart, services.config.embedBase));
 	},
 });
@@ -110,9 +83,7 @@ export const unpublishRoute = defineRoute({
 	},
 	errors: ["not_found", "precondition_failed", "conflict"],
 	async handler({ services, caller, params, request, now }) {
-		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) =>
-			current.publishedVersion === null ? null : { next: snapshotOf(current), action: "unpublish", publishedVersion: null },
-		);
+		const chart = await unpublishChart(services, caller, request, params.id as string, now);
 		return chartWriteResponse(chart, services, caller);
 	},
 });

@@ -8,14 +8,15 @@
  * device cookie of the account (trust earned with the old password ends) and remembers this
  * browser afresh.
  */
+
+import { ApiError } from "../api-error";
 import { findAccountPassword, setAccountPassword } from "../db/accounts";
 import { deleteOtherSessions } from "../db/sessions";
 import { clearBucket } from "../db/sign-in-attempts";
 import { deleteAccountDevices } from "../db/sign-in-devices";
 import type { SessionCaller } from "../domain/caller";
 import { dummyPasswordHash, hashPassword, normalizeEmail, verifyPassword } from "../domain/passwords";
-import { ApiError } from "../http/errors";
-import type { Services } from "../services/context";
+import type { Services } from "../request-services";
 import { rememberDevice } from "./devices";
 import { admitAttempt, bucket, releaseAttempt } from "./throttle";
 

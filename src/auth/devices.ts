@@ -6,7 +6,7 @@
  */
 import { deleteDevicesUnusedSince, findDevice, insertDevice, touchDevice, trimAccountDevices } from "../db/sign-in-devices";
 import { deviceLifetimeMs, deviceTokenHash, deviceTokenPattern, maxDevicesPerAccount, newDeviceToken } from "../domain/device-tokens";
-import type { Services } from "../services/context";
+import type { Services } from "../request-services";
 
 export interface TrustedDevice {
 	/** The stored hash: the device's id and the name of its throttle bucket. */

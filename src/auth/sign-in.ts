@@ -9,14 +9,15 @@
  * Cloudflare names it, `client-address.ts`). So ten wrong guesses by a stranger lock the email
  * out for strangers, not for its owner's browser.
  */
+
+import { ApiError } from "../api-error";
 import { findAccountByEmail } from "../db/accounts";
 import { createSession, deleteExpiredSessions } from "../db/sessions";
 import { clearBucket, deleteAttemptsBefore } from "../db/sign-in-attempts";
 import { dummyPasswordHash, normalizeEmail, verifyPassword } from "../domain/passwords";
 import type { Plan } from "../domain/plans";
 import { newSessionToken, sessionLifetimeMs, sessionTokenHash } from "../domain/session-tokens";
-import { ApiError } from "../http/errors";
-import type { Services } from "../services/context";
+import type { Services } from "../request-services";
 import { rememberDevice, trustedDevice } from "./devices";
 import { admitAttempt, attemptWindowMs, bucket, releaseAttempt } from "./throttle";
 

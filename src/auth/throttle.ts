@@ -12,10 +12,11 @@
  * - per device cookie: 10 for the email it names (the owner's browser, instead of the two above);
  * - per account, the current password of a password change: 10.
  */
+
+import { ApiError } from "../api-error";
 import type { Bucket } from "../db/sign-in-attempts";
 import { releaseAttempts, reserveAttempt } from "../db/sign-in-attempts";
-import { ApiError } from "../http/errors";
-import type { Services } from "../services/context";
+import type { Services } from "../request-services";
 
 export const attemptWindowMs = 15 * 60 * 1000;
 

@@ -12,8 +12,8 @@
  */
 import type { Font } from "fontkit";
 import { create } from "fontkit";
-import { fontMetrics } from "../render/font-metrics";
-import { subsetFont } from "../render/font-subset";
+import { fontMetrics } from "./font-metrics";
+import { subsetFont } from "./font-subset";
 import { type CharacterMap, readSfnt, SfntError, tableDirectory } from "./sfnt";
 import { Woff2Error, woff2ToSfnt } from "./woff2";
 

@@ -15,7 +15,7 @@ import { findPublishedFont } from "../db/fonts";
 import { fontContentTypes } from "../domain/fonts";
 import { bundledMetrics, fallbackFamily, primaryFamily } from "../render/fonts";
 import type { RenderFont } from "../render/uploaded-fonts";
-import type { Services } from "../services/context";
+import type { Services } from "../request-services";
 
 /** The bundled fonts as the page's `@font-face` rules name them (the same faces src/render/fonts.ts draws with). */
 const bundledFonts = {

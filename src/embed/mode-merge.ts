@@ -7,7 +7,12 @@
  * two (a text, a shape, an attribute that is not a colour) answers null, and the page keeps
  * both drawings as before.
  */
-import type { WidthDrawing } from "./page";
+
+/** One drawing of the chart, laid out for a frame at least `width` CSS px wide (D38). */
+export interface WidthDrawing {
+	width: number;
+	svg: string;
+}
 
 /** The attributes a mode may change, all of them CSS properties too. */
 const colourAttributes: ReadonlySet<string> = new Set(["fill", "stroke", "stop-color", "fill-opacity", "stroke-opacity", "opacity"]);

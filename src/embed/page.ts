@@ -9,7 +9,7 @@
  * `auto` follows the reader's `prefers-color-scheme`.
  */
 import { escapeMarkup } from "../domain/markup";
-import type { MergedDrawings } from "./mode-merge";
+import type { MergedDrawings, WidthDrawing } from "./mode-merge";
 import { readerExtrasCss } from "./reader-extras";
 import { tableControlsNoscriptCss } from "./table-controls-html";
 
@@ -49,12 +49,6 @@ export interface EmbedPage {
 	fontFaces?: string;
 	/** `meta.sourceUrl` and where the source line is drawn in each width class, as fractions of that drawing's size. */
 	sourceLink?: { url: string; label: string; boxes: { width: number; box: Box }[] };
-}
-
-/** One drawing of the chart, laid out for a frame at least `width` CSS px wide (D38). */
-export interface WidthDrawing {
-	width: number;
-	svg: string;
 }
 
 interface Box {

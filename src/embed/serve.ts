@@ -10,15 +10,14 @@
  * (D1, R2, a bug) and answers the embed host's own 500 page with the request id (DESIGN D28).
  */
 
-import { withHeaders } from "../http/respond";
-import type { Services } from "../services/context";
+import type { Services } from "../request-services";
 import type { ClientScript } from "./clients";
 import { clientScript } from "./clients";
 import { serveFont } from "./fonts";
 import type { PageMode } from "./page";
 import { badModeHtml, notFoundHtml, pageModes, serverErrorHtml } from "./page";
-import type { SnapshotFile } from "./snapshot";
-import { snapshotFiles, snapshotKey, tipsHash } from "./snapshot";
+import type { SnapshotFile } from "./snapshot-files";
+import { snapshotFiles, snapshotKey, tipsHash } from "./snapshot-files";
 
 const securityHeaders = {
 	// Scripts and data only from the embed host itself; inline styles are what SVG charts use.
@@ -102,7 +101,10 @@ export async function serveEmbed(request: Request, path: string, services: Servi
 		console.error(`embed request ${requestId} failed`, error);
 		response = serverError(requestId);
 	}
-	return withHeaders(response, { ...securityHeaders, "X-Request-Id": requestId });
+	// A copy: a response's own headers may be immutable (one passed through from R2 or fetch).
+	const answered = new Response(response.body, response);
+	for (const [name, value] of Object.entries({ ...securityHeaders, "X-Request-Id": requestId })) answered.headers.set(name, value);
+	return answered;
 }
 
 /** A path naming a file (`/favicon.ico`, `/robots.txt`): a browser's own request, not a reader's page. */

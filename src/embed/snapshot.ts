@@ -1,12 +1,12 @@
 /**
- * Published snapshots in R2, immutable per chart version: `embeds/<chart>/v<version>/` holds the
- * page, the SVG, a PNG preview for link unfurls and the data the page's client draws from. The
- * chart row's `published_version` says which one the embed URL shows, so republishing switches
- * every embedding page at once.
+ * What a published snapshot holds, drawn from the chart's render input: the page (the chart in
+ * both modes for every width class, D38), `chart.svg`, the PNG preview, `data.json`, and
+ * `data.csv` and `tips.json` where the page has them. Drawing only, no I/O: the publish
+ * orchestrator (`src/services/publish.ts`) reads what the drawing needs, runs this in an export
+ * slot, and stores the files (`snapshot-files.ts` says where).
  */
 import type { ChartRecord } from "../domain/chart";
 import { embedUrl } from "../domain/chart";
-import { sha256Hex } from "../domain/ids";
 import { chartDescription } from "../render/describe";
 import { drawingHeight } from "../render/drawing-height";
 import { widthClasses } from "../render/embed-layout";
@@ -18,62 +18,23 @@ import { svgToPng } from "../render/png";
 import type { LaidOutChart } from "../render/svg";
 import { drawSvg } from "../render/svg";
 import { fontFaceCss, fontsUsedBySvg } from "../render/uploaded-fonts";
-import type { Services } from "../services/context";
-import { exportDataset } from "../services/export-datasets";
-import type { ExportMaterials } from "../services/export-key";
-import { loadRenderFonts } from "../services/fonts";
-import { renderInputFrom } from "../services/render-input";
 import { clientPath, hashedClientPath } from "./clients";
 import { bundledFontFaces, fontPath } from "./fonts";
+import type { WidthDrawing } from "./mode-merge";
 import { mergeModes } from "./mode-merge";
-import type { DrawnMode, WidthDrawing } from "./page";
+import type { DrawnMode } from "./page";
 import { embedHtml } from "./page";
 import { pageData } from "./page-data";
 import { dataCsv, offersDataLink, readerExtrasHtml } from "./reader-extras";
+import type { SnapshotFiles } from "./snapshot-files";
+import { tipsHash } from "./snapshot-files";
 import { tableControlsHtml } from "./table-controls-html";
 import { takesLightClient, tipLayout, tipTexts } from "./tips/extract";
 import type { CategoryTip, ReaderTips, TipLayout } from "./tips/model";
 
-export const snapshotFiles = {
-	"": { key: "index.html", contentType: "text/html; charset=utf-8" },
-	"chart.svg": { key: "chart.svg", contentType: "image/svg+xml; charset=utf-8" },
-	"preview.png": { key: "preview.png", contentType: "image/png" },
-	"data.json": { key: "data.json", contentType: "application/json" },
-	// Only when `meta.embed.dataLink` is on: the "Get the data" link's CSV.
-	"data.csv": { key: "data.csv", contentType: "text/csv; charset=utf-8" },
-	// Only for the kinds the overlay client makes interactive: its tooltips and marks (tips/model.ts).
-	"tips.json": { key: "tips.json", contentType: "application/json" },
-} as const;
-export type SnapshotFile = keyof typeof snapshotFiles;
-
-/** The first 16 hex digits of a `tips.json`'s SHA-256: its page names it by them (`tips.json?h=…`). */
-export async function tipsHash(tipsJson: string): Promise<string> {
-	return (await sha256Hex(tipsJson)).slice(0, 16);
-}
-
-export function snapshotKey(chartId: string, version: number, file: SnapshotFile): string {
-	return `embeds/${chartId}/v${version}/${snapshotFiles[file].key}`;
-}
-
-/** A snapshot's files by name, as stored. */
-export type SnapshotFiles = Partial<Record<SnapshotFile, string | Uint8Array>>;
-
-/**
- * Renders the chart as it stands and stores it as the snapshot of `version`; answers the files
- * stored. `materials` are the theme, fonts and data the snapshot's cache key was computed from.
- */
-export async function writeSnapshot(
-	services: Services,
-	chart: ChartRecord,
-	version: number,
-	materials: ExportMaterials,
-): Promise<SnapshotFiles> {
-	const [dataset, { fonts: renderFonts }] = await Promise.all([
-		exportDataset(services, chart, materials),
-		loadRenderFonts(services, materials.fonts),
-	]);
-	const input = renderInputFrom(chart, {}, dataset, materials.theme, renderFonts);
-	const page = embedUrl(services.config.embedBase, chart.id);
+/** The snapshot's files for `input`, the chart's render input at its own size and mode (no options). */
+export async function drawSnapshot(input: RenderInput, chart: ChartRecord, embedBase: string): Promise<SnapshotFiles> {
+	const page = embedUrl(embedBase, chart.id);
 	// The page holds both modes so it can follow the reader (`auto`, `?mode=`, `charts:mode`),
 	// each drawn for every width class (D38); chart.svg, the preview and data.json are the chart
 	// at its own size in the mode exports use (light for `auto`).
@@ -98,10 +59,10 @@ export async function writeSnapshot(
 	const fonts = input.fonts ?? [];
 	// With the bundled Inter and DejaVu Sans the exports draw with, so the page's text is theirs.
 	const fontFaces =
-		(await bundledFontFaces(services.config.embedBase)) +
+		(await bundledFontFaces(embedBase)) +
 		fontFaceCss(
 			fonts.length > 0 ? fontsUsedBySvg([...light, ...dark].map((drawing) => drawing.svg).join(""), fonts) : [],
-			(font) => `${services.config.embedBase}${fontPath(font)}`,
+			(font) => `${embedBase}${fontPath(font)}`,
 		);
 	const readerTips = tips.result();
 	const tipsJson = readerTips ? JSON.stringify(readerTips) : null;
@@ -117,7 +78,7 @@ export async function writeSnapshot(
 		dataUrl: `${page}data.json`,
 		// Named by its content: a page left open across a republish must not take the next version's marks.
 		...(tipsJson ? { tipsUrl: `${page}tips.json?h=${await tipsHash(tipsJson)}` } : {}),
-		clientUrl: `${services.config.embedBase}${readerTips ? await hashedClientPath("overlay") : await clientPath(chart.kind)}`,
+		clientUrl: `${embedBase}${readerTips ? await hashedClientPath("overlay") : await clientPath(chart.kind)}`,
 		// A race plays at once; a table's controls are in the page, live before it is drawn.
 		interactive: isRace(input) ? "now" : "on-interaction",
 		tableControls: tableControlsHtml(input),
@@ -127,7 +88,7 @@ export async function writeSnapshot(
 			? { sourceLink: { url: sourceUrl, label: input.meta.sourceText, boxes: sourceBoxes(input) } }
 			: {}),
 	});
-	const files: SnapshotFiles = {
+	return {
 		"": html,
 		"chart.svg": svg,
 		// The scalable SVG keeps its pixel width and height, so it rasterises as the export would.
@@ -137,14 +98,6 @@ export async function writeSnapshot(
 		...(offersDataLink(input) ? { "data.csv": dataCsv(data) } : {}),
 		...(tipsJson ? { "tips.json": tipsJson } : {}),
 	};
-	await Promise.all(
-		Object.entries(files).map(([file, body]) =>
-			services.blobs.put(snapshotKey(chart.id, version, file as SnapshotFile), body, {
-				httpMetadata: { contentType: snapshotFiles[file as SnapshotFile].contentType },
-			}),
-		),
-	);
-	return files;
 }
 
 /**
@@ -210,14 +163,4 @@ function sourceBoxes(input: RenderInput): { width: number; box: { left: number; 
 			? [{ width, box: { left: box.left / width, top: box.top / height, width: box.width / width, height: box.height / height } }]
 			: [];
 	});
-}
-
-/** Removes every snapshot of a deleted chart. */
-export async function deleteSnapshots(services: Services, chartId: string): Promise<void> {
-	let cursor: string | undefined;
-	do {
-		const listed = await services.blobs.list({ prefix: `embeds/${chartId}/`, cursor });
-		if (listed.objects.length > 0) await services.blobs.delete(listed.objects.map((o) => o.key));
-		cursor = listed.truncated ? listed.cursor : undefined;
-	} while (cursor);
 }

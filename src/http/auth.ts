@@ -5,6 +5,8 @@
  * (or downgraded) by a cookie it happens to send. Key failures are 401 `unauthorized` with
  * `WWW-Authenticate: Bearer`.
  */
+
+import { ApiError } from "../api-error";
 import { findKeyByHash, markKeyUsed } from "../db/keys";
 import { apiKeyPattern } from "../domain/api-keys";
 import type { Caller, KeyCaller, SessionCaller } from "../domain/caller";
@@ -12,9 +14,8 @@ import { sha256Hex } from "../domain/ids";
 import type { Scope } from "../domain/plans";
 import { planHasApiAccess } from "../domain/plans";
 import { csrfTokenMatches } from "../domain/session-tokens";
-import type { Services } from "../services/context";
+import type { Services } from "../request-services";
 import { readSessionCookie } from "./cookies";
-import { ApiError } from "./errors";
 import { authenticateSession } from "./session-auth";
 
 /** Writing last-used on every request would make every read a write; once a minute is enough. */

@@ -2,7 +2,7 @@
  * Reading request bodies with a hard size cap, and turning JSON text into a validated value.
  */
 import type { z } from "zod";
-import { ApiError, validationError } from "./errors";
+import { ApiError, validationError } from "../api-error";
 
 export const maxJsonBytes = 1024 * 1024;
 export const maxCsvBytes = 10 * 1024 * 1024;

@@ -11,17 +11,8 @@
  * their own `br, gzip` and keep the client's there (an empty string when it sent none). Miniflare
  * passes a gzip answer to a client that sent no `Accept-Encoding` as it is, so `curl -o` saved
  * gzip bytes (issue 24). Where there is no `cf` (a direct call, a test) the header is the client's.
+ * The compression itself is `src/domain/gzip.ts`, which the export orchestrator stores with.
  */
-
-export async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
-	const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream("gzip"));
-	return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-export function gunzipStream(body: ReadableStream | Uint8Array): ReadableStream {
-	const stream = body instanceof Uint8Array ? new Blob([body as Uint8Array<ArrayBuffer>]).stream() : body;
-	return stream.pipeThrough(new DecompressionStream("gzip"));
-}
 
 /** The `Accept-Encoding` the client itself sent (see above); null when it sent none. */
 export function clientAcceptEncoding(request: Request): string | null {

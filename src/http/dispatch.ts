@@ -5,8 +5,8 @@
  * request id instead of workerd's bare 500. Before the config is read the embed host cannot be
  * told apart from the API, so that one failure is always answered the API's way.
  */
-import type { Services } from "../services/context";
-import { buildServices } from "../services/context";
+import type { Services } from "../request-services";
+import { buildServices } from "../request-services";
 import { isConsoleAppPath, serveConsoleApp } from "./console-app";
 import { errorResponse } from "./errors";
 import { withHeaders } from "./respond";

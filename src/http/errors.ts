@@ -1,60 +1,16 @@
 /**
- * The one error type of the API and the one place that turns an error into a response.
- * Every 4xx and 5xx body has the shape `{ error: { code, message, details? } }` (DESIGN D1).
+ * The one place that turns an error into a response. Every 4xx and 5xx body has the shape
+ * `{ error: { code, message, details? } }` (DESIGN D1); the codes and `ApiError` itself are in
+ * `src/api-error.ts`, below every layer that throws one.
  */
-import type { ZodError } from "zod";
+import type { ErrorCode } from "../api-error";
+import { ApiError } from "../api-error";
 import { InvalidDataError } from "../domain/dataset";
 import { InvalidSeriesError } from "../library/resolve";
 
-/** Every error code the API answers, with its HTTP status. */
-export const errorStatus = {
-	unauthorized: 401,
-	invalid_credentials: 401,
-	forbidden: 403,
-	plan_required: 403,
-	csrf_failed: 403,
-	session_required: 403,
-	not_found: 404,
-	method_not_allowed: 405,
-	conflict: 409,
-	idempotency_in_progress: 409,
-	precondition_failed: 412,
-	payload_too_large: 413,
-	unsupported_media_type: 415,
-	invalid_body: 422,
-	invalid_query: 422,
-	invalid_data: 422,
-	invalid_format: 422,
-	invalid_parent: 422,
-	invalid_series: 422,
-	invalid_folder: 422,
-	invalid_theme: 422,
-	invalid_transform: 422,
-	invalid_kind: 422,
-	invalid_font: 422,
-	idempotency_key_reused: 422,
-	rate_limited: 429,
-	internal_error: 500,
-	export_busy: 503,
-	service_unavailable: 503,
-} as const;
-
-export type ErrorCode = keyof typeof errorStatus;
-
-export class ApiError extends Error {
-	readonly status: number;
-
-	constructor(
-		readonly code: ErrorCode,
-		message: string,
-		readonly details?: unknown,
-		readonly headers: Record<string, string> = {},
-	) {
-		super(message);
-		this.name = "ApiError";
-		this.status = errorStatus[code];
-	}
-}
+// Still importable from here for modules written before the error type moved down (branches
+// merged after issue 25); new code imports it from `src/api-error.ts`.
+export { ApiError, type ErrorCode, errorStatus, formatPath, validationError } from "../api-error";
 
 export function errorBody(code: ErrorCode, message: string, details?: unknown) {
 	return { error: details === undefined ? { code, message } : { code, message, details } };
@@ -82,43 +38,4 @@ export function errorResponse(thrown: unknown, requestId: string): Response {
 	return Response.json(errorBody("internal_error", `Something went wrong on our side. Quote request id ${requestId} if you report it.`), {
 		status: 500,
 	});
-}
-
-/** Which error code a validation failure gets, by the first segment of the field path. */
-const codeByField: Record<string, ErrorCode> = {
-	kind: "invalid_kind",
-	series: "invalid_series",
-	folderId: "invalid_folder",
-	parentId: "invalid_parent",
-};
-
-const codeByMetaField: Record<string, ErrorCode> = {
-	theme: "invalid_theme",
-	seriesTransform: "invalid_transform",
-};
-
-export function formatPath(path: readonly PropertyKey[]): string {
-	let out = "";
-	for (const segment of path) {
-		if (typeof segment === "number") out += `[${segment}]`;
-		else out += out === "" ? String(segment) : `.${String(segment)}`;
-	}
-	return out;
-}
-
-/** A 422 naming the first offending field, with every issue listed in `details`. */
-export function validationError(error: ZodError, fallback: ErrorCode = "invalid_body", prefix: PropertyKey[] = []): ApiError {
-	const issues = error.issues.map((issue) => ({
-		path: formatPath([...prefix, ...issue.path]),
-		message: issue.message,
-	}));
-	const first = error.issues[0];
-	const fullPath = [...prefix, ...(first?.path ?? [])];
-	const [head, second] = fullPath;
-	let code = fallback;
-	if (typeof head === "string" && codeByField[head]) code = codeByField[head];
-	if (head === "meta" && typeof second === "string" && codeByMetaField[second]) code = codeByMetaField[second];
-	const where = formatPath(fullPath);
-	const message = where ? `${where}: ${first?.message ?? "is invalid"}` : (first?.message ?? "Request is invalid");
-	return new ApiError(code, message, { path: where, issues });
 }

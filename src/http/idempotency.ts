@@ -13,11 +13,12 @@
  * differently, so a full answer stored for a reading caller is never replayed to it (it gets the
  * 422 of a reused key instead, and nothing runs twice).
  */
+
+import { ApiError } from "../api-error";
 import { completeIdempotencyKey, releaseIdempotencyKey, reserveIdempotencyKey } from "../db/idempotency";
 import type { Caller } from "../domain/caller";
 import { sha256Hex } from "../domain/ids";
-import type { Services } from "../services/context";
-import { ApiError } from "./errors";
+import type { Services } from "../request-services";
 
 const keyPattern = /^[\x21-\x7e]{1,255}$/;
 /** Headers worth replaying; anything per-request (rate limit, request id) is set fresh. */

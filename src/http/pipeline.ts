@@ -12,10 +12,11 @@
  * is the same, but a key revoked since may spend its former account's budget (see there).
  */
 import type { z } from "zod";
+import { ApiError, validationError } from "../api-error";
 import type { Caller } from "../domain/caller";
 import { requestsPerMinute } from "../domain/plans";
 import type { RateDecision } from "../limits/client";
-import type { Services } from "../services/context";
+import type { Services } from "../request-services";
 import type { Authenticated } from "./auth";
 import { authenticate, requireCsrfToken, requirePlan, requireScope, requireSession } from "./auth";
 import {
@@ -29,7 +30,7 @@ import {
 	requireCsvContentType,
 	requireJsonContentType,
 } from "./body";
-import { ApiError, errorResponse, validationError } from "./errors";
+import { errorResponse } from "./errors";
 import { readIdempotencyKey, withIdempotency } from "./idempotency";
 import { bearerKeyHash, forgetCaller, guessCaller, rememberCaller, sameCaller } from "./known-keys";
 import { withHeaders } from "./respond";

@@ -4,11 +4,11 @@
  * OpenAPI document all read the same declaration, so they cannot drift apart.
  */
 import type { z } from "zod";
+import type { ErrorCode } from "../api-error";
 import type { Caller, SessionCaller } from "../domain/caller";
 import type { Scope } from "../domain/plans";
-import type { Services } from "../services/context";
+import type { Services } from "../request-services";
 import type { ApiTag } from "./api-tags";
-import type { ErrorCode } from "./errors";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

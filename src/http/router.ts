@@ -11,8 +11,9 @@
 
 import type { IRequest } from "itty-router";
 import { IttyRouter } from "itty-router";
-import type { Services } from "../services/context";
-import { ApiError, errorResponse } from "./errors";
+import { ApiError } from "../api-error";
+import type { Services } from "../request-services";
+import { errorResponse } from "./errors";
 import { runRoute } from "./pipeline";
 import { withHeaders } from "./respond";
 import type { Route } from "./route";

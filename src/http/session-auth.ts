@@ -5,13 +5,14 @@
  * slides too. An answer re-sending the cookie carries the session's token, so it says
  * `Cache-Control: no-store` unless the route chose its own caching (issue 23).
  */
+
+import { ApiError } from "../api-error";
 import { deleteSession, findSession, touchSession } from "../db/sessions";
 import type { SessionCaller } from "../domain/caller";
 import { allScopes } from "../domain/plans";
 import { csrfTokenFor, sessionLifetimeMs, sessionTokenHash, sessionTokenPattern, sessionTouchIntervalMs } from "../domain/session-tokens";
-import type { Services } from "../services/context";
+import type { Services } from "../request-services";
 import { clearedSessionCookie, sessionCookie } from "./cookies";
-import { ApiError } from "./errors";
 
 export interface AuthenticatedSession {
 	caller: SessionCaller;

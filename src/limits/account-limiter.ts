@@ -8,9 +8,17 @@
  * over-admit. At most `limit` rows are kept (≤ 600), old ones are dropped on every call.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { RateDecision } from "./client";
 
 export const windowMs = 60_000;
+
+export interface RateDecision {
+	allowed: boolean;
+	limit: number;
+	/** Requests still allowed in the current window after this one. */
+	remaining: number;
+	/** Whole seconds until the window frees a slot (≥ 1): `Retry-After` and `RateLimit-Reset`. */
+	resetSeconds: number;
+}
 
 export class AccountLimiter extends DurableObject<Env> {
 	constructor(ctx: DurableObjectState, env: Env) {

@@ -1,7 +1,7 @@
 /**
  * How the API reaches the two Durable Objects. Handlers see only these small interfaces;
  * `memory.ts` has in-memory twins for unit tests. This layer answers results, never HTTP errors:
- * what a full gate means to a client (503, Retry-After) is decided in `src/api/export-slot.ts`.
+ * what a full gate means to a client (503, Retry-After) is decided in `src/services/export-slot.ts`.
  *
  * A held export slot is renewed while its render runs (DESIGN D16, issue 10): a lease expires
  * 60 s after it was last renewed, so a crashed isolate frees its slot within a minute, but a
@@ -12,18 +12,12 @@
  * render's steps; D25 keeps every synchronous step far shorter than the lease. A hold is renewed
  * for at most `maxHoldMs`, so a render stuck awaiting something forever still frees its slot.
  */
-import type { AccountLimiter } from "./account-limiter";
+import type { AccountLimiter, RateDecision } from "./account-limiter";
 import type { ExportGate, Lease } from "./export-gate";
 import { leaseTtlMs } from "./export-gate";
 
-export interface RateDecision {
-	allowed: boolean;
-	limit: number;
-	/** Requests still allowed in the current window after this one. */
-	remaining: number;
-	/** Whole seconds until the window frees a slot (≥ 1): `Retry-After` and `RateLimit-Reset`. */
-	resetSeconds: number;
-}
+// The limiter's answer, for the pipeline that turns it into headers or a 429.
+export type { RateDecision } from "./account-limiter";
 
 export interface RequestLimiter {
 	consume(accountId: string, limit: number): Promise<RateDecision>;

@@ -1,12 +1,10 @@
 /**
- * Export formats (spec §4.1) and the exporter each one uses. A drawing exporter turns a
- * prepared `RenderInput` into a file and does no I/O; CSV writes the chart's data out as it is.
+ * Export formats (spec §4.1), their options and what an exporter answers. A drawing exporter
+ * turns a prepared `RenderInput` into a file and does no I/O (`drawing-exporters.ts` names the one
+ * each format uses); CSV writes the chart's data out as it is.
  */
 import { z } from "zod";
 import type { RenderInput } from "./input";
-import { pdfExporter } from "./pdf-exporter";
-import { pngExporter } from "./png-exporter";
-import { svgExporter } from "./svg-exporter";
 
 export const exportFormats = ["png", "svg", "pdf", "csv"] as const;
 export type ExportFormat = (typeof exportFormats)[number];
@@ -31,8 +29,6 @@ export interface ExportFile {
 }
 
 export type DrawingExporter = (input: RenderInput, options: ExportOptions) => Promise<ExportFile>;
-
-export const drawingExporters: Record<DrawingFormat, DrawingExporter> = { svg: svgExporter, png: pngExporter, pdf: pdfExporter };
 
 /** Drawing formats take an export slot; CSV only writes data out and never waits for one. */
 export function isDrawingFormat(format: ExportFormat): format is DrawingFormat {

@@ -6,9 +6,9 @@
 import type { Font } from "fontkit";
 import { create } from "fontkit";
 import { familyNames } from "../domain/font-families";
-import type { FontMetrics } from "./font-metrics";
-import { fontMetrics } from "./font-metrics";
-import { subsetFont } from "./font-subset";
+import type { FontMetrics } from "../domain/font-metrics";
+import { fontMetrics } from "../domain/font-metrics";
+import { subsetFont } from "../domain/font-subset";
 
 export interface RenderFont {
 	id: string;

@@ -9,8 +9,8 @@ import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import type { Dataset } from "../domain/dataset";
 import { newId } from "../domain/ids";
 import { chartName } from "../domain/meta";
+import type { Services } from "../request-services";
 import { assertFolderUsable } from "./chart-writes";
-import type { Services } from "./context";
 import { confirmDatasetStored } from "./data-retention";
 import { retryConditionalWrite } from "./retry";
 

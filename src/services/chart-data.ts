@@ -12,7 +12,7 @@ import type { ChartKind } from "../domain/kinds";
 import { seriesForLayout } from "../domain/layouts";
 import type { SeriesReference } from "../domain/series";
 import { resolveReferences, statisticsDataset } from "../library/resolve";
-import type { Services } from "./context";
+import type { Services } from "../request-services";
 
 export type ChartData = Pick<ChartSnapshot, "seriesNames" | "dataBlobKey" | "hasData">;
 

@@ -2,6 +2,8 @@
  * Every change to a chart goes through here: checks that need the database (theme, folder,
  * transform keys), optimistic concurrency (If-Match, D13) and one new version per write (D12).
  */
+
+import { ApiError, validationError } from "../api-error";
 import type { ChartAction } from "../db/charts";
 import { findChart, writeChartVersion } from "../db/charts";
 import { findFolder } from "../db/folders";
@@ -11,8 +13,7 @@ import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import { chartName, Meta } from "../domain/meta";
 import { unknownSeriesKeys } from "../domain/series-keyed";
 import { findBuiltInTheme } from "../domain/themes";
-import { ApiError, validationError } from "../http/errors";
-import type { Services } from "./context";
+import type { Services } from "../request-services";
 
 import { retryConditionalWrite } from "./retry";
 
@@ -115,10 +116,50 @@ export interface PlannedWrite {
 	publishedVersion?: number | null;
 }
 
+/** How the chart write loop retries a lost race: on fresh state, this many times, then 409. */
+export const chartWriteRetry = {
+	budget: maxWriteAttempts,
+	conflictMessage: "The chart kept changing while this request tried to save it. Retry the request.",
+} as const;
+
+/**
+ * Writes `planned` as the version after `current`, on the condition that `current` is still the
+ * chart's latest version; answers the chart as written, or null when another write got there
+ * first (the caller re-reads and tries again).
+ */
+export async function commitChartWrite(
+	services: Services,
+	caller: Caller,
+	current: ChartRecord,
+	planned: PlannedWrite,
+	now: number,
+): Promise<ChartRecord | null> {
+	const name = chartName(planned.next.meta);
+	const written = await writeChartVersion(services.d1, {
+		previous: current,
+		next: planned.next,
+		name,
+		action: planned.action,
+		authorAccountId: caller.accountId,
+		now,
+		publishedVersion: planned.publishedVersion,
+	});
+	if (!written) return null;
+	return {
+		...current,
+		...planned.next,
+		name,
+		version: current.version + 1,
+		publishedVersion: planned.publishedVersion === undefined ? current.publishedVersion : planned.publishedVersion,
+		updatedAt: now,
+	};
+}
+
 /**
  * Reads the chart, lets `plan` decide its next state, and writes it as a new version.
  * `plan` returns null for "nothing to change". A write that loses a race re-reads and plans
- * again; with If-Match the re-read answers 412 instead, as the client asked.
+ * again; with If-Match the re-read answers 412 instead, as the client asked. `plan` runs once per
+ * attempt, so it must be quick: slow work (drawing) belongs before the loop, as publish does it.
  */
 export async function writeChart(
 	services: Services,
@@ -128,32 +169,11 @@ export async function writeChart(
 	now: number,
 	plan: (current: ChartRecord) => Promise<PlannedWrite | null>,
 ): Promise<ChartRecord> {
-	return retryConditionalWrite(
-		async () => {
-			const current = await loadChart(services, caller, chartId);
-			assertIfMatch(request, current.version);
-			const planned = await plan(current);
-			if (planned === null) return current;
-			const name = chartName(planned.next.meta);
-			const written = await writeChartVersion(services.d1, {
-				previous: current,
-				next: planned.next,
-				name,
-				action: planned.action,
-				authorAccountId: caller.accountId,
-				now,
-				publishedVersion: planned.publishedVersion,
-			});
-			if (!written) return null;
-			return {
-				...current,
-				...planned.next,
-				name,
-				version: current.version + 1,
-				publishedVersion: planned.publishedVersion === undefined ? current.publishedVersion : planned.publishedVersion,
-				updatedAt: now,
-			};
-		},
-		{ budget: maxWriteAttempts, conflictMessage: "The chart kept changing while this request tried to save it. Retry the request." },
-	);
+	return retryConditionalWrite(async () => {
+		const current = await loadChart(services, caller, chartId);
+		assertIfMatch(request, current.version);
+		const planned = await plan(current);
+		if (planned === null) return current;
+		return commitChartWrite(services, caller, current, planned, now);
+	}, chartWriteRetry);
 }

@@ -1,33 +1,5 @@
 /**
- * The per-request bundle of services handlers use. Built from the bindings for each request;
- * `env` itself is never mutated or passed around.
+ * Still importable from here for modules written before the type moved down (branches merged
+ * after issue 25); new code imports `Services` from `src/request-services.ts`.
  */
-import type { Database } from "../db/client";
-import { openDatabase } from "../db/client";
-import type { Config } from "../env";
-import { readConfig } from "../env";
-import type { ExportSlots, RequestLimiter } from "../limits/client";
-import { durableExportSlots, durableRequestLimiter } from "../limits/client";
-
-export interface Services {
-	db: Database;
-	/** The raw D1 binding, for the few statements drizzle cannot express (recursive CTEs). */
-	d1: D1Database;
-	blobs: R2Bucket;
-	limiter: RequestLimiter;
-	exportSlots: ExportSlots;
-	config: Config;
-	waitUntil: (promise: Promise<unknown>) => void;
-}
-
-export function buildServices(env: Env, ctx: ExecutionContext): Services {
-	return {
-		db: openDatabase(env.DB),
-		d1: env.DB,
-		blobs: env.BLOBS,
-		limiter: durableRequestLimiter(env.ACCOUNT_LIMITER),
-		exportSlots: durableExportSlots(env.EXPORT_GATE),
-		config: readConfig(env),
-		waitUntil: (promise) => ctx.waitUntil(promise),
-	};
-}
+export { buildServices, type Services } from "../request-services";

@@ -18,10 +18,10 @@
  */
 import { referencedBlobKeys } from "../db/charts";
 import type { Dataset } from "../domain/dataset";
-import { deleteSnapshots } from "../embed/snapshot";
+import type { Services } from "../request-services";
 import { storeDataset } from "./chart-data";
-import type { Services } from "./context";
 import { deleteCachedExports } from "./export-cache";
+import { deleteSnapshots } from "./snapshot-store";
 
 /** Removes each of `keys` that nothing names any more; answers the keys it removed. */
 export async function deleteUnreferencedBlobs(services: Services, keys: readonly string[]): Promise<string[]> {

@@ -10,8 +10,8 @@ import type { ThemeCandidate } from "../db/themes";
 import { chartThemeCandidatesQuery } from "../db/themes";
 import type { Caller } from "../domain/caller";
 import type { ChartRecord } from "../domain/chart";
+import type { Services } from "../request-services";
 import { chartNotFound } from "./chart-writes";
-import type { Services } from "./context";
 
 export interface ChartForDrawing {
 	chart: ChartRecord;

@@ -10,8 +10,9 @@
  * chart's entries are dropped by its delete, and every other isolate's are unreachable because
  * the export route reads the chart (404 once deleted) before it looks in any cache.
  */
+
+import type { Services } from "../request-services";
 import { ByteLru } from "./byte-lru";
-import type { Services } from "./context";
 
 export const exportCachePrefix = "exports/";
 

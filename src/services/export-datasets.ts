@@ -8,8 +8,8 @@
 import type { ChartRecord } from "../domain/chart";
 import type { Dataset } from "../domain/dataset";
 import { parseStoredDataset } from "../domain/dataset";
+import type { Services } from "../request-services";
 import { ByteLru } from "./byte-lru";
-import type { Services } from "./context";
 import type { ExportMaterials } from "./export-key";
 
 /**

@@ -14,8 +14,8 @@ import type { ThemeDefinition } from "../domain/themes";
 import type { DrawingFormat, ExportOptions } from "../render/exporters";
 import { defaultPngScale, drawingSize } from "../render/pixel-budget";
 import { rendererBuild } from "../render/renderer-build";
+import type { Services } from "../request-services";
 import { datasetOf } from "./chart-data";
-import type { Services } from "./context";
 import { fontsForTheme, fontsForThemeFrom } from "./fonts";
 import { drawingMode, themeFor } from "./render-input";
 

@@ -16,7 +16,7 @@ import type { ExportOptions } from "../render/exporters";
 import type { RenderInput } from "../render/input";
 import { drawingSize } from "../render/pixel-budget";
 import type { RenderFont } from "../render/uploaded-fonts";
-import type { Services } from "./context";
+import type { Services } from "../request-services";
 
 /** The theme a chart is drawn in, resolved to its definition. */
 export async function themeFor(

@@ -5,7 +5,7 @@
  * backoff with full jitter, so writers that collided spread out instead of colliding again.
  * Anything an attempt throws (404, 412, 422) ends the loop at once: only lost races are retried.
  */
-import { ApiError } from "../http/errors";
+import { ApiError } from "../api-error";
 
 export interface RetryOptions {
 	/** How many attempts in all before answering 409 `conflict`. */

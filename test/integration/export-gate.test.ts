@@ -1,9 +1,9 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { renderInExportSlot } from "../../src/api/export-slot";
 import { exportGateStub, gateExportSlots, withExportSlot } from "../../src/limits/client";
 import type { ExportGate } from "../../src/limits/export-gate";
+import { renderInExportSlot } from "../../src/services/export-slot";
 import type { ErrorBody } from "../helpers/api";
 import { call, callJson } from "../helpers/api";
 import { makeAccount } from "../helpers/factories";

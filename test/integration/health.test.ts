@@ -7,8 +7,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { apiRoutes } from "../../src/api/routes";
 import { buildApi } from "../../src/http/router";
-import type { Services } from "../../src/services/context";
-import { buildServices } from "../../src/services/context";
+import type { Services } from "../../src/request-services";
+import { buildServices } from "../../src/request-services";
 import { base, callJson } from "../helpers/api";
 
 /** Every storage and Durable Object binding replaced by one that fails if touched. */

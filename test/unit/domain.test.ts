@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { validationError } from "../../src/api-error";
 import type { ChartSnapshot } from "../../src/domain/chart";
 import { applyChartPatch, sameSnapshot } from "../../src/domain/chart";
 import { applyMergePatch } from "../../src/domain/merge-patch";
 import { chartName, Meta } from "../../src/domain/meta";
 import { builtInThemes, ThemeDefinition } from "../../src/domain/themes";
 import { SeriesTransform, unknownTransformKeys } from "../../src/domain/transforms";
-import { validationError } from "../../src/http/errors";
 import { ifMatchAllows } from "../../src/services/chart-writes";
 
 describe("applyMergePatch (RFC 7386)", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { renderInExportSlot } from "../../src/api/export-slot";
 import { withExportSlot } from "../../src/limits/client";
 import { memoryExportSlots } from "../../src/limits/memory";
+import { renderInExportSlot } from "../../src/services/export-slot";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -11,10 +11,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import dejavuSerif from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
+import { fontMetrics } from "../../src/domain/font-metrics";
 import { InvalidFontError, inspectFont, maxFontBytes } from "../../src/domain/fonts";
 import { readSfnt, sfntWorkBudget } from "../../src/domain/sfnt";
 import { Woff2Error, woff2ToSfnt } from "../../src/domain/woff2";
-import { fontMetrics } from "../../src/render/font-metrics";
 import italicWoff2 from "../fixtures/fonts/DejaVuSerif-Italic.woff2";
 import {
 	Bytes,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../src/http/errors";
+import { ApiError } from "../../src/api-error";
 import { backoffDelayMs, retryConditionalWrite } from "../../src/services/retry";
 
 function recordingSleep() {

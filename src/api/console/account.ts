@@ -1,11 +1,12 @@
 /**
  * `/console/api/account`: the signed-in account and its password (DESIGN D33).
  */
+
+import { ApiError } from "../../api-error";
 import { changePassword } from "../../auth/change-password";
 import { attemptLimits } from "../../auth/throttle";
 import { accountOverview } from "../../db/accounts";
 import { deviceCookie } from "../../http/cookies";
-import { ApiError } from "../../http/errors";
 import { json } from "../../http/respond";
 import { defineRoute } from "../../http/route";
 import { Account, ChangePasswordBody, PasswordChanged } from "./schemas";

@@ -7,12 +7,12 @@
  * of `meta`, so typing never waits for this route.
  */
 import { z } from "zod";
+import { ApiError } from "../../api-error";
 import { findChartVersion } from "../../db/charts";
 import { Dataset } from "../../domain/dataset";
 import { ChartKind } from "../../domain/kinds";
 import { StoredMeta } from "../../domain/meta";
 import { ThemeDefinition } from "../../domain/themes";
-import { ApiError } from "../../http/errors";
 import { json } from "../../http/respond";
 import { defineRoute } from "../../http/route";
 import { datasetOf } from "../../services/chart-data";

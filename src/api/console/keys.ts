@@ -3,11 +3,12 @@
  * Professional and Business plans buy, so creating one checks the plan even though the session
  * itself does not; listing and revoking stay open so a downgraded account can still clean up.
  */
+
+import { ApiError } from "../../api-error";
 import { insertKey, listActiveKeys, revokeAccountKey } from "../../db/keys";
 import { issueApiKey } from "../../domain/api-keys";
 import { newId } from "../../domain/ids";
 import { requirePlan } from "../../http/auth";
-import { ApiError } from "../../http/errors";
 import { json } from "../../http/respond";
 import { defineRoute } from "../../http/route";
 import { Deleted } from "../schemas";

@@ -4,6 +4,8 @@
  * them, but only the workspace's own can be changed or deleted. Every answer carries the
  * accessibility checks, which warn and never block saving.
  */
+
+import { ApiError, validationError } from "../../api-error";
 import {
 	countChartsUsingTheme,
 	deleteWorkspaceTheme,
@@ -20,10 +22,9 @@ import { applyMergePatch } from "../../domain/merge-patch";
 import { checkLogo } from "../../domain/svg-logo";
 import { themeChecks } from "../../domain/theme-checks";
 import { builtInThemes, defaultBuiltInThemeId, findBuiltInTheme, ThemeDefinition, ThemeWrite } from "../../domain/themes";
-import { ApiError, validationError } from "../../http/errors";
 import { json } from "../../http/respond";
 import { defineRoute } from "../../http/route";
-import type { Services } from "../../services/context";
+import type { Services } from "../../request-services";
 import { ConsoleTheme, ConsoleThemeList, ThemeDeleted, ThemePatch } from "./schemas";
 
 const tag = "Themes";

@@ -8,7 +8,7 @@
  * widths, which is also how it was measured. CFF (OTF) fonts are not cut: null means "embed whole".
  */
 import type { Font } from "fontkit";
-import { writeSfnt } from "../domain/woff2";
+import { writeSfnt } from "./woff2";
 
 function tableDirectory(bytes: Uint8Array): Map<string, Uint8Array> {
 	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -1,9 +1,9 @@
 /**
  * What a full export gate means to a client: 503 `export_busy` with `Retry-After: 5` (DESIGN
  * D16). The gate itself (`src/limits`) only answers "busy"; this is the one place that turns it
- * into an HTTP error, for exports and publishing alike.
+ * into the API's error, for the export and publish orchestrators alike.
  */
-import { ApiError } from "../http/errors";
+import { ApiError } from "../api-error";
 import type { ExportSlots } from "../limits/client";
 import { withExportSlot } from "../limits/client";
 

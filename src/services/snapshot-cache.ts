@@ -1,22 +1,22 @@
 /**
  * Publish's snapshot files through the export cache (DESIGN D37, issue 14): a snapshot's files
  * are kept once more under their content key, `exports/<chart>/<key>.snapshot/<file>`, and a
- * publish whose key is there copies them to the new version without drawing anything and
- * without taking an export slot (so republishing an unchanged chart succeeds while both slots
- * are busy). The key covers everything the files hold: what the drawings depend on (as for an
- * export), the chart's name (the page's title), the embed host and the client the page names.
- * Deleting the chart removes these with its other cached exports (one `exports/<chart>/` prefix).
+ * publish whose key is there takes them from it without drawing anything and without taking an
+ * export slot (so republishing an unchanged chart succeeds while both slots are busy). The key
+ * covers everything the files hold: what the drawings depend on (as for an export), the chart's
+ * name (the page's title), the embed host and the client the page names. Deleting the chart
+ * removes these with its other cached exports (one `exports/<chart>/` prefix).
  */
 import type { ChartRecord } from "../domain/chart";
 import { sha256Hex } from "../domain/ids";
+import { clientPath, hashedClientPath } from "../embed/clients";
+import type { SnapshotFile, SnapshotFiles } from "../embed/snapshot-files";
+import { snapshotFiles } from "../embed/snapshot-files";
 import { rendererBuild } from "../render/renderer-build";
-import type { Services } from "../services/context";
-import { exportCachePrefix } from "../services/export-cache";
-import type { ExportMaterials } from "../services/export-key";
-import { canonicalJson } from "../services/export-key";
-import { clientPath, hashedClientPath } from "./clients";
-import type { SnapshotFile, SnapshotFiles } from "./snapshot";
-import { snapshotFiles, snapshotKey } from "./snapshot";
+import type { Services } from "../request-services";
+import { exportCachePrefix } from "./export-cache";
+import type { ExportMaterials } from "./export-key";
+import { canonicalJson } from "./export-key";
 
 /** The content key of the snapshot a chart would publish now, from what its drawing is made of. */
 export async function snapshotContentKey(services: Services, chart: ChartRecord, materials: ExportMaterials): Promise<string> {
@@ -52,35 +52,26 @@ const storeOrder: SnapshotFile[] = ["chart.svg", "preview.png", "data.json", "da
 const optionalFiles: ReadonlySet<SnapshotFile> = new Set(["data.csv", "tips.json"]);
 
 /**
- * Copies a cached snapshot to `version`, or answers false when there is none (or a file of it
- * is gone: the caller then draws it afresh).
+ * The cached snapshot under `key`, its page as text (publish reads the fonts it names), or null
+ * when there is none or a file of it is gone (the caller then draws it afresh).
  */
-export async function copyCachedSnapshot(services: Services, chart: ChartRecord, key: string, version: number): Promise<boolean> {
-	const page = await services.blobs.head(cachedPath(chart.id, key, ""));
-	if (!page) return false;
-	// Read together, then written together: the version is not published until the chart row
-	// names it (after this), so the order of its files does not matter to readers.
+export async function readCachedSnapshot(services: Services, chartId: string, key: string): Promise<SnapshotFiles | null> {
+	if (!(await services.blobs.head(cachedPath(chartId, key, "")))) return null;
 	const found = await Promise.all(
 		storeOrder.map(async (file) => {
-			const object = await services.blobs.get(cachedPath(chart.id, key, file));
-			return { file, body: object ? await object.arrayBuffer() : null };
+			const object = await services.blobs.get(cachedPath(chartId, key, file));
+			if (!object) return { file, body: null };
+			return { file, body: file === "" ? await object.text() : new Uint8Array(await object.arrayBuffer()) };
 		}),
 	);
 	// A missing file that every snapshot has means a partial entry: draw afresh.
-	if (found.some(({ file, body }) => body === null && !optionalFiles.has(file))) return false;
-	await Promise.all(
-		found.map(({ file, body }) =>
-			body === null
-				? undefined
-				: services.blobs.put(snapshotKey(chart.id, version, file), body, {
-						httpMetadata: { contentType: snapshotFiles[file].contentType },
-					}),
-		),
-	);
-	return true;
+	if (found.some(({ file, body }) => body === null && !optionalFiles.has(file))) return null;
+	const files: SnapshotFiles = {};
+	for (const { file, body } of found) if (body !== null) files[file] = body;
+	return files;
 }
 
-/** Keeps a freshly drawn snapshot's files under its key. A failed write is logged: the publish itself succeeded. */
+/** Keeps a freshly drawn snapshot's files under its key. A failed write is logged: the publish itself goes on. */
 export async function storeSnapshotInCache(services: Services, chartId: string, key: string, files: SnapshotFiles): Promise<void> {
 	try {
 		for (const file of storeOrder) {

@@ -2,10 +2,10 @@
  * Advance widths and coverage of a TrueType or OpenType font (`cmap`, `hmtx`), so text can be
  * measured with the real font: ECharts' built-in table is Arial's, which makes titles and
  * labels overlap or clip when drawn in Inter. The character map is kept as ranges
- * (`src/domain/sfnt.ts`), never as one entry per code point, so a font mapping a million code
+ * (`sfnt.ts`), never as one entry per code point, so a font mapping a million code
  * points costs no more to measure with than one mapping a hundred.
  */
-import { readSfnt } from "../domain/sfnt";
+import { readSfnt } from "./sfnt";
 
 export interface FontMetrics {
 	unitsPerEm: number;

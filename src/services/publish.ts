@@ -1,0 +1,107 @@
+/**
+ * Publishing a chart (spec §3, §4.1, DESIGN D17), in one place: read the chart → key its snapshot
+ * → take the snapshot from the cache or draw it (in an export slot) and cache it → then store it
+ * as the next version's files and point the chart at them with a conditional write.
+ *
+ * The drawing is done before the conditional write, not inside its retry loop: a write that
+ * loses a race re-reads the chart and keys it again, and draws again only when the snapshot's
+ * content key changed. A published version must show the chart exactly as that version stands,
+ * and the content key covers everything the files hold (data, settings, name, theme, fonts,
+ * renderer, embed host, client), so files drawn for an earlier version with the same key are
+ * the files the new one would draw: the version number, the folder or the history are not in them.
+ * A chart that changes its content under every drawing is drawn at most `maxDraws` times.
+ */
+import { ApiError } from "../api-error";
+import { snapshotOf } from "../db/charts";
+import { recordPublishedFonts } from "../db/fonts";
+import type { Caller } from "../domain/caller";
+import type { ChartRecord } from "../domain/chart";
+import { fontIdsNamedBy } from "../embed/fonts";
+import { drawSnapshot } from "../embed/snapshot";
+import type { SnapshotFiles } from "../embed/snapshot-files";
+import type { Services } from "../request-services";
+import { assertIfMatch, chartWriteRetry, commitChartWrite, loadChart, writeChart } from "./chart-writes";
+import { exportDataset } from "./export-datasets";
+import { exportMaterials } from "./export-key";
+import { renderInExportSlot } from "./export-slot";
+import { loadRenderFonts } from "./fonts";
+import { renderInputFrom } from "./render-input";
+import { retryConditionalWrite } from "./retry";
+import { readCachedSnapshot, snapshotContentKey, storeSnapshotInCache } from "./snapshot-cache";
+import { storeSnapshot } from "./snapshot-store";
+
+/** Drawings of one publish: the first, and two more for a chart whose content changed meanwhile. */
+const maxDraws = 3;
+
+/** A snapshot ready to store: its files, the content key they were drawn for, and the chart state they show. */
+interface ReadySnapshot {
+	chart: ChartRecord;
+	key: string;
+	files: SnapshotFiles;
+}
+
+function assertPublishable(request: Request, chart: ChartRecord): void {
+	assertIfMatch(request, chart.version);
+	if (!chart.hasData) throw new ApiError("invalid_data", `Chart ${chart.id} has no data yet, so there is nothing to publish.`);
+}
+
+/** The page's text, for the uploaded fonts it names. */
+function pageOf(files: SnapshotFiles): string {
+	const page = files[""];
+	return typeof page === "string" ? page : new TextDecoder().decode(page);
+}
+
+/**
+ * Publishes the chart as it stands (honouring If-Match) and answers it as written, with its new
+ * `publishedVersion`. Throws `export_busy` when a drawing is needed and every slot is taken.
+ */
+export async function publishChart(
+	services: Services,
+	caller: Caller,
+	request: Request,
+	chartId: string,
+	now: number,
+): Promise<ChartRecord> {
+	let draws = 0;
+	/** `chart`'s snapshot: `previous` again when its key still matches, else from the cache, else drawn. */
+	const snapshotFor = async (chart: ChartRecord, previous?: ReadySnapshot): Promise<ReadySnapshot> => {
+		// Theme, fonts and data are read once, for the key and the drawing, so the two cannot differ.
+		const materials = await exportMaterials(services, chart);
+		const key = await snapshotContentKey(services, chart, materials);
+		if (previous?.key === key) return { ...previous, chart };
+		const cached = await readCachedSnapshot(services, chart.id, key);
+		if (cached) return { chart, key, files: cached };
+		if (++draws > maxDraws) throw new ApiError("conflict", chartWriteRetry.conflictMessage);
+		const [dataset, { fonts }] = await Promise.all([exportDataset(services, chart, materials), loadRenderFonts(services, materials.fonts)]);
+		const input = renderInputFrom(chart, {}, dataset, materials.theme, fonts);
+		const files = await renderInExportSlot(services.exportSlots, () => drawSnapshot(input, chart, services.config.embedBase));
+		await storeSnapshotInCache(services, chart.id, key, files);
+		return { chart, key, files };
+	};
+
+	const read = await loadChart(services, caller, chartId);
+	assertPublishable(request, read);
+	let snapshot = await snapshotFor(read);
+	return retryConditionalWrite(async (attempt) => {
+		if (attempt > 0) {
+			// Lost a race: the chart moved on while this publish drew or wrote. Publish it as it stands now.
+			const current = await loadChart(services, caller, chartId);
+			assertPublishable(request, current);
+			snapshot = await snapshotFor(current, snapshot);
+		}
+		const { chart, files } = snapshot;
+		const version = chart.version + 1;
+		// Files first, then the fonts the page names (the embed host serves an uploaded font only
+		// while a published page names it), then the row: the version is live only once all are there.
+		await storeSnapshot(services, chart.id, version, files);
+		await recordPublishedFonts(services.db, chart, version, fontIdsNamedBy(pageOf(files)));
+		return commitChartWrite(services, caller, chart, { next: snapshotOf(chart), action: "publish", publishedVersion: version }, now);
+	}, chartWriteRetry);
+}
+
+/** Takes the chart's embed down (honouring If-Match); a chart that is not published is left as it is. */
+export function unpublishChart(services: Services, caller: Caller, request: Request, chartId: string, now: number): Promise<ChartRecord> {
+	return writeChart(services, caller, request, chartId, now, async (current) =>
+		current.publishedVersion === null ? null : { next: snapshotOf(current), action: "unpublish", publishedVersion: null },
+	);
+}
