@@ -7,11 +7,16 @@
  * into the PDF as an RGB image with a soft mask for the alpha, which pdfkit embeds without
  * decoding anything. The logo passed the size checks (render/logo-check.ts), so a decode holds at
  * most 2048×2048 pixels.
+ *
+ * Text in an SVG logo is drawn with the fonts the PNG export draws it with: the bundled ones and
+ * the theme's uploaded ones (a family neither has falls back to Inter, as in a PNG). Without them
+ * resvg has no font at all and leaves the text out, so the PDF would lose what the studio accepted.
  */
 import { Resvg } from "@resvg/resvg-wasm";
 import { zlibSync } from "fflate";
 import type { ThemeDefinition } from "../domain/themes";
-import { setUp as setUpResvg } from "./png";
+import { resvgFonts, setUp as setUpResvg } from "./png";
+import type { RenderFont } from "./uploaded-fonts";
 
 type Logo = NonNullable<ThemeDefinition["logo"]>;
 
@@ -80,11 +85,11 @@ function splitAlpha(pixels: Uint8Array, width: number, height: number, label: st
 	return new PdfRgbaImage(width, height, label, rgb, alpha);
 }
 
-async function rasterise(svg: string, fitWidth: number | null, label: string): Promise<PdfRgbaImage> {
+async function rasterise(svg: string, fitWidth: number | null, label: string, fonts: readonly RenderFont[]): Promise<PdfRgbaImage> {
 	await setUpResvg();
 	const resvg = new Resvg(svg, {
 		...(fitWidth ? { fitTo: { mode: "width" as const, value: fitWidth } } : {}),
-		font: { loadSystemFonts: false },
+		font: resvgFonts(fonts),
 	});
 	try {
 		const image = resvg.render();
@@ -104,17 +109,18 @@ const svgLogoPixelsPerPoint = 4;
 
 /**
  * The logo as an image pdfkit can embed without Web Workers, or null when pdfkit embeds it as it
- * is (a JPEG or an opaque PNG). `logo` is as drawn: checked and, if SVG, rewritten.
+ * is (a JPEG or an opaque PNG). `logo` is as drawn: checked and, if SVG, rewritten. `fonts`: the
+ * theme's uploaded fonts, for text in an SVG logo.
  */
-export async function pdfLogoImage(logo: Logo, label = "Logo"): Promise<PdfRgbaImage | null> {
+export async function pdfLogoImage(logo: Logo, fonts: readonly RenderFont[] = [], label = "Logo"): Promise<PdfRgbaImage | null> {
 	const [header, base64 = ""] = logo.dataUri.split(",", 2);
 	const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 	if (header?.startsWith("data:image/svg+xml")) {
 		const fitWidth = Math.min(2048, Math.ceil(logo.width * svgLogoPixelsPerPoint));
-		return rasterise(new TextDecoder().decode(bytes), fitWidth, label);
+		return rasterise(new TextDecoder().decode(bytes), fitWidth, label, fonts);
 	}
 	if (!header?.startsWith("data:image/png") || !pngNeedsDecoding(bytes)) return null;
 	const { width, height } = pngSize(bytes);
 	const wrapper = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image href="${logo.dataUri}" width="${width}" height="${height}"/></svg>`;
-	return rasterise(wrapper, null, label);
+	return rasterise(wrapper, null, label, []);
 }
