@@ -11,15 +11,17 @@
  * fontkit only shapes and subsets a fixed sample.
  *
  * What an export will do with any glyph, not only the sample's, is bounded here too: every CFF
- * glyph's outline program is run within a counted budget (`font-charstrings.ts`) and the nesting
- * of GSUB/GPOS lookups is measured (`font-lookups.ts`), so a font whose other glyphs or rules
- * would cost seconds of CPU at export is refused at upload.
+ * glyph's outline program is run within a counted budget (`font-charstrings.ts`), every
+ * TrueType composite glyph's component tree is counted (`font-composites.ts`) and the nesting of
+ * GSUB/GPOS lookups is measured (`font-lookups.ts`), so a font whose other glyphs or rules would
+ * cost seconds of CPU at export is refused at upload.
  */
 import type { Font } from "fontkit";
 import { create } from "fontkit";
 import { fontMetrics } from "../render/font-metrics";
 import { subsetFont } from "../render/font-subset";
 import { CharstringError, checkCharstrings } from "./font-charstrings";
+import { CompositeError, checkComposites } from "./font-composites";
 import { checkLookups, LookupError } from "./font-lookups";
 import { type CharacterMap, readSfnt, SfntError, tableDirectory } from "./sfnt";
 import { Woff2Error, woff2ToSfnt } from "./woff2";
@@ -235,6 +237,10 @@ function asInvalidFont(error: unknown): InvalidFontError {
 	if (error instanceof Woff2Error) return new InvalidFontError(`The WOFF2 file cannot be unpacked: ${error.message}.`);
 	if (error instanceof SfntError)
 		return new InvalidFontError(`The file is damaged or not a font the renderer can draw with: ${error.message}.`);
+	if (error instanceof CompositeError)
+		return new InvalidFontError(
+			`The font was refused because ${error.message}: exports draw any of its glyphs, and such a glyph could take seconds to draw. Export it again from a font editor with its composite glyphs decomposed.`,
+		);
 	if (error instanceof CharstringError)
 		return new InvalidFontError(
 			`The font was refused because ${error.message}: exports draw any of its glyphs, so each must stay within the CFF limits. Export it again from a font editor, or upload its TTF version.`,
@@ -253,7 +259,8 @@ function inspect(upload: Uint8Array): InspectedFont {
 	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 	const tables = tableDirectory(view);
 	requireTables(tables);
-	const { cmap } = readSfnt(view);
+	const { cmap, numGlyphs } = readSfnt(view);
+	checkComposites(view, tables, numGlyphs);
 	checkLookups(view, tables);
 	const font = parse(bytes);
 	const family = familyOf(font);

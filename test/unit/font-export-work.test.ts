@@ -11,11 +11,12 @@ import { describe, expect, it } from "vitest";
 import interBold from "../../node_modules/@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf";
 import dejavuSerif from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
 import { checkCharstrings, maxFontCharstringTokens, maxGlyphCharstringTokens } from "../../src/domain/font-charstrings";
+import { checkComposites, maxComponentVisits } from "../../src/domain/font-composites";
 import { checkLookups, maxLookupApplications, maxLookupNesting } from "../../src/domain/font-lookups";
 import { InvalidFontError, inspectFont } from "../../src/domain/fonts";
 import { tableDirectory } from "../../src/domain/sfnt";
 import { writeSfnt } from "../../src/domain/woff2";
-import { Bytes, tablesOf, withTables } from "../helpers/sfnt-writer";
+import { Bytes, patched16, tablesOf, withTables } from "../helpers/sfnt-writer";
 
 const serif = new Uint8Array(dejavuSerif);
 const tables = tablesOf(serif);
@@ -210,5 +211,65 @@ describe("GSUB and GPOS lookups are measured at upload: no cycles, bounded nesti
 		expect(refusal(withTables(serif, { GSUB: layoutTable(fanned) }))).toContain(
 			`its GSUB and GPOS lookups could apply more than ${maxLookupApplications} times at a single glyph`,
 		);
+	});
+});
+
+/** DejaVu Serif with some glyphs' outlines replaced (glyf rewritten, loca long). */
+function withGlyphs(replaced: ReadonlyMap<number, Uint8Array>): Uint8Array {
+	const head = tables.get("head") as Uint8Array;
+	const loca = new DataView((tables.get("loca") as Uint8Array).buffer);
+	const glyf = tables.get("glyf") as Uint8Array;
+	const long = new DataView(head.buffer).getInt16(50) !== 0;
+	const start = (g: number) => (long ? loca.getUint32(g * 4) : loca.getUint16(g * 2) * 2);
+	const outGlyf: number[] = [];
+	const outLoca = new Bytes();
+	for (let g = 0; g < numGlyphs; g++) {
+		outLoca.u32(outGlyf.length);
+		outGlyf.push(...(replaced.get(g) ?? glyf.subarray(start(g), start(g + 1))));
+		while (outGlyf.length % 4) outGlyf.push(0);
+	}
+	outLoca.u32(outGlyf.length);
+	return withTables(serif, { glyf: Uint8Array.from(outGlyf), loca: outLoca.result(), head: patched16(head, 50, 1) });
+}
+
+/** A composite glyph drawing each of `parts` (offset by 0, 0). */
+function composite(parts: readonly number[]): Uint8Array {
+	const out = new Bytes().u16(0xffff).u16(0).u16(0).u16(0).u16(0);
+	parts.forEach((part, i) => {
+		out
+			.u16(0x0003 | (i < parts.length - 1 ? 0x0020 : 0))
+			.u16(part)
+			.u16(0)
+			.u16(0);
+	});
+	return out.result();
+}
+
+const glyphOf = (ch: string) => create(serif).glyphForCodePoint(ch.codePointAt(0) as number).id;
+
+describe("TrueType composite glyphs are counted for every glyph at upload", () => {
+	it("passes real fonts' composite glyphs (Inter, DejaVu Serif accents)", () => {
+		for (const font of [serif, new Uint8Array(interBold)]) {
+			const view = new DataView(font.buffer, font.byteOffset, font.byteLength);
+			expect(() => checkComposites(view, tableDirectory(view), create(font).numGlyphs)).not.toThrow();
+		}
+	});
+
+	it("refuses a glyph that contains itself", () => {
+		expect(refusal(withGlyphs(new Map([[zGlyph, composite([zGlyph])]])))).toContain(`composite glyph ${zGlyph} contains itself`);
+	});
+
+	it(`refuses shared components that multiply past ${maxComponentVisits} drawn (8 × 8 × 8 × 8)`, () => {
+		const [g1, g2, g3, leaf] = [glyphOf("y"), glyphOf("x"), glyphOf("w"), glyphOf("o")];
+		const levels = new Map([
+			[zGlyph, composite(Array(8).fill(g1))],
+			[g1, composite(Array(8).fill(g2))],
+			[g2, composite(Array(8).fill(g3))],
+			[g3, composite(Array(8).fill(leaf))],
+		]);
+		expect(refusal(withGlyphs(levels))).toContain(`draws more than ${maxComponentVisits} components, nested ones counted`);
+		// Three levels (8 × 8 × 8 = 584 drawn) are within the limit: the font is accepted.
+		levels.delete(zGlyph);
+		expect(inspectFont(withGlyphs(levels)).family).toBe("DejaVu Serif");
 	});
 });
