@@ -9,9 +9,18 @@
  * an `InvalidFontError`, and each step's work is bounded by the file's size: the character map is
  * read as ranges (`sfnt.ts`), the WOFF2 may unpack to no more than a TTF upload may be, and
  * fontkit only shapes and subsets a fixed sample.
+ *
+ * What an export will do with any glyph, not only the sample's, is bounded here too: every CFF
+ * glyph's outline program is run within a counted budget (`font-charstrings.ts`), every
+ * TrueType composite glyph's component tree is counted (`font-composites.ts`) and the nesting of
+ * GSUB/GPOS lookups is measured (`font-lookups.ts`), so a font whose other glyphs or rules would
+ * cost seconds of CPU at export is refused at upload.
  */
 import type { Font } from "fontkit";
 import { create } from "fontkit";
+import { CharstringError, checkCharstrings } from "./font-charstrings";
+import { CompositeError, checkComposites } from "./font-composites";
+import { checkLookups, LookupError } from "./font-lookups";
 import { fontMetrics } from "./font-metrics";
 import { subsetFont } from "./font-subset";
 import { type CharacterMap, readSfnt, SfntError, tableDirectory } from "./sfnt";
@@ -110,9 +119,15 @@ const requiredTables = ["cmap", "head", "hhea", "hmtx", "maxp", "name", "post"];
 
 function requireTables(tables: ReadonlyMap<string, unknown>): void {
 	const missing = requiredTables.filter((name) => !tables.has(name));
-	if (!(tables.has("glyf") && tables.has("loca")) && !tables.has("CFF ")) missing.push("glyf or CFF");
+	const trueType = tables.has("glyf") && tables.has("loca");
+	if (!trueType && !tables.has("CFF ")) missing.push("glyf or CFF");
 	if (missing.length > 0)
 		throw new InvalidFontError(`The file is damaged or not a complete font: it lacks the ${missing.join(", ")} tables.`);
+	// fontkit would draw CFF2 outlines before CFF ones, and they are not checked (font-charstrings.ts).
+	if (!trueType && tables.has("CFF2"))
+		throw new InvalidFontError(
+			"The font has CFF2 (variable) outlines, which are not supported: upload a static TTF or OTF instance of it.",
+		);
 }
 
 function parse(bytes: Uint8Array): Font {
@@ -222,6 +237,18 @@ function asInvalidFont(error: unknown): InvalidFontError {
 	if (error instanceof Woff2Error) return new InvalidFontError(`The WOFF2 file cannot be unpacked: ${error.message}.`);
 	if (error instanceof SfntError)
 		return new InvalidFontError(`The file is damaged or not a font the renderer can draw with: ${error.message}.`);
+	if (error instanceof CompositeError)
+		return new InvalidFontError(
+			`The font was refused because ${error.message}: exports draw any of its glyphs, and such a glyph could take seconds to draw. Export it again from a font editor with its composite glyphs decomposed.`,
+		);
+	if (error instanceof CharstringError)
+		return new InvalidFontError(
+			`The font was refused because ${error.message}: exports draw any of its glyphs, so each must stay within the CFF limits. Export it again from a font editor, or upload its TTF version.`,
+		);
+	if (error instanceof LookupError)
+		return new InvalidFontError(
+			`The font was refused because ${error.message}, so shaping a line of text with it could take seconds. Export it again without those OpenType layout rules, or upload another version of it.`,
+		);
 	const reason = error instanceof Error ? error.message : String(error);
 	return new InvalidFontError(`The file could not be read as a font (${reason.slice(0, 200)}).`);
 }
@@ -230,10 +257,15 @@ function inspect(upload: Uint8Array): InspectedFont {
 	const bytes = unpacked(upload);
 	const format = sniff(bytes);
 	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-	requireTables(tableDirectory(view));
-	const { cmap } = readSfnt(view);
+	const tables = tableDirectory(view);
+	requireTables(tables);
+	const { cmap, numGlyphs } = readSfnt(view);
+	checkComposites(view, tables, numGlyphs);
+	checkLookups(view, tables);
 	const font = parse(bytes);
 	const family = familyOf(font);
+	// Before the sample is shaped: a hostile glyph in it would cost what the check prevents.
+	checkCharstrings(font);
 	checkDrawable(font, bytes, sampleOf(cmap));
 	const os2 = font["OS/2"];
 	const weight = Math.min(1000, Math.max(1, os2?.usWeightClass || 400));

@@ -19,7 +19,7 @@ export const pdfExporter: DrawingExporter = async (stored) => {
 	const { input, warning: logoWarning } = withDrawableLogo(stored);
 	const { svg, warnings } = drawSvg(input);
 	const logo = input.theme.logo;
-	const logoImage = logo ? await pdfLogoImage(logo) : null;
+	const logoImage = logo ? await pdfLogoImage(logo, input.fonts) : null;
 	const images = logo && logoImage ? new Map([[logo.dataUri, logoImage]]) : new Map();
 	return {
 		// The document title is the chart's name, from the input's (drawable) meta.

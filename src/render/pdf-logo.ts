@@ -7,11 +7,14 @@
  * into the PDF as an RGB image with a soft mask for the alpha, which pdfkit embeds without
  * decoding anything. The logo passed the size checks (render/logo-check.ts), so a decode holds at
  * most 2048×2048 pixels.
+ *
+ * Text in an SVG logo is drawn with the fonts the chart's text is drawn with (render/logo-raster.ts):
+ * without them resvg has no font at all and leaves the text out.
  */
-import { Resvg } from "@resvg/resvg-wasm";
 import { zlibSync } from "fflate";
 import type { ThemeDefinition } from "../domain/themes";
-import { setUp as setUpResvg } from "./png";
+import { logoPixels, rasteriseSvg, svgLogoMarkup } from "./logo-raster";
+import type { RenderFont } from "./uploaded-fonts";
 
 type Logo = NonNullable<ThemeDefinition["logo"]>;
 
@@ -80,41 +83,23 @@ function splitAlpha(pixels: Uint8Array, width: number, height: number, label: st
 	return new PdfRgbaImage(width, height, label, rgb, alpha);
 }
 
-async function rasterise(svg: string, fitWidth: number | null, label: string): Promise<PdfRgbaImage> {
-	await setUpResvg();
-	const resvg = new Resvg(svg, {
-		...(fitWidth ? { fitTo: { mode: "width" as const, value: fitWidth } } : {}),
-		font: { loadSystemFonts: false },
-	});
-	try {
-		const image = resvg.render();
-		try {
-			return splitAlpha(image.pixels, image.width, image.height, label);
-		} finally {
-			// WebAssembly memory no garbage collector frees (see png.ts).
-			image.free();
-		}
-	} finally {
-		resvg.free();
-	}
-}
-
 /** How many pixels wide an SVG logo is drawn for every point of its width in the PDF. */
 const svgLogoPixelsPerPoint = 4;
 
 /**
  * The logo as an image pdfkit can embed without Web Workers, or null when pdfkit embeds it as it
- * is (a JPEG or an opaque PNG). `logo` is as drawn: checked and, if SVG, rewritten.
+ * is (a JPEG or an opaque PNG). `logo` is as drawn: checked and, if SVG, rewritten. `fonts`: the
+ * theme's uploaded fonts, for text in an SVG logo.
  */
-export async function pdfLogoImage(logo: Logo, label = "Logo"): Promise<PdfRgbaImage | null> {
+export async function pdfLogoImage(logo: Logo, fonts: readonly RenderFont[] = [], label = "Logo"): Promise<PdfRgbaImage | null> {
+	const split = (image: { pixels: Uint8Array; width: number; height: number }) =>
+		splitAlpha(image.pixels, image.width, image.height, label);
+	const markup = svgLogoMarkup(logo);
+	if (markup !== null) return rasteriseSvg(markup, logoPixels(logo.width, svgLogoPixelsPerPoint), fonts, split);
 	const [header, base64 = ""] = logo.dataUri.split(",", 2);
 	const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-	if (header?.startsWith("data:image/svg+xml")) {
-		const fitWidth = Math.min(2048, Math.ceil(logo.width * svgLogoPixelsPerPoint));
-		return rasterise(new TextDecoder().decode(bytes), fitWidth, label);
-	}
 	if (!header?.startsWith("data:image/png") || !pngNeedsDecoding(bytes)) return null;
 	const { width, height } = pngSize(bytes);
 	const wrapper = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image href="${logo.dataUri}" width="${width}" height="${height}"/></svg>`;
-	return rasterise(wrapper, null, label);
+	return rasteriseSvg(wrapper, null, [], split);
 }

@@ -1,9 +1,13 @@
 /**
  * The PNG exporter: the chart's SVG rasterised at `scale` (1–4, default 2) with the bundled
  * fonts and the theme's uploaded ones. Text the fonts cannot draw is named in `X-Render-Warnings` rather than dropped silently.
+ * An SVG logo is drawn as a PNG made with the same fonts (resvg draws an SVG inside an `<image>`
+ * without fonts, which dropped a logo's text; render/logo-raster.ts).
  */
 import type { DrawingExporter } from "./exporters";
 import { missingGlyphs } from "./fonts";
+import { withDrawableLogo } from "./logo-check";
+import { withLogoRasterised } from "./logo-raster";
 import { defaultPngScale } from "./pixel-budget";
 import { svgToPng } from "./png";
 import { drawSvg } from "./svg";
@@ -14,10 +18,13 @@ function codePoint(ch: string): string {
 
 export const pngExporter: DrawingExporter = async (input, options) => {
 	const { svg, warnings } = drawSvg(input);
+	const scale = options.scale ?? defaultPngScale;
+	// The logo as drawSvg drew it (checked, and rewritten if SVG); the check is remembered, not repeated.
+	const drawnLogo = withDrawableLogo(input).input.theme.logo;
 	const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1] ?? "").join(" ");
 	const missing = missingGlyphs(texts, input.fonts);
 	return {
-		body: await svgToPng(svg, options.scale ?? defaultPngScale, input.fonts),
+		body: await svgToPng(await withLogoRasterised(svg, drawnLogo, input.fonts ?? [], scale), scale, input.fonts),
 		contentType: "image/png",
 		extension: "png",
 		warnings: [

@@ -22,13 +22,22 @@ export async function setUp(): Promise<void> {
 	fontBuffers ??= fontFiles.map((font) => new Uint8Array(font.data));
 }
 
-/** `fonts`: the theme's uploaded fonts, which resvg matches by the family names inside the files. */
+/**
+ * The fonts resvg draws text with (after `setUp`): the bundled ones and `fonts`, the theme's
+ * uploaded ones, which resvg matches by the family names inside the files; never system fonts.
+ * Also for SVG logos in PDFs (render/pdf-logo.ts), so their text is drawn as in a PNG.
+ */
+export function resvgFonts(fonts: readonly RenderFont[] = []) {
+	const buffers = fonts.length === 0 ? fontBuffers : [...(fontBuffers ?? []), ...fonts.map((font) => new Uint8Array(font.data))];
+	return { fontBuffers: buffers ?? [], loadSystemFonts: false, defaultFontFamily: primaryFamily, sansSerifFamily: fallbackFamily };
+}
+
+/** `fonts`: the theme's uploaded fonts (see `resvgFonts`). */
 export async function svgToPng(svg: string, scale: number, fonts: readonly RenderFont[] = []): Promise<Uint8Array> {
 	await setUp();
-	const buffers = fonts.length === 0 ? fontBuffers : [...(fontBuffers ?? []), ...fonts.map((font) => new Uint8Array(font.data))];
 	const resvg = new Resvg(svg, {
 		fitTo: { mode: "zoom", value: scale },
-		font: { fontBuffers: buffers, loadSystemFonts: false, defaultFontFamily: primaryFamily, sansSerifFamily: fallbackFamily },
+		font: resvgFonts(fonts),
 		textRendering: 1,
 		shapeRendering: 2,
 	});

@@ -307,6 +307,22 @@ describe("/console/api/themes: D24's limits on every theme write (issue 23 item 
 		expect(res.status).toBe(422);
 		expect(res.body.error?.message).toMatch(/is 70\.0 KiB as JSON; the limit is 64 KiB/);
 	});
+
+	it("refuses a new theme over 64 KiB as JSON with the same 422, and stores nothing", async () => {
+		const s = await session();
+		const res = await callWithSession(s, "POST", "/console/api/themes", {
+			body: { ...classic, name: "Big", extra: "x".repeat(70 * 1024) },
+		});
+		expect(res.status).toBe(422);
+		expect(res.body.error?.code).toBe("invalid_body");
+		expect(res.body.error?.message).toMatch(/is 70\.\d KiB as JSON; the limit is 64 KiB/);
+		const stored = await env.DB.prepare(
+			"SELECT COUNT(*) AS n FROM themes WHERE workspace_id = (SELECT workspace_id FROM accounts WHERE id = ?)",
+		)
+			.bind(s.accountId)
+			.first<{ n: number }>();
+		expect(stored?.n).toBe(0);
+	});
 });
 
 describe("/console/api/themes: logos (issue 23 item 2)", () => {
