@@ -41,7 +41,7 @@ export interface Call {
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function newIdempotencyKey(): string {
-	return globalThis.crypto.randomUUID();
+	return crypto.randomUUID();
 }
 
 export class Http {
