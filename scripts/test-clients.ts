@@ -126,7 +126,7 @@ try {
 					"--import",
 					"tsx",
 					"--test",
-					"--test-concurrency=1",
+					"--test-concurrency=2",
 					join(typescript, "test", "client.test.ts"),
 					join(typescript, "test", "service.test.ts"),
 					join(typescript, "test", "pack.test.ts"),
