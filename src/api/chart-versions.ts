@@ -13,6 +13,8 @@ import { ChartOrReceipt, ChartVersion, ChartVersionList } from "./schemas";
 const tag = "Chart versions";
 
 const VersionNumber = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+/** How the document describes `{n}`: a version number (GET .../versions lists them). */
+const versionParam = { n: z.int().min(1).describe("A version number, from 1 (GET /v1/charts/{id}/versions lists them)") };
 
 function parseVersion(raw: string | undefined): number {
 	const result = VersionNumber.safeParse(raw);
@@ -49,6 +51,7 @@ export const listVersionsRoute = defineRoute({
 export const getVersionRoute = defineRoute({
 	method: "GET",
 	path: "/v1/charts/:id/versions/:n",
+	params: versionParam,
 	readOnly: true,
 	tag,
 	summary: "Read one version of a chart",
@@ -72,6 +75,7 @@ export const getVersionRoute = defineRoute({
 export const restoreVersionRoute = defineRoute({
 	method: "POST",
 	path: "/v1/charts/:id/versions/:n/restore",
+	params: versionParam,
 	tag,
 	summary: "Restore a version",
 	description:

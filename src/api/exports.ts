@@ -84,13 +84,13 @@ export const exportChartRoute = defineRoute({
 		"Renders the chart as it stands, synchronously. At most two exports render at once across the service; a further one gets 503 `export_busy` with `Retry-After: 5`. Options: `scale` (PNG, 1–4, default 2; w·h·scale² at most 16 megapixels), `w`/`h` (100–4000 px), `mode`, `transparent`. What a drawing leaves out or cannot show is listed in `X-Render-Warnings`: each warning percent-encoded, joined with `; `, at most 1 KiB, ending with `(+N more)` when some are cut. PNG, SVG and PDF answers carry `ETag` (a hash of everything the file is drawn from) and `Cache-Control: private, no-cache`; `If-None-Match` with that ETag answers 304, and a file drawn before from the same inputs is answered from the cache without waiting for an export slot.",
 	access: "chart:read",
 	query: ExportOptions,
+	params: { format: z.enum(exportFormats).describe("png, svg, pdf or csv (any other answers 422 invalid_format)") },
 	body: { type: "none" },
 	responses: {
 		200: {
 			description:
 				"The file, as an attachment (`Content-Disposition`), of the format asked for: PNG, SVG (gzipped with `Content-Encoding: gzip` when the client accepts it), PDF or CSV.",
 			contentType: exportMediaTypes,
-			schema: z.string().meta({ format: "binary" }),
 		},
 		304: { description: "Not modified: `If-None-Match` named the file's current `ETag` (PNG, SVG and PDF)." },
 	},

@@ -45,6 +45,17 @@ function toSchema(schema: z.ZodType, io: "input" | "output", components: Record<
 	return rest;
 }
 
+/**
+ * The schema of an answer declared by its media type alone: JSON is left open (a JSON Schema or
+ * OpenAPI document); a file is text or bytes (`format: binary`, which generators such as
+ * openapi-python-client and orval read as a file or Blob), its type in `contentMediaType`.
+ */
+function undeclaredSchema(contentType: string): JsonSchema | undefined {
+	if (contentType === "application/json" || contentType.endsWith("+json")) return undefined;
+	const text = contentType.startsWith("text/") || contentType.endsWith("+xml");
+	return text ? { type: "string", contentMediaType: contentType } : { type: "string", format: "binary", contentMediaType: contentType };
+}
+
 function openApiPath(path: string): string {
 	return path.replace(/:([A-Za-z]+)/g, "{$1}");
 }
@@ -98,11 +109,15 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
 	for (const route of routes) {
 		const responses: Record<string, unknown> = {};
 		for (const [status, spec] of Object.entries(route.responses)) {
-			const media = spec.schema ? { schema: toSchema(spec.schema, "output", components) } : {};
+			const schema = spec.schema ? toSchema(spec.schema, "output", components) : undefined;
 			const contentTypes = spec.contentType === undefined ? ["application/json"] : [spec.contentType].flat();
+			const media = (type: string) => {
+				const declared = schema ?? undeclaredSchema(type);
+				return declared ? { schema: declared } : {};
+			};
 			responses[status] = {
 				description: spec.description,
-				...(spec.schema || spec.contentType ? { content: Object.fromEntries(contentTypes.map((type) => [type, media])) } : {}),
+				...(spec.schema || spec.contentType ? { content: Object.fromEntries(contentTypes.map((type) => [type, media(type)])) } : {}),
 			};
 		}
 		const codes = [...new Set([...impliedErrors(route), ...route.errors])];
@@ -115,12 +130,10 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
 			};
 		}
 
-		const parameters: unknown[] = [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
-			name,
-			in: "path",
-			required: true,
-			schema: { type: "string" },
-		}));
+		const parameters: unknown[] = [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name = ""]) => {
+			const declared = route.params?.[name];
+			return { name, in: "path", required: true, schema: declared ? toSchema(declared, "input", components) : { type: "string" } };
+		});
 		if (route.query) {
 			const query = toSchema(route.query, "input", components) as { properties?: Record<string, JsonSchema>; required?: string[] };
 			for (const [name, schema] of Object.entries(query.properties ?? {})) {

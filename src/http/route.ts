@@ -33,7 +33,10 @@ export type Body =
 export interface ResponseSpec {
 	description: string;
 	schema?: z.ZodType;
-	/** Defaults to application/json; a list when the answer is one of several types (an export). */
+	/**
+	 * Defaults to application/json; a list when the answer is one of several types (an export). A
+	 * file type without a `schema` is documented as the file itself (bytes, or text for text types).
+	 */
 	contentType?: string | readonly string[];
 }
 
@@ -83,6 +86,11 @@ export interface RouteDefinition<QS extends z.ZodType | undefined, B extends Bod
 	description?: string;
 	access: A;
 	query?: QS;
+	/**
+	 * What the OpenAPI document says each path parameter is (an enum, an integer); one not listed
+	 * is a string. The handler still parses its parameters, so its errors stay the documented ones.
+	 */
+	params?: Record<string, z.ZodType>;
 	body: B;
 	responses: Record<number, ResponseSpec>;
 	/** Errors this route can answer besides those implied by its access, body, query and idempotency. */
@@ -107,6 +115,7 @@ export interface Route {
 	description?: string;
 	access: Access;
 	query?: z.ZodType;
+	params?: Record<string, z.ZodType>;
 	body: Body;
 	responses: Record<number, ResponseSpec>;
 	errors: ErrorCode[];

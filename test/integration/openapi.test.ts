@@ -63,6 +63,38 @@ describe("GET /v1/openapi.json", () => {
 		expect(JSON.stringify(document)).not.toContain("application/octet-stream");
 	});
 
+	it("types the path parameters a generated client needs typed: the export format as an enum, a version as an integer", async () => {
+		const document = (await documentAt("http://localhost:8787/v1/openapi.json")) as unknown as {
+			paths: Record<string, Record<string, { parameters?: { name: string; in: string; schema: Record<string, unknown> }[] }>>;
+		};
+		const pathParam = (path: string, method: string, name: string) =>
+			document.paths[path]?.[method]?.parameters?.find((parameter) => parameter.in === "path" && parameter.name === name)?.schema;
+		expect(pathParam("/v1/charts/{id}/export/{format}", "get", "format")).toMatchObject({
+			type: "string",
+			enum: ["png", "svg", "pdf", "csv"],
+		});
+		for (const [path, method] of [
+			["/v1/charts/{id}/versions/{n}", "get"],
+			["/v1/charts/{id}/versions/{n}/restore", "post"],
+		] as const) {
+			expect(pathParam(path, method, "n")).toMatchObject({ type: "integer", minimum: 1 });
+			expect(pathParam(path, method, "id")).toEqual({ type: "string" });
+		}
+	});
+
+	it("documents each export as the file itself: bytes for PNG and PDF, text for SVG and CSV", async () => {
+		const document = await documentAt("http://localhost:8787/v1/openapi.json");
+		const content = document.paths["/v1/charts/{id}/export/{format}"]?.get?.responses["200"]?.content;
+		expect(content).toEqual({
+			"image/png": { schema: { type: "string", format: "binary", contentMediaType: "image/png" } },
+			"image/svg+xml": { schema: { type: "string", contentMediaType: "image/svg+xml" } },
+			"application/pdf": { schema: { type: "string", format: "binary", contentMediaType: "application/pdf" } },
+			"text/csv": { schema: { type: "string", contentMediaType: "text/csv" } },
+		});
+		// A JSON answer declared by its type alone (the meta JSON Schema) stays an open JSON document.
+		expect(document.paths["/v1/schema/meta.json"]?.get?.responses["200"]?.content).toEqual({ "application/schema+json": {} });
+	});
+
 	for (const [path, routes] of [
 		["/v1/openapi.json", apiRoutes],
 		["/console/api/openapi.json", consoleRoutes],

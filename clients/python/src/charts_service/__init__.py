@@ -1,0 +1,88 @@
+"""Charts service: create, update, list, delete, publish and export charts from Python.
+
+from charts_service import Client, NotFound
+client = Client()                       # CHARTS_URL and CHARTS_KEY
+chart = client.charts.create("horizontal-bar", data=df, meta={"title": "Seats"})
+embed = client.charts.publish(chart.id)
+"""
+
+__version__ = "0.1.0"
+
+from ._calls import UNSET
+from ._http import NO_RETRIES, RetryPolicy
+from .client import AsyncClient, Client
+from .errors import (
+    ApiError,
+    ChartsServiceError,
+    Conflict,
+    ConnectionFailed,
+    ExportBusy,
+    Forbidden,
+    InvalidData,
+    NotFound,
+    PayloadTooLarge,
+    PlanRequired,
+    PreconditionFailed,
+    RateLimited,
+    ServerError,
+    ServiceUnavailable,
+    Unauthorized,
+    ValidationError,
+)
+from .meta import Meta
+from .models import (
+    Chart,
+    ChartKind,
+    ChartSummary,
+    DimensionValue,
+    Embed,
+    ExportFormat,
+    Folder,
+    Published,
+    Source,
+    Statistic,
+    Theme,
+    Version,
+    VersionDetail,
+    WriteReceipt,
+)
+
+__all__ = [
+    "NO_RETRIES",
+    "UNSET",
+    "ApiError",
+    "AsyncClient",
+    "Chart",
+    "ChartKind",
+    "ChartSummary",
+    "ChartsServiceError",
+    "Client",
+    "Conflict",
+    "ConnectionFailed",
+    "DimensionValue",
+    "Embed",
+    "ExportBusy",
+    "ExportFormat",
+    "Folder",
+    "Forbidden",
+    "InvalidData",
+    "Meta",
+    "NotFound",
+    "PayloadTooLarge",
+    "PlanRequired",
+    "PreconditionFailed",
+    "Published",
+    "RateLimited",
+    "RetryPolicy",
+    "ServerError",
+    "ServiceUnavailable",
+    "Source",
+    "Statistic",
+    "Theme",
+    "Unauthorized",
+    "ValidationError",
+    "Version",
+    "VersionDetail",
+    "WriteReceipt",
+    "__version__",
+]

@@ -1,0 +1,219 @@
+"""Every API operation as a ``Call``: its method, path, body and how its answer is read. The sync
+and async resources (``resources.py``) only run these, so both have the same surface and rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import Enum
+from typing import Any, Final, Literal
+from urllib.parse import quote
+
+import httpx
+
+from ._http import Call, idempotency_key
+from .display import Display
+from .layouts import csv_for
+from .meta import Meta
+from .models import (
+    Chart,
+    ChartKind,
+    ChartSummary,
+    DimensionValue,
+    Embed,
+    ExportFormat,
+    Folder,
+    SortOrder,
+    Source,
+    Statistic,
+    Theme,
+    Version,
+    VersionDetail,
+    WriteReceipt,
+    chart_or_receipt,
+)
+
+
+class _Unset(Enum):
+    UNSET = "UNSET"
+
+
+UNSET: Final[_Unset] = _Unset.UNSET
+"""Leaves a nullable field as it is (``folder_id=None`` would unfile the chart)."""
+
+SeriesRef = Mapping[str, Any]
+"""``{"statistic": id}`` or ``{"source": id, "select": {...}}``."""
+
+EXPORT_FORMATS: tuple[ExportFormat, ...] = ("png", "svg", "pdf", "csv")
+
+
+def _segment(value: str | int) -> str:
+    text = str(value)
+    if not text:
+        raise ValueError("An id must not be empty.")
+    return quote(text, safe="")
+
+
+def _json(response: httpx.Response) -> dict[str, Any]:
+    body = response.json()
+    if not isinstance(body, dict):
+        raise ValueError(f"Expected a JSON object from {response.request.method} {response.request.url.path}")
+    return body
+
+
+def _drop_unset(fields: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in fields.items() if value is not UNSET}
+
+
+class Calls:
+    def __init__(self, display: Display) -> None:
+        self.display = display
+
+    def _chart(self, response: httpx.Response) -> Chart:
+        return Chart.from_api(_json(response), self.display)
+
+    def _chart_or_receipt(self, response: httpx.Response) -> Chart | WriteReceipt:
+        return chart_or_receipt(_json(response), self.display)
+
+    # Charts
+
+    def create_chart(
+        self,
+        kind: ChartKind,
+        data: Any,
+        series: Sequence[SeriesRef] | None,
+        meta: Meta | None,
+        folder_id: str | None,
+        key: str | None,
+    ) -> Call[Chart]:
+        body: dict[str, Any] = {"kind": kind}
+        if series is not None:
+            body["series"] = [dict(ref) for ref in series]
+        if data is not None:
+            body["data"] = csv_for(kind, data)
+        if meta is not None:
+            body["meta"] = dict(meta)
+        if folder_id is not None:
+            body["folderId"] = folder_id
+        return Call("POST", "/v1/charts", self._chart, json_body=body, idempotent_key=idempotency_key(key))
+
+    def get_chart(self, id: str) -> Call[Chart]:
+        return Call("GET", f"/v1/charts/{_segment(id)}", self._chart)
+
+    def list_charts(self, search: str | None, folder_id: str | None, sort: SortOrder | None) -> Call[list[ChartSummary]]:
+        params = {name: value for name, value in (("search", search), ("folderId", folder_id), ("sort", sort)) if value is not None}
+        return Call("GET", "/v1/charts", lambda r: [ChartSummary.from_api(item) for item in _json(r)["charts"]], params=params)
+
+    def update_chart(
+        self,
+        id: str,
+        kind: ChartKind | None,
+        series: Sequence[SeriesRef] | None,
+        meta: Mapping[str, Any] | None,
+        folder_id: str | _Unset | None,
+    ) -> Call[Chart | WriteReceipt]:
+        body = _drop_unset({"folderId": folder_id})
+        if kind is not None:
+            body["kind"] = kind
+        if series is not None:
+            body["series"] = [dict(ref) for ref in series]
+        if meta is not None:
+            body["meta"] = dict(meta)
+        if not body:
+            raise ValueError("update() needs at least one of kind, series, meta or folder_id.")
+        return Call("PATCH", f"/v1/charts/{_segment(id)}", self._chart_or_receipt, json_body=body)
+
+    def delete_chart(self, id: str) -> Call[None]:
+        return Call("DELETE", f"/v1/charts/{_segment(id)}", lambda _r: None)
+
+    def copy_chart(
+        self,
+        id: str,
+        folder_id: str | _Unset | None,
+        meta: Mapping[str, Any] | None,
+        series: Sequence[SeriesRef] | None,
+        data: str | None,
+        key: str | None,
+    ) -> Call[Chart | WriteReceipt]:
+        body = _drop_unset({"folderId": folder_id})
+        if meta is not None:
+            body["meta"] = dict(meta)
+        if series is not None:
+            body["series"] = [dict(ref) for ref in series]
+        if data is not None:
+            body["data"] = data
+        return Call("POST", f"/v1/charts/{_segment(id)}/copy", self._chart_or_receipt, json_body=body, idempotent_key=idempotency_key(key))
+
+    def set_data(self, id: str, kind: str, data: Any) -> Call[Chart | WriteReceipt]:
+        return Call("PUT", f"/v1/charts/{_segment(id)}/data", self._chart_or_receipt, csv_body=csv_for(kind, data))
+
+    def publish(self, id: str, key: str | None) -> Call[Embed]:
+        return Call("POST", f"/v1/charts/{_segment(id)}/publish", lambda r: Embed.from_api(_json(r)), idempotent_key=idempotency_key(key))
+
+    def unpublish(self, id: str) -> Call[Chart | WriteReceipt]:
+        return Call("DELETE", f"/v1/charts/{_segment(id)}/publish", self._chart_or_receipt)
+
+    def export(
+        self,
+        id: str,
+        format: ExportFormat,
+        scale: int | None,
+        w: float | None,
+        h: float | None,
+        mode: Literal["light", "dark"] | None,
+        transparent: bool | None,
+    ) -> Call[bytes]:
+        if format not in EXPORT_FORMATS:
+            raise ValueError(f"format must be one of {', '.join(EXPORT_FORMATS)}, not {format!r}.")
+        options = (("scale", scale), ("w", w), ("h", h), ("mode", mode), ("transparent", transparent))
+        params = {name: value for name, value in options if value is not None}
+        return Call("GET", f"/v1/charts/{_segment(id)}/export/{format}", lambda r: r.content, params=params, accept="*/*")
+
+    def versions(self, id: str) -> Call[list[Version]]:
+        return Call("GET", f"/v1/charts/{_segment(id)}/versions", lambda r: [Version.from_api(v) for v in _json(r)["versions"]])
+
+    def version(self, id: str, n: int) -> Call[VersionDetail]:
+        return Call("GET", f"/v1/charts/{_segment(id)}/versions/{int(n)}", lambda r: VersionDetail.from_api(_json(r)))
+
+    def restore(self, id: str, n: int, key: str | None) -> Call[Chart | WriteReceipt]:
+        path = f"/v1/charts/{_segment(id)}/versions/{int(n)}/restore"
+        return Call("POST", path, self._chart_or_receipt, idempotent_key=idempotency_key(key))
+
+    # Folders
+
+    def list_folders(self) -> Call[list[Folder]]:
+        return Call("GET", "/v1/folders", lambda r: [Folder.from_api(f) for f in _json(r)["folders"]])
+
+    def get_folder(self, id: str) -> Call[Folder]:
+        return Call("GET", f"/v1/folders/{_segment(id)}", lambda r: Folder.from_api(_json(r)))
+
+    def create_folder(self, name: str, parent_id: str | None, key: str | None) -> Call[Folder]:
+        body: dict[str, Any] = {"name": name, **({"parentId": parent_id} if parent_id else {})}
+        return Call("POST", "/v1/folders", lambda r: Folder.from_api(_json(r)), json_body=body, idempotent_key=idempotency_key(key))
+
+    def update_folder(self, id: str, name: str | None, parent_id: str | _Unset | None) -> Call[Folder]:
+        body = _drop_unset({"parentId": parent_id})
+        if name is not None:
+            body["name"] = name
+        if not body:
+            raise ValueError("update() needs name or parent_id.")
+        return Call("PATCH", f"/v1/folders/{_segment(id)}", lambda r: Folder.from_api(_json(r)), json_body=body)
+
+    def delete_folder(self, id: str) -> Call[None]:
+        return Call("DELETE", f"/v1/folders/{_segment(id)}", lambda _r: None)
+
+    # Themes, statistics, sources
+
+    def list_themes(self) -> Call[list[Theme]]:
+        return Call("GET", "/v1/themes", lambda r: [Theme.from_api(t) for t in _json(r)["themes"]])
+
+    def search_statistics(self, search: str | None) -> Call[list[Statistic]]:
+        params = {"search": search} if search else {}
+        return Call("GET", "/v1/statistics", lambda r: [Statistic.from_api(s) for s in _json(r)["statistics"]], params=params)
+
+    def list_sources(self) -> Call[list[Source]]:
+        return Call("GET", "/v1/sources", lambda r: [Source.from_api(s) for s in _json(r)["sources"]])
+
+    def dimension_values(self, source: str, dimension: str, search: str | None) -> Call[list[DimensionValue]]:
+        path = f"/v1/sources/{_segment(source)}/dimensions/{_segment(dimension)}"
+        params = {"search": search} if search else {}
+        return Call("GET", path, lambda r: [DimensionValue.from_api(v) for v in _json(r)["values"]], params=params)

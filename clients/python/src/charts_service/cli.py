@@ -1,0 +1,164 @@
+"""``charts``: the client from a shell script. Reads CHARTS_URL and CHARTS_KEY.
+
+    charts create data.csv --kind bar --title "Seats" --publish
+    charts list [--search TEXT]
+    charts export ch_… png [-o chart.png]
+    charts publish ch_… | charts unpublish ch_… | charts get ch_… | charts delete ch_…
+
+Prints what a script needs (an id, an embed URL, a path) on stdout, or JSON with ``--json``;
+an error goes to stderr as the API said it, with exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any, cast, get_args
+
+from . import __version__
+from .client import Client
+from .errors import ChartsServiceError
+from .meta import Meta
+from .models import ChartKind, ExportFormat
+
+# Everyday names for kinds and the settings they imply.
+ALIASES: dict[str, tuple[ChartKind, dict[str, Any]]] = {
+    "bar": ("horizontal-bar", {}),
+    "column": ("horizontal-bar", {"orientation": "vertical"}),
+    "area": ("line", {"area": True}),
+    "donut": ("pie", {"donut": True}),
+    "stream": ("themeriver", {}),
+}
+KINDS: tuple[str, ...] = get_args(ChartKind)
+
+
+def _plain(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value) if not f.name.startswith("_")}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    if isinstance(value, datetime):
+        return value.isoformat()
+    return value
+
+
+def _kind(text: str) -> tuple[ChartKind, dict[str, Any]]:
+    if text in ALIASES:
+        return ALIASES[text]
+    if text in KINDS:
+        return cast(ChartKind, text), {}
+    raise argparse.ArgumentTypeError(f"unknown kind {text!r}: one of {', '.join(KINDS)} (or {', '.join(ALIASES)})")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="charts", description="Charts service from the shell (CHARTS_URL, CHARTS_KEY).")
+    parser.add_argument("--version", action="version", version=f"charts-service {__version__}")
+    parser.add_argument("--url", help="service address (default: $CHARTS_URL)")
+    parser.add_argument("--key", help="API key (default: $CHARTS_KEY)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of plain lines")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    create = commands.add_parser("create", help="make a chart from a CSV file ('-' reads stdin)")
+    create.add_argument("csv", help="CSV file: a header row, then data rows")
+    create.add_argument("--kind", type=_kind, default=("line", {}), help=f"chart kind: {', '.join(KINDS)}; or {', '.join(ALIASES)}")
+    create.add_argument("--title")
+    create.add_argument("--subtitle")
+    create.add_argument("--source", dest="source_text", help="source line in the footer")
+    create.add_argument("--theme")
+    create.add_argument("--meta", help='more settings as a JSON object, e.g. \'{"mode": "dark"}\'')
+    create.add_argument("--folder", dest="folder_id")
+    create.add_argument("--publish", action="store_true", help="publish it too, and print the embed URL")
+
+    listing = commands.add_parser("list", help="list the workspace's charts")
+    listing.add_argument("--search")
+    listing.add_argument("--folder", dest="folder_id")
+    listing.add_argument("--sort", choices=["updated", "name"])
+
+    for name, help_text in (
+        ("get", "show one chart"),
+        ("publish", "publish, print the embed URL"),
+        ("unpublish", "take the embed down"),
+        ("delete", "delete a chart"),
+    ):
+        commands.add_parser(name, help=help_text).add_argument("id")
+
+    export = commands.add_parser("export", help="export a chart to a file")
+    export.add_argument("id")
+    export.add_argument("format", choices=get_args(ExportFormat))
+    export.add_argument("-o", "--output", help="file to write (default: <id>.<format>; '-' writes stdout)")
+    export.add_argument("--scale", type=int)
+    export.add_argument("--mode", choices=["light", "dark"])
+    return parser
+
+
+def _meta(args: argparse.Namespace, implied: dict[str, Any]) -> Meta:
+    meta: dict[str, Any] = dict(implied)
+    if args.meta:
+        extra = json.loads(args.meta)
+        if not isinstance(extra, dict):
+            raise SystemExit("charts: --meta must be a JSON object")
+        meta.update(extra)
+    for field in ("title", "subtitle", "source_text", "theme"):
+        value = getattr(args, field)
+        if value is not None:
+            meta["sourceText" if field == "source_text" else field] = value
+    return cast(Meta, meta)
+
+
+def run(argv: Sequence[str], client: Client | None = None) -> int:
+    args = _parser().parse_args(argv)
+    out = sys.stdout
+
+    def emit(plain: str, value: Any) -> None:
+        out.write((json.dumps(_plain(value), indent=2) if args.json else plain) + "\n")
+
+    try:
+        client = client or Client(args.url, args.key)
+        if args.command == "create":
+            kind, implied = args.kind
+            text = sys.stdin.read() if args.csv == "-" else Path(args.csv).read_text(encoding="utf-8-sig")
+            chart = client.charts.create(kind, data=text, meta=_meta(args, implied), folder_id=args.folder_id)
+            if args.publish:
+                embed = client.charts.publish(chart.id)
+                emit(f"{chart.id}\t{embed.embed_url}", {"chart": chart, "embed": embed})
+            else:
+                emit(chart.id, chart)
+        elif args.command == "list":
+            charts = client.charts.list(search=args.search, folder_id=args.folder_id, sort=args.sort)
+            emit("\n".join(f"{c.id}\t{c.kind}\t{c.name}\t{c.published.embed_url if c.published else '-'}" for c in charts), charts)
+        elif args.command == "get":
+            chart = client.charts.get(args.id)
+            emit(f"{chart.id}\t{chart.kind}\t{chart.name}\t{chart.embed_url or '-'}", chart)
+        elif args.command == "publish":
+            embed = client.charts.publish(args.id)
+            emit(embed.embed_url, embed)
+        elif args.command == "unpublish":
+            emit(args.id, client.charts.unpublish(args.id))
+        elif args.command == "delete":
+            client.charts.delete(args.id)
+            emit(args.id, {"deleted": True})
+        elif args.command == "export":
+            content = client.charts.export(args.id, args.format, scale=args.scale, mode=args.mode)
+            if args.output == "-":
+                sys.stdout.buffer.write(content)
+            else:
+                target = args.output or f"{args.id}.{args.format}"
+                Path(target).write_bytes(content)
+                emit(target, {"path": target, "bytes": len(content)})
+    except (ChartsServiceError, ValueError, OSError) as error:
+        print(f"charts: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def main() -> None:
+    sys.exit(run(sys.argv[1:]))
+
+
+if __name__ == "__main__":
+    main()

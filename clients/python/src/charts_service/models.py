@@ -1,0 +1,304 @@
+"""What the API answers, as dataclasses with snake_case fields. Parsing is defensive: fields a
+newer service adds are ignored (spec §9)."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Literal, cast
+
+from .meta import Meta
+
+if TYPE_CHECKING:
+    from .display import Display
+
+ChartKind = Literal[
+    "line",
+    "horizontal-bar",
+    "pie",
+    "scatter",
+    "themeriver",
+    "multiples",
+    "map",
+    "dot",
+    "range",
+    "arrow",
+    "candlestick",
+    "heatmap",
+    "treemap",
+    "sankey",
+    "boxplot",
+    "radar",
+    "table",
+]
+ExportFormat = Literal["png", "svg", "pdf", "csv"]
+SortOrder = Literal["updated", "name"]
+
+Json = dict[str, Any]
+
+
+def _time(value: Any) -> datetime:
+    return datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+
+
+def _published(value: Any) -> Published | None:
+    return Published(embed_url=str(value["embedUrl"])) if isinstance(value, dict) and "embedUrl" in value else None
+
+
+@dataclass(frozen=True)
+class Published:
+    embed_url: str
+
+
+@dataclass
+class Chart:
+    """A chart. ``series`` and ``meta`` are None on the answer of a create or copy (which does not
+    carry them); ``client.charts.get(id)`` reads them. In Jupyter a chart shows its live embed, or
+    its SVG while unpublished; ``chart.show()`` saves its PNG and opens it."""
+
+    id: str
+    name: str
+    kind: ChartKind
+    has_data: bool
+    folder_id: str | None
+    published: Published | None
+    series: list[str] | None = None
+    meta: Meta | None = None
+    _display: Display | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def embed_url(self) -> str | None:
+        return self.published.embed_url if self.published else None
+
+    @staticmethod
+    def from_api(body: Json, display: Display | None = None) -> Chart:
+        return Chart(
+            id=str(body["id"]),
+            name=str(body.get("name", "")),
+            kind=cast(ChartKind, body.get("kind", "line")),
+            has_data=bool(body.get("hasData", False)),
+            folder_id=body.get("folderId"),
+            published=_published(body.get("published")),
+            series=[str(name) for name in body["series"]] if isinstance(body.get("series"), list) else None,
+            meta=cast(Meta, body["meta"]) if isinstance(body.get("meta"), dict) else None,
+            _display=display,
+        )
+
+    def _repr_html_(self) -> str:
+        if self._display is None:
+            return f"<p>Chart {html.escape(self.id)}: {html.escape(self.name)}</p>"
+        return self._display.html(self)
+
+    def show(self, path: str | None = None) -> str:
+        """Saves the chart's PNG (to ``path``, else a temporary file) and opens it; returns the path."""
+        if self._display is None:
+            raise RuntimeError("This chart was not read through a client, so it cannot be exported.")
+        return self._display.show(self, path)
+
+
+@dataclass(frozen=True)
+class ChartSummary:
+    """An item of ``charts.list()``."""
+
+    id: str
+    name: str
+    kind: ChartKind
+    updated_at: datetime
+    folder_id: str | None
+    published: Published | None
+
+    @staticmethod
+    def from_api(body: Json) -> ChartSummary:
+        return ChartSummary(
+            id=str(body["id"]),
+            name=str(body.get("name", "")),
+            kind=cast(ChartKind, body.get("kind", "line")),
+            updated_at=_time(body["updatedAt"]),
+            folder_id=body.get("folderId"),
+            published=_published(body.get("published")),
+        )
+
+
+@dataclass(frozen=True)
+class WriteReceipt:
+    """What a write answers a key without ``chart:read``: the chart's content is not shown to it."""
+
+    id: str
+    version: int
+    updated_at: datetime
+
+    @staticmethod
+    def from_api(body: Json) -> WriteReceipt:
+        return WriteReceipt(id=str(body["id"]), version=int(body["version"]), updated_at=_time(body["updatedAt"]))
+
+
+def chart_or_receipt(body: Json, display: Display | None) -> Chart | WriteReceipt:
+    return WriteReceipt.from_api(body) if "version" in body and "kind" not in body else Chart.from_api(body, display)
+
+
+@dataclass(frozen=True)
+class Embed:
+    """The answer of ``publish``: the live embed's URL and the snippets to paste into a page."""
+
+    embed_url: str
+    iframe: str
+    script: str
+    responsive_iframe: str
+
+    @staticmethod
+    def from_api(body: Json) -> Embed:
+        return Embed(
+            embed_url=str(body["embedUrl"]),
+            iframe=str(body.get("iframe", "")),
+            script=str(body.get("script", "")),
+            responsive_iframe=str(body.get("responsiveIframe", body.get("iframe", ""))),
+        )
+
+    def _repr_html_(self) -> str:
+        return self.iframe
+
+
+@dataclass(frozen=True)
+class Version:
+    version: int
+    action: str
+    author_account_id: str
+    created_at: datetime
+
+    @staticmethod
+    def from_api(body: Json) -> Version:
+        return Version(
+            version=int(body["version"]),
+            action=str(body.get("action", "")),
+            author_account_id=str(body.get("authorAccountId", "")),
+            created_at=_time(body["createdAt"]),
+        )
+
+
+@dataclass(frozen=True)
+class VersionDetail:
+    """One version with the chart as it was then (``chart.meta``, ``chart.series``)."""
+
+    version: int
+    action: str
+    author_account_id: str
+    created_at: datetime
+    chart: Chart
+
+    @staticmethod
+    def from_api(body: Json) -> VersionDetail:
+        head = Version.from_api(body)
+        chart = dict(body.get("chart") or {})
+        chart.setdefault("hasData", True)
+        chart.setdefault("folderId", None)
+        return VersionDetail(head.version, head.action, head.author_account_id, head.created_at, Chart.from_api(chart))
+
+
+@dataclass(frozen=True)
+class Folder:
+    id: str
+    name: str
+    parent_id: str | None
+    workspace_id: str
+    created_at: datetime | None
+    updated_at: datetime | None
+
+    @staticmethod
+    def from_api(body: Json) -> Folder:
+        return Folder(
+            id=str(body["id"]),
+            name=str(body.get("name", "")),
+            parent_id=body.get("parentId"),
+            workspace_id=str(body.get("workspaceId", "")),
+            created_at=_time(body["createdAt"]) if body.get("createdAt") else None,
+            updated_at=_time(body["updatedAt"]) if body.get("updatedAt") else None,
+        )
+
+
+@dataclass(frozen=True)
+class Theme:
+    id: str
+    name: str
+    is_default: bool
+    built_in: bool
+
+    @staticmethod
+    def from_api(body: Json) -> Theme:
+        return Theme(
+            id=str(body["id"]),
+            name=str(body.get("name", "")),
+            is_default=bool(body.get("is_default", False)),
+            built_in=bool(body.get("builtIn", False)),
+        )
+
+
+@dataclass(frozen=True)
+class SourceRef:
+    id: str
+    title: str
+
+
+@dataclass(frozen=True)
+class Statistic:
+    """A library statistic: pass ``{"statistic": stat.id}`` in ``series``."""
+
+    id: str
+    title: str
+    series_name: str
+    source: SourceRef
+    unit: str
+    frequency: str
+    dimensions: dict[str, str]
+    first_period: str | None
+    last_period: str | None
+
+    @staticmethod
+    def from_api(body: Json) -> Statistic:
+        source = body.get("source") or {}
+        return Statistic(
+            id=str(body["id"]),
+            title=str(body.get("title", "")),
+            series_name=str(body.get("seriesName", "")),
+            source=SourceRef(id=str(source.get("id", "")), title=str(source.get("title", ""))),
+            unit=str(body.get("unit", "")),
+            frequency=str(body.get("frequency", "")),
+            dimensions={str(k): str(v) for k, v in (body.get("dimensions") or {}).items()},
+            first_period=body.get("firstPeriod"),
+            last_period=body.get("lastPeriod"),
+        )
+
+
+@dataclass(frozen=True)
+class Dimension:
+    id: str
+    title: str
+
+
+@dataclass(frozen=True)
+class Source:
+    id: str
+    title: str
+    description: str
+    attribution: str
+    dimensions: list[Dimension]
+
+    @staticmethod
+    def from_api(body: Json) -> Source:
+        return Source(
+            id=str(body["id"]),
+            title=str(body.get("title", "")),
+            description=str(body.get("description", "")),
+            attribution=str(body.get("attribution", "")),
+            dimensions=[Dimension(id=str(d["id"]), title=str(d.get("title", ""))) for d in body.get("dimensions") or []],
+        )
+
+
+@dataclass(frozen=True)
+class DimensionValue:
+    id: str
+    label: str
+
+    @staticmethod
+    def from_api(body: Json) -> DimensionValue:
+        return DimensionValue(id=str(body["id"]), label=str(body.get("label", "")))

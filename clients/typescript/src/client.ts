@@ -1,0 +1,239 @@
+/**
+ * The hand-written surface over the generated types: `client.charts.create(…)`, exports as
+ * `Uint8Array` or `Blob`, typed path parameters (a version is a number, a format one of four).
+ */
+import { type Rows, toCsv } from "./csv.js";
+import type * as Api from "./generated/openapi.js";
+import { type Call, type ClientOptions, Http, newIdempotencyKey } from "./http.js";
+
+export type Chart = Api.Chart;
+export type ChartCreated = Api.ChartCreated;
+export type ChartListItem = Api.ChartList["charts"][number];
+export type ChartWriteReceipt = Api.ChartWriteReceipt;
+export type ChartKind = Api.Chart["kind"];
+export type Meta = NonNullable<Api.CreateChart["meta"]>;
+export type SeriesReference = NonNullable<Api.CreateChart["series"]>[number];
+export type Published = Api.Published;
+export type ChartVersionItem = Api.ChartVersionList["versions"][number];
+export type ChartVersion = Api.ChartVersion;
+export type Folder = Api.Folder;
+export type Theme = Api.ThemeList["themes"][number];
+export type Statistic = Api.StatisticList["statistics"][number];
+export type Source = Api.SourceList["sources"][number];
+export type DimensionValue = Api.DimensionValueList["values"][number];
+export type ExportFormat = Api.PathParameters["getV1ChartsIdExportFormat"]["format"];
+/** `scale` (PNG, 1–4), `w`/`h` (100–4000 px), `mode`, `transparent`. */
+export type ExportOptions = Omit<NonNullable<Api.QueryParameters["getV1ChartsIdExportFormat"]>, "transparent"> & {
+	transparent?: boolean | "true" | "false";
+};
+export type ChartListQuery = Api.QueryParameters["getV1Charts"];
+/** A version number, from 1. */
+export type VersionNumber = Api.PathParameters["getV1ChartsIdVersionsN"]["n"];
+
+export const exportFormats: readonly ExportFormat[] = ["png", "svg", "pdf", "csv"];
+
+export interface WriteOptions {
+	/** Only write if the chart is still at this version (its ETag); else 412 PreconditionFailed. */
+	ifMatch?: string | number;
+}
+
+export interface IdempotentOptions {
+	/** Replays the first answer for a repeat within 24 hours; one is made when none is given. */
+	idempotencyKey?: string;
+}
+
+export interface CreateChartInput extends Omit<Api.CreateChart, "data"> {
+	/** CSV text, or rows (objects, or arrays with a header row first). */
+	data?: string | Rows;
+}
+
+export interface CopyChartInput extends Omit<Api.CopyChart, "data"> {
+	data?: string | Rows;
+}
+
+/** A path segment: ids are escaped so one can never reach another route. */
+function seg(value: string | number): string {
+	const text = String(value);
+	if (text === "") throw new TypeError("An id must not be empty.");
+	return encodeURIComponent(text);
+}
+
+function csvOf(data: string | Rows | undefined): string | undefined {
+	return data === undefined || typeof data === "string" ? data : toCsv(data);
+}
+
+function versionSegment(n: VersionNumber): string {
+	if (!Number.isInteger(n) || n < 1) throw new RangeError(`A version is a whole number from 1, not ${n}.`);
+	return String(n);
+}
+
+function ifMatch(options: WriteOptions | undefined): Record<string, string> {
+	return options?.ifMatch === undefined ? {} : { "If-Match": `"${String(options.ifMatch).replaceAll('"', "")}"` };
+}
+
+class Resource {
+	constructor(protected readonly http: Http) {}
+}
+
+export class Charts extends Resource {
+	/** Makes a chart from `data` (CSV or rows) or library `series`; sends an Idempotency-Key. */
+	async create(input: CreateChartInput = {}, options: IdempotentOptions = {}): Promise<ChartCreated> {
+		const { data, ...rest } = input;
+		const csv = csvOf(data);
+		return this.http.json({
+			method: "POST",
+			path: "/v1/charts",
+			json: csv === undefined ? rest : { ...rest, data: csv },
+			idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
+		});
+	}
+
+	async get(id: string): Promise<Chart> {
+		return this.http.json({ method: "GET", path: `/v1/charts/${seg(id)}` });
+	}
+
+	async list(query: ChartListQuery = {}): Promise<ChartListItem[]> {
+		return (await this.http.json<Api.ChartList>({ method: "GET", path: "/v1/charts", query: { ...query } })).charts;
+	}
+
+	/** `meta` is a JSON merge patch: keys given change, `null` removes one. */
+	async update(id: string, patch: Api.PatchChart, options?: WriteOptions): Promise<Chart | ChartWriteReceipt> {
+		return this.http.json({ method: "PATCH", path: `/v1/charts/${seg(id)}`, json: patch, headers: ifMatch(options) });
+	}
+
+	async delete(id: string): Promise<void> {
+		await this.http.send({ method: "DELETE", path: `/v1/charts/${seg(id)}` });
+	}
+
+	async copy(id: string, input: CopyChartInput = {}, options: IdempotentOptions = {}): Promise<ChartCreated | ChartWriteReceipt> {
+		const { data, ...rest } = input;
+		const csv = csvOf(data);
+		return this.http.json({
+			method: "POST",
+			path: `/v1/charts/${seg(id)}/copy`,
+			json: csv === undefined ? rest : { ...rest, data: csv },
+			idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
+		});
+	}
+
+	/** Replaces the chart's data with CSV text or rows. */
+	async setData(id: string, data: string | Rows, options?: WriteOptions): Promise<Chart | ChartWriteReceipt> {
+		return this.http.json({ method: "PUT", path: `/v1/charts/${seg(id)}/data`, csv: csvOf(data) ?? "", headers: ifMatch(options) });
+	}
+
+	/** Publishes (or republishes: the URL stays) the live embed. */
+	async publish(id: string, options: IdempotentOptions = {}): Promise<Published> {
+		return this.http.json({
+			method: "POST",
+			path: `/v1/charts/${seg(id)}/publish`,
+			idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
+		});
+	}
+
+	async unpublish(id: string): Promise<Chart | ChartWriteReceipt> {
+		return this.http.json({ method: "DELETE", path: `/v1/charts/${seg(id)}/publish` });
+	}
+
+	private exportCall(id: string, format: ExportFormat, options: ExportOptions): Call {
+		if (!exportFormats.includes(format)) throw new TypeError(`format must be one of ${exportFormats.join(", ")}, not ${String(format)}.`);
+		return { method: "GET", path: `/v1/charts/${seg(id)}/export/${format}`, query: { ...options }, accept: "*/*" };
+	}
+
+	/** The file's bytes. A busy renderer (503 export_busy) is retried within the budget. */
+	async export(id: string, format: ExportFormat, options: ExportOptions = {}): Promise<Uint8Array> {
+		const response = await this.http.send(this.exportCall(id, format, options));
+		return new Uint8Array(await response.arrayBuffer());
+	}
+
+	/** The file as a `Blob` with its media type (for a download link or an `<img>`). */
+	async exportBlob(id: string, format: ExportFormat, options: ExportOptions = {}): Promise<Blob> {
+		return (await this.http.send(this.exportCall(id, format, options))).blob();
+	}
+
+	async versions(id: string): Promise<ChartVersionItem[]> {
+		return (await this.http.json<Api.ChartVersionList>({ method: "GET", path: `/v1/charts/${seg(id)}/versions` })).versions;
+	}
+
+	async version(id: string, n: VersionNumber): Promise<ChartVersion> {
+		return this.http.json({ method: "GET", path: `/v1/charts/${seg(id)}/versions/${versionSegment(n)}` });
+	}
+
+	async restore(id: string, n: VersionNumber, options: IdempotentOptions & WriteOptions = {}): Promise<Chart | ChartWriteReceipt> {
+		return this.http.json({
+			method: "POST",
+			path: `/v1/charts/${seg(id)}/versions/${versionSegment(n)}/restore`,
+			idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
+			headers: ifMatch(options),
+		});
+	}
+}
+
+export class Folders extends Resource {
+	async list(): Promise<Folder[]> {
+		return (await this.http.json<Api.FolderList>({ method: "GET", path: "/v1/folders" })).folders;
+	}
+
+	async get(id: string): Promise<Folder> {
+		return this.http.json({ method: "GET", path: `/v1/folders/${seg(id)}` });
+	}
+
+	async create(input: Api.CreateFolder, options: IdempotentOptions = {}): Promise<Folder> {
+		return this.http.json({
+			method: "POST",
+			path: "/v1/folders",
+			json: input,
+			idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
+		});
+	}
+
+	async update(id: string, patch: Api.PatchFolder): Promise<Folder> {
+		return this.http.json({ method: "PATCH", path: `/v1/folders/${seg(id)}`, json: patch });
+	}
+
+	/** Deletes the folder; its charts move up one level. */
+	async delete(id: string): Promise<void> {
+		await this.http.send({ method: "DELETE", path: `/v1/folders/${seg(id)}` });
+	}
+}
+
+export class Themes extends Resource {
+	async list(): Promise<Theme[]> {
+		return (await this.http.json<Api.ThemeList>({ method: "GET", path: "/v1/themes" })).themes;
+	}
+}
+
+export class Statistics extends Resource {
+	/** Up to 25 library statistics matching `search`. */
+	async search(search?: string): Promise<Statistic[]> {
+		return (await this.http.json<Api.StatisticList>({ method: "GET", path: "/v1/statistics", query: { search } })).statistics;
+	}
+}
+
+export class Sources extends Resource {
+	async list(): Promise<Source[]> {
+		return (await this.http.json<Api.SourceList>({ method: "GET", path: "/v1/sources" })).sources;
+	}
+
+	/** Up to 30 values of one dimension of a source (for `{ source, select }` series). */
+	async dimensionValues(source: string, dimension: string, query: { search?: string } = {}): Promise<DimensionValue[]> {
+		const path = `/v1/sources/${seg(source)}/dimensions/${seg(dimension)}`;
+		return (await this.http.json<Api.DimensionValueList>({ method: "GET", path, query: { ...query } })).values;
+	}
+}
+
+export class ChartsClient {
+	readonly charts: Charts;
+	readonly folders: Folders;
+	readonly themes: Themes;
+	readonly statistics: Statistics;
+	readonly sources: Sources;
+
+	constructor(options: ClientOptions) {
+		const http = new Http(options);
+		this.charts = new Charts(http);
+		this.folders = new Folders(http);
+		this.themes = new Themes(http);
+		this.statistics = new Statistics(http);
+		this.sources = new Sources(http);
+	}
+}

@@ -1,0 +1,100 @@
+/** The client against a real service: the five steps of the docs, errors, versions, folders, and generated types that match. */
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { describe, it } from "node:test";
+import { loadDocument, output, render } from "../scripts/generate-types.ts";
+import { type Chart, ChartsClient, InvalidData, NotFound, PlanRequired, ValidationError } from "../src/index.js";
+import { useService } from "./service.js";
+
+const service = useService();
+const client = (role = "editor") => new ChartsClient({ baseUrl: service().url, apiKey: service().keys[role] ?? "" });
+
+const seats = [
+	{ party: "Labour", seats: 412 },
+	{ party: "Conservative", seats: 121 },
+	{ party: "Lib Dem", seats: 72 },
+];
+
+describe("against wrangler dev", () => {
+	it("does the five steps: create from rows, publish, PNG, list, typed NotFound", async () => {
+		const charts = client().charts;
+		const chart = await charts.create({ kind: "horizontal-bar", data: seats, meta: { title: "Who won the seats (TS)" } });
+		assert.equal(chart.hasData, true);
+		const embed = await charts.publish(chart.id);
+		assert.match(embed.embedUrl, new RegExp(`^http.*${chart.id}`));
+		const png = await charts.export(chart.id, "png");
+		assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+		const listed = await charts.list({ search: "Who won the seats (TS)" });
+		assert.ok(listed.some((item) => item.id === chart.id && item.published !== null));
+		const missing = await charts.get("ch_does_not_exist").catch((e: unknown) => e);
+		assert.ok(missing instanceof NotFound);
+		assert.equal(missing.status, 404);
+	});
+
+	it("names the row and column of data that does not fit, and the path of a bad setting", async () => {
+		const charts = client().charts;
+		const bad = await charts.create({ kind: "horizontal-bar", data: "party,seats\nA,1\nB,many\n" }).catch((e: unknown) => e);
+		assert.ok(bad instanceof InvalidData);
+		assert.deepEqual([bad.row, bad.column], [3, "seats"]);
+		// @ts-expect-error: "sepia" is not a mode; the generated types refuse it before the service does
+		const mode = await charts.create({ kind: "line", data: "x,y\n1,2\n", meta: { mode: "sepia" } }).catch((e: unknown) => e);
+		assert.ok(mode instanceof ValidationError);
+		assert.match(mode.path ?? "", /mode/);
+	});
+
+	it("updates, lists versions, restores by number, exports a Blob, copies and deletes", async () => {
+		const charts = client().charts;
+		const { id } = await charts.create({
+			kind: "line",
+			data: [
+				["year", "a"],
+				[2020, 1],
+				[2021, 2],
+			],
+			meta: { title: "First" },
+		});
+		const updated = (await charts.update(id, { meta: { title: "Second" } })) as Chart;
+		assert.equal(updated.name, "Second");
+		await charts.setData(id, "year,a,b\n2022,3,5\n2023,4,6\n");
+		const versions = await charts.versions(id);
+		const first = versions.at(-1);
+		assert.equal(first?.action, "create");
+		assert.equal((await charts.version(id, first?.version ?? 1)).chart.name, "First");
+		const restored = (await charts.restore(id, first?.version ?? 1)) as Chart;
+		assert.deepEqual([restored.name, restored.series], ["First", ["a"]]);
+		const svg = await charts.exportBlob(id, "svg");
+		assert.match(svg.type, /^image\/svg\+xml/);
+		assert.match(new TextDecoder().decode(await charts.export(id, "csv")), /^year,a/);
+		const copy = await charts.copy(id, { meta: { title: "Copy" } });
+		await charts.delete(copy.id);
+		await assert.rejects(charts.get(copy.id), NotFound);
+	});
+
+	it("files charts into folders; lists themes, statistics and sources", async () => {
+		const { folders, charts, themes, statistics, sources } = client();
+		const parent = await folders.create({ name: "Elections" });
+		const child = await folders.create({ name: "2024", parentId: parent.id });
+		const chart = await charts.create({ kind: "pie", data: "a,b\nx,1\n", folderId: child.id });
+		assert.deepEqual(
+			(await charts.list({ folderId: child.id })).map((c) => c.id),
+			[chart.id],
+		);
+		await folders.delete(child.id);
+		assert.equal((await charts.get(chart.id)).folderId, parent.id);
+		assert.ok((await themes.list()).some((theme) => theme.builtIn));
+		assert.ok(Array.isArray(await statistics.search("population")));
+		assert.ok(Array.isArray(await sources.list()));
+	});
+
+	it("gives a Free account's key PlanRequired", async () => {
+		await assert.rejects(client("free").charts.list(), PlanRequired);
+	});
+
+	it("has generated types that match the served OpenAPI document", async () => {
+		assert.equal(
+			await readFile(output, "utf8"),
+			render(await loadDocument(service().url)),
+			"run scripts/generate-types.ts against the service",
+		);
+	});
+});
