@@ -20,11 +20,15 @@ interface Finished {
 /** Stages in order. Within one, scripts that each leave a core idle (tsc is single-threaded). */
 const stages: readonly (readonly string[])[] = [
 	["build"],
-	["typecheck", "lint", "test:console"],
+	["typecheck", "lint", "check:cycles", "test:console"],
 	["test:workerd"],
 	["test:browser"],
 	["test:dev"],
+	["test:clients"],
 ];
+
+/** Started with the first stage and awaited before the stage that needs it: it mostly waits on the network (PyPI). */
+const background = { script: "test:clients:prepare", neededBy: "test:clients" };
 
 function runScript(script: string, live: boolean): Promise<Finished> {
 	const started = Date.now();
@@ -59,7 +63,20 @@ function table(rows: readonly Finished[], totalSeconds: number): string {
 const started = Date.now();
 const done: Finished[] = [];
 let failed: Finished[] = [];
+const backgroundRun = runScript(background.script, false);
 for (const stage of stages) {
+	if (stage.includes(background.neededBy)) {
+		const prepared = await backgroundRun;
+		process.stdout.write(
+			`── npm run ${prepared.script}: ${prepared.code === 0 ? "passed" : `failed (${prepared.code})`} in ${prepared.seconds.toFixed(0)} s\n`,
+		);
+		if (prepared.output) process.stdout.write(`${prepared.output}\n`);
+		done.push(prepared);
+		if (prepared.code !== 0) {
+			failed = [prepared];
+			break;
+		}
+	}
 	const live = stage.length === 1;
 	const results = await Promise.all(
 		stage.map(async (script) => {

@@ -9,6 +9,9 @@
  * The server (scripts/clients-dev-server.ts, port 8803) starts while the venv is set up and the
  * static checks run, and both suites share it (CHARTS_TEST_URL, CHARTS_TEST_KEYS), side by side.
  * Each step's output is held and printed whole when it ends, so the logs do not interleave.
+ *
+ * `--prepare` only makes and fills the venv: `npm test` runs it at the start, beside the build,
+ * since it mostly waits on PyPI.
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -95,6 +98,8 @@ const pythonChecks: Step[] = [
 const typescriptChecks: Step[] = [
 	{ name: "tsc (typescript client and its tests)", command: bin("tsc"), args: ["-p", join(typescript, "tsconfig.test.json")] },
 ];
+
+if (process.argv.includes("--prepare")) process.exit((await ensureVenv()) ? 0 : 1);
 
 const serverStarting = startClientsServer(Number(process.env.CHARTS_TEST_PORT ?? 8803));
 // Keep an early failure from going unhandled while the checks run; it is reported below.
