@@ -1,6 +1,6 @@
 /**
- * `/mcp`: the Model Context Protocol over streamable HTTP (protocol revision 2025-06-18 and the
- * earlier ones the SDK speaks), stateless: every POST carries its own key and is answered with
+ * `/mcp`: the Model Context Protocol over streamable HTTP (revision 2025-11-25 and the earlier
+ * ones SDK 1.29 speaks, down to 2024-11-05), stateless: every POST carries its own key and is answered with
  * JSON, so any isolate answers any request and nothing is kept between them. Before any MCP
  * message is read:
  * - a browser page from another origin is refused (403): MCP's security guidance, against DNS
