@@ -6,7 +6,7 @@ import { allRoutes } from "./api/routes";
 import { embedPath, serveEmbed } from "./embed/serve";
 import { dispatcher } from "./http/dispatch";
 import { buildApi } from "./http/router";
-import { withMcp } from "./mcp/endpoint";
+import { withMcp } from "./mcp/route";
 
 export { AccountLimiter } from "./limits/account-limiter";
 export { ExportGate } from "./limits/export-gate";

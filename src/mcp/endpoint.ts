@@ -24,20 +24,13 @@ import { withHeaders } from "../http/respond";
 import type { ApiHandler } from "../http/router";
 import type { Services } from "../services/context";
 import { ApiBridge, ToolFailure } from "./api-bridge";
+import { mcpPath } from "./route";
 import { buildMcpServer } from "./server";
-
-export const mcpPath = "/mcp";
 
 /** A create_chart call may carry a CSV as large as the API takes, plus the JSON-RPC around it. */
 const maxMessageBytes = maxCsvBytes + maxJsonBytes;
 
 const limiterRetrySeconds = 5;
-
-/** The API's routes, with `/mcp` answered by the MCP server in front of them. */
-export function withMcp(api: ApiHandler): ApiHandler {
-	return (request, services, requestId) =>
-		new URL(request.url).pathname === mcpPath ? serveMcp(request, services, requestId, api) : api(request, services, requestId);
-}
 
 export async function serveMcp(request: Request, services: Services, requestId: string, api: ApiHandler): Promise<Response> {
 	try {
