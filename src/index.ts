@@ -1,15 +1,16 @@
 /**
- * Worker entry: wires the API router and the embed host into the dispatcher, and re-exports the
- * Durable Objects.
+ * Worker entry: wires the API router, the MCP server in front of it (`/mcp`) and the embed host
+ * into the dispatcher, and re-exports the Durable Objects.
  */
 import { allRoutes } from "./api/routes";
 import { embedPath, serveEmbed } from "./embed/serve";
 import { dispatcher } from "./http/dispatch";
 import { buildApi } from "./http/router";
+import { withMcp } from "./mcp/route";
 
 export { AccountLimiter } from "./limits/account-limiter";
 export { ExportGate } from "./limits/export-gate";
 
-const fetch = dispatcher(buildApi(allRoutes), { match: embedPath, serve: serveEmbed });
+const fetch = dispatcher(withMcp(buildApi(allRoutes)), { match: embedPath, serve: serveEmbed });
 
 export default { fetch } satisfies ExportedHandler<Env>;

@@ -1,6 +1,6 @@
 /**
  * The console's static single-page app on the API host (DESIGN §8, D36): every path that is not
- * the API (`/v1`), sign-in (`/auth`) or a console route (`/console/api`) is answered from the
+ * the API (`/v1`), sign-in (`/auth`), a console route (`/console/api`) or the MCP server (`/mcp`) is answered from the
  * built files in `dist/console/` through the `ASSETS` binding, whose single-page fallback answers
  * `index.html` for screen URLs such as `/charts/ch_123`. The Worker runs first for every request
  * so that it, not the asset server, decides what belongs to the API and what to the app, and so
@@ -13,7 +13,7 @@ const apiPrefixes = ["/v1/", "/auth/", "/console/api/"];
 
 /** Whether a path on the API host belongs to the console app rather than the API. */
 export function isConsoleAppPath(pathname: string): boolean {
-	if (pathname === "/v1" || pathname === "/auth" || pathname === "/console/api") return false;
+	if (pathname === "/v1" || pathname === "/auth" || pathname === "/console/api" || pathname === "/mcp") return false;
 	return !apiPrefixes.some((prefix) => pathname.startsWith(prefix));
 }
 

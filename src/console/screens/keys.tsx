@@ -5,6 +5,7 @@
  * stops working. Free and Starter accounts are told once why their keys do not work and whom to
  * ask for a plan with keys; their keys are listed without a Revoke button, which the API would
  * refuse with 403 `plan_required` (there is no billing page: plans are set by whoever runs the service).
+ * Below the keys, how to connect an AI assistant to the MCP server with one (issue 27).
  */
 import { useEffect, useState } from "preact/hooks";
 import { ConfirmDialog, Dialog } from "../components/dialog";
@@ -73,17 +74,36 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 	);
 }
 
-function NewKeyDialog({ open, onClose, onCreated }: { open: boolean; onClose(): void; onCreated(key: CreatedKey): void }) {
-	const [name, setName] = useState("");
-	const [chosen, setChosen] = useState<Set<string>>(new Set(["chart:read", "chart:write"]));
+interface KeyPreset {
+	name: string;
+	scopes: readonly string[];
+}
+
+const scriptKey: KeyPreset = { name: "", scopes: ["chart:read", "chart:write"] };
+/** What the assistant's tools use: charts, and the folders and themes it files and styles them with. */
+const assistantKey: KeyPreset = { name: "AI assistant", scopes: ["chart:read", "chart:write", "folder:read", "theme:read"] };
+
+function NewKeyDialog({
+	open,
+	preset,
+	onClose,
+	onCreated,
+}: {
+	open: boolean;
+	preset: KeyPreset;
+	onClose(): void;
+	onCreated(key: CreatedKey): void;
+}) {
+	const [name, setName] = useState(preset.name);
+	const [chosen, setChosen] = useState<Set<string>>(new Set(preset.scopes));
 	const [error, setError] = useState<string | null>(null);
 	const [busy, setBusy] = useState(false);
 	useEffect(() => {
 		if (!open) return;
-		setName("");
-		setChosen(new Set(["chart:read", "chart:write"]));
+		setName(preset.name);
+		setChosen(new Set(preset.scopes));
 		setError(null);
-	}, [open]);
+	}, [open, preset]);
 
 	const submit = async (event: Event) => {
 		event.preventDefault();
@@ -180,13 +200,98 @@ function RevealedKey({ created, onDone }: { created: CreatedKey; onDone(): void 
 	);
 }
 
+/** The MCP client configurations, with the key filled in while it is shown, else a placeholder. */
+function assistantSnippets(origin: string, key: string | null) {
+	const url = `${origin}/mcp`;
+	const secret = key ?? "YOUR_API_KEY";
+	const httpConfig = JSON.stringify({ mcpServers: { charts: { url, headers: { Authorization: `Bearer ${secret}` } } } }, null, 2);
+	// Claude Desktop's config file starts local commands only: mcp-remote bridges them to /mcp. The
+	// header is passed through an environment variable, as mcp-remote advises (spaces in args break on Windows).
+	const desktopConfig = JSON.stringify(
+		{
+			mcpServers: {
+				charts: {
+					command: "npx",
+					// biome-ignore lint/suspicious/noTemplateCurlyInString: an environment variable Claude Desktop expands
+					args: ["mcp-remote", url, "--header", "Authorization:${CHARTS_AUTH}"],
+					env: { CHARTS_AUTH: `Bearer ${secret}` },
+				},
+			},
+		},
+		null,
+		2,
+	);
+	// biome-ignore lint/suspicious/noTemplateCurlyInString: a shell variable the user sets to the key
+	const stdioLine = `npx mcp-remote ${url} --header "Authorization: Bearer ${key ?? "${CHARTS_API_KEY}"}"`;
+	return { url, httpConfig, desktopConfig, stdioLine };
+}
+
+function Snippet({ label, hint, text, copyLabel }: { label: string; hint?: string; text: string; copyLabel: string }) {
+	return (
+		<div class="snippet">
+			<div class="snippet-head">
+				<span class="field-label">{label}</span>
+				<CopyButton text={text} label={copyLabel} />
+			</div>
+			{hint && <p class="hint">{hint}</p>}
+			<pre class="secret snippet-code">
+				<code>{text}</code>
+			</pre>
+		</div>
+	);
+}
+
+/**
+ * How to connect an AI assistant to the MCP server (issue 27): the `/mcp` URL, a key made for it,
+ * and the configuration for clients that speak HTTP, for Claude Desktop, and the mcp-remote line
+ * for clients that only start local commands. While a new key is shown, the snippets carry it.
+ */
+function ConnectAssistant({ revealedKey, onNewKey }: { revealedKey: string | null; onNewKey(): void }) {
+	const { url, httpConfig, desktopConfig, stdioLine } = assistantSnippets(window.location.origin, revealedKey);
+	return (
+		<section class="connect-assistant panel" aria-labelledby="connect-title">
+			<div class="connect-head">
+				<div>
+					<h2 id="connect-title">Connect an assistant</h2>
+					<p class="muted">
+						Claude, ChatGPT, Cursor or VS Code can find statistics, make charts from your data, show them in the chat and publish them
+						through this service's MCP server. The assistant uses an API key like a script does: with only Read charts it can look but not
+						change anything. Each tool call counts against the account's per-minute limit.
+					</p>
+				</div>
+				<button type="button" class="button" onClick={onNewKey}>
+					New key for an assistant
+				</button>
+			</div>
+			<div class="secret-row">
+				<span class="field-label">Server URL</span>
+				<code class="secret">{url}</code>
+				<CopyButton text={url} label="Copy URL" />
+			</div>
+			{revealedKey === null && (
+				<p class="hint">
+					Replace <code>YOUR_API_KEY</code> with a key. A new key is filled in below while it is shown.
+				</p>
+			)}
+			<Snippet label="Cursor, VS Code and other clients that connect by URL" text={httpConfig} copyLabel="Copy config" />
+			<Snippet
+				label="Claude Desktop"
+				hint="In claude_desktop_config.json (Settings, Developer, Edit config). Needs Node.js for npx."
+				text={desktopConfig}
+				copyLabel="Copy config"
+			/>
+			<Snippet label="Clients that only run local commands" text={stdioLine} copyLabel="Copy command" />
+		</section>
+	);
+}
+
 export function KeysScreen() {
 	const { session, account } = useSession();
 	const plan = account?.plan ?? session.plan;
 	const canCreate = plansWithKeys.has(plan);
 	const [keys, setKeys] = useState<ApiKey[] | null>(null);
 	const [error, setError] = useState<string | null>(null);
-	const [creating, setCreating] = useState(false);
+	const [creating, setCreating] = useState<KeyPreset | null>(null);
 	const [created, setCreated] = useState<CreatedKey | null>(null);
 	const [revoking, setRevoking] = useState<ApiKey | null>(null);
 	const [busy, setBusy] = useState(false);
@@ -224,7 +329,7 @@ export function KeysScreen() {
 					<p class="muted">Keys let scripts and notebooks call the API as you. Each key can do only what its scopes allow.</p>
 				</div>
 				{canCreate && (
-					<button type="button" class="button primary" onClick={() => setCreating(true)}>
+					<button type="button" class="button primary" onClick={() => setCreating(scriptKey)}>
 						New key
 					</button>
 				)}
@@ -310,11 +415,13 @@ export function KeysScreen() {
 					</tbody>
 				</table>
 			)}
+			{canCreate && <ConnectAssistant revealedKey={created?.key ?? null} onNewKey={() => setCreating(assistantKey)} />}
 			<NewKeyDialog
-				open={creating}
-				onClose={() => setCreating(false)}
+				open={creating !== null}
+				preset={creating ?? scriptKey}
+				onClose={() => setCreating(null)}
 				onCreated={(key) => {
-					setCreating(false);
+					setCreating(null);
 					setCreated(key);
 					announce(`Created ${key.name}. Copy it now: it is shown only once.`);
 					load();

@@ -1,0 +1,92 @@
+/**
+ * How a tool reaches the API: it builds the request a client would send and hands it to the
+ * Worker's own router, in the same isolate, with the MCP request's own `Authorization` header.
+ * So a tool call goes through exactly what an API request goes through (the key's record, the
+ * account's per-minute limit, the plan, the scope, the zod schemas, the handlers and their error
+ * codes), and counts as one request against the account's limit (DESIGN D2).
+ */
+import type { ApiHandler } from "../http/router";
+import type { Services } from "../services/context";
+
+/** An API error answer, as the tool reports it. */
+export class ToolFailure extends Error {
+	constructor(
+		readonly code: string,
+		message: string,
+		readonly status: number,
+		/** From `Retry-After` on a 429 or 503: how long the client should wait. */
+		readonly retryAfterSeconds: number | null = null,
+	) {
+		super(message);
+		this.name = "ToolFailure";
+	}
+}
+
+export interface ApiCall {
+	method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+	/** The API path, e.g. `/v1/charts/ch_1/publish`. */
+	path: string;
+	query?: Record<string, string | number | undefined>;
+	/** Sent as JSON. */
+	json?: unknown;
+	/** Sent as `text/csv`. */
+	csv?: string;
+}
+
+export class ApiBridge {
+	readonly origin: string;
+
+	constructor(
+		private readonly api: ApiHandler,
+		private readonly authorization: string,
+		private readonly services: Services,
+		private readonly requestId: string,
+		requestUrl: string,
+	) {
+		this.origin = new URL(requestUrl).origin;
+	}
+
+	/** The absolute URL of an API path, as a person or another client would fetch it. */
+	url(path: string, query: ApiCall["query"] = {}): string {
+		const url = new URL(path, this.origin);
+		for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, String(value));
+		return url.toString();
+	}
+
+	/** The API's answer when it is a success (2xx); a `ToolFailure` with its code and message otherwise. */
+	async send(call: ApiCall): Promise<Response> {
+		const headers = new Headers({ Authorization: this.authorization });
+		let body: string | undefined;
+		if (call.json !== undefined) {
+			headers.set("Content-Type", "application/json");
+			body = JSON.stringify(call.json);
+		} else if (call.csv !== undefined) {
+			headers.set("Content-Type", "text/csv; charset=utf-8");
+			body = call.csv;
+		}
+		const request = new Request(this.url(call.path, call.query), { method: call.method, headers, body });
+		const response = await this.api(request, this.services, this.requestId);
+		if (response.ok) return response;
+		throw await failureOf(response);
+	}
+
+	/** `send`, reading the answer as JSON. */
+	async json<T>(call: ApiCall): Promise<T> {
+		return (await (await this.send(call)).json()) as T;
+	}
+}
+
+async function failureOf(response: Response): Promise<ToolFailure> {
+	const retryAfter = Number(response.headers.get("Retry-After"));
+	const wait = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null;
+	let code = "internal_error";
+	let message = `The API answered HTTP ${response.status}.`;
+	try {
+		const body = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
+		if (typeof body.error?.code === "string") code = body.error.code;
+		if (typeof body.error?.message === "string") message = body.error.message;
+	} catch {
+		// Every API error is JSON (DESIGN D28); the HTTP status above says what happened otherwise.
+	}
+	return new ToolFailure(code, message, response.status, wait);
+}

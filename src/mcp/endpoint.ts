@@ -1,0 +1,128 @@
+/**
+ * `/mcp`: the Model Context Protocol over streamable HTTP (revision 2025-11-25 and the earlier
+ * ones SDK 1.29 speaks, down to 2024-11-05), stateless: every POST carries its own key and is answered with
+ * JSON, so any isolate answers any request and nothing is kept between them. Before any MCP
+ * message is read:
+ * - a browser page from another origin is refused (403): MCP's security guidance, against DNS
+ *   rebinding and pages driving a local or remote server with a user's network position;
+ * - a request without a valid key gets the API's 401 with `WWW-Authenticate` (no console
+ *   session: an assistant holds a key, never a cookie), and a key of an account without API
+ *   access the API's 403 `plan_required`;
+ * - GET (a server-to-client event stream) and DELETE (ending a session) are 405: a stateless
+ *   server has neither, which the transport spec allows.
+ * The tools then call the API with the same key (api-bridge.ts), so scopes, the per-minute limit
+ * and error codes are the API's. The protocol's own messages (initialize, tools/list, …) do not
+ * count against the limit; every tool call does, like the API request it is.
+ */
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { Caller } from "../domain/caller";
+import { requestsPerMinute } from "../domain/plans";
+import { authenticate, requirePlan } from "../http/auth";
+import { maxCsvBytes, maxJsonBytes, readText } from "../http/body";
+import { ApiError, errorResponse } from "../http/errors";
+import { withHeaders } from "../http/respond";
+import type { ApiHandler } from "../http/router";
+import type { Services } from "../services/context";
+import { ApiBridge, ToolFailure } from "./api-bridge";
+import { mcpPath } from "./route";
+import { buildMcpServer } from "./server";
+
+/** A create_chart call may carry a CSV as large as the API takes, plus the JSON-RPC around it. */
+const maxMessageBytes = maxCsvBytes + maxJsonBytes;
+
+const limiterRetrySeconds = 5;
+
+export async function serveMcp(request: Request, services: Services, requestId: string, api: ApiHandler): Promise<Response> {
+	try {
+		return withHeaders(await answer(request, services, requestId, api), { "X-Request-Id": requestId });
+	} catch (error) {
+		return withHeaders(errorResponse(error, requestId), { "X-Request-Id": requestId });
+	}
+}
+
+async function answer(request: Request, services: Services, requestId: string, api: ApiHandler): Promise<Response> {
+	refuseForeignOrigin(request);
+	const authorization = request.headers.get("Authorization");
+	if (authorization === null) {
+		throw new ApiError(
+			"unauthorized",
+			"The MCP server needs an API key: send the header `Authorization: Bearer <API key>`. The console's Keys page shows how to connect an assistant.",
+			undefined,
+			{ "WWW-Authenticate": 'Bearer realm="charts"' },
+		);
+	}
+	const { caller } = await authenticate(request, services, Date.now());
+	requirePlan(caller);
+	if (request.method !== "POST") {
+		throw new ApiError(
+			"method_not_allowed",
+			`${request.method} is not allowed on ${mcpPath}: this MCP server is stateless (no event stream, no session to end); send POST.`,
+			undefined,
+			{ Allow: "POST" },
+		);
+	}
+	const parsedBody = parseMessage(await readText(request, maxMessageBytes));
+	if (parsedBody === undefined) return parseError();
+
+	const bridge = new ApiBridge(api, authorization, services, requestId, request.url);
+	const server = buildMcpServer({ bridge, requestId, charge: () => charge(services, caller) });
+	const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+	await server.connect(transport);
+	try {
+		return await transport.handleRequest(request, { parsedBody });
+	} finally {
+		await server.close();
+	}
+}
+
+/**
+ * A browser sends `Origin` with every POST; clients outside a browser (assistants' MCP clients,
+ * mcp-remote, curl) send none. Only a page of this service itself (the console) may call.
+ */
+function refuseForeignOrigin(request: Request): void {
+	const origin = request.headers.get("Origin");
+	if (origin === null || origin === new URL(request.url).origin) return;
+	throw new ApiError(
+		"forbidden",
+		`Requests from the web page at ${origin} are refused: the MCP server answers MCP clients and this service's own pages only.`,
+	);
+}
+
+function parseMessage(text: string): unknown {
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return undefined;
+	}
+}
+
+function parseError(): Response {
+	return Response.json(
+		{ jsonrpc: "2.0", error: { code: -32700, message: "Parse error: the body is not JSON. Send a JSON-RPC message." }, id: null },
+		{ status: 400 },
+	);
+}
+
+/** One request against the account's per-minute limit, refused the way the API refuses it (429 with the wait). */
+async function charge(services: Services, caller: Caller): Promise<void> {
+	let decision: Awaited<ReturnType<Services["limiter"]["consume"]>>;
+	try {
+		decision = await services.limiter.consume(caller.accountId, requestsPerMinute[caller.plan]);
+	} catch (error) {
+		console.error("mcp: the rate limiter failed", error);
+		throw new ToolFailure(
+			"service_unavailable",
+			`The service cannot check this account's rate limit right now. Retry after ${limiterRetrySeconds} s.`,
+			503,
+			limiterRetrySeconds,
+		);
+	}
+	if (!decision.allowed) {
+		throw new ToolFailure(
+			"rate_limited",
+			`This account has used its ${decision.limit} requests for the last minute. Retry after ${decision.resetSeconds} s.`,
+			429,
+			decision.resetSeconds,
+		);
+	}
+}

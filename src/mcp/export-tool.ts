@@ -1,0 +1,137 @@
+/**
+ * `export_chart`: the API's export, answered so a chat can show it. PNG and SVG come back as an
+ * image a chat shows inline, drawn at the chart's own size (scale 1: 800 px wide by default)
+ * rather than the download's 2×, which would only cost the conversation's context. SVG is not an
+ * image type chat clients show (MCP image content is for raster images models read), so an SVG
+ * export answers its PNG preview plus the SVG itself as an embedded file; PDF and CSV answer the
+ * file embedded. Every answer names the file's URL at full size, to fetch with the same key.
+ */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { z } from "zod";
+import { ExportOptions } from "../render/exporters";
+import { guarded, toolResult } from "./results";
+import { ChartId, ExportOutput, type exportFormats } from "./schemas";
+import type { ToolContext } from "./tool-context";
+
+type Format = (typeof exportFormats)[number];
+type Content = CallToolResult["content"][number];
+
+/** Larger files are not put into the conversation: the result names their URL instead. */
+export const maxEmbeddedBytes = 2 * 1024 * 1024;
+
+const pngSignature = [0x89, 0x50, 0x4e, 0x47];
+
+function base64(bytes: Uint8Array): string {
+	let binary = "";
+	for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+	return btoa(binary);
+}
+
+/** A PNG's size from its IHDR chunk (bytes 16–23), or null for anything that is not a PNG. */
+export function pngSize(bytes: Uint8Array): { width: number; height: number } | null {
+	if (bytes.length < 24 || pngSignature.some((byte, i) => bytes[i] !== byte)) return null;
+	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+	return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+/** `X-Render-Warnings`: percent-encoded warnings joined with "; " (src/render/warnings-header.ts). */
+function renderWarnings(response: Response): string[] {
+	const header = response.headers.get("X-Render-Warnings");
+	if (!header) return [];
+	return header.split("; ").map((part) => {
+		try {
+			return decodeURIComponent(part);
+		} catch {
+			return part;
+		}
+	});
+}
+
+interface Fetched {
+	bytes: Uint8Array;
+	contentType: string;
+	warnings: string[];
+}
+
+export function registerExportTool(server: McpServer, { bridge, requestId }: ToolContext): void {
+	async function fetchExport(id: string, format: Format, query: Record<string, string | number | undefined>): Promise<Fetched> {
+		const response = await bridge.send({ method: "GET", path: `/v1/charts/${encodeURIComponent(id)}/export/${format}`, query });
+		return {
+			bytes: new Uint8Array(await response.arrayBuffer()),
+			contentType: response.headers.get("Content-Type") ?? "application/octet-stream",
+			warnings: renderWarnings(response),
+		};
+	}
+
+	/** The chat-sized PNG as image content, or a sentence saying why it is not shown. */
+	function imageOf(png: Uint8Array): { content: Content[]; note: string } {
+		const size = pngSize(png);
+		const dimensions = size ? `${size.width}×${size.height} px` : "PNG";
+		if (png.byteLength > maxEmbeddedBytes) {
+			return { content: [], note: `The preview (${dimensions}) is too large to show here; fetch the URL.` };
+		}
+		return { content: [{ type: "image", data: base64(png), mimeType: "image/png" }], note: `Shown here at ${dimensions}.` };
+	}
+
+	server.registerTool(
+		"export_chart",
+		{
+			title: "Export a chart",
+			description:
+				"The chart as a file. png: an image shown in the chat; svg: the same preview image plus the SVG file; pdf: a print-ready PDF; csv: the data, with transformed series beside the originals. Use png to show the user a chart after creating or changing it. The result names the file's URL at full size.",
+			inputSchema: {
+				id: ChartId,
+				format: ExportOutput.shape.format.describe("png, svg, pdf or csv"),
+				mode: ExportOptions.shape.mode.describe("light or dark colours; the chart's own mode when absent"),
+			},
+			outputSchema: ExportOutput,
+			annotations: { readOnlyHint: true, openWorldHint: false },
+		},
+		({ id, format, mode }) =>
+			guarded(requestId, async () => {
+				const url = bridge.url(`/v1/charts/${encodeURIComponent(id)}/export/${format}`, { mode });
+				const where = `The file at full size: ${url} (GET it with the same API key).`;
+				let file: Fetched;
+				let content: Content[];
+				let text: string;
+				if (format === "png") {
+					file = await fetchExport(id, "png", { scale: 1, mode });
+					const image = imageOf(file.bytes);
+					content = image.content;
+					text = `PNG of chart ${id}. ${image.note} ${where}`;
+				} else if (format === "svg") {
+					file = await fetchExport(id, "svg", { mode });
+					const image = imageOf((await fetchExport(id, "png", { scale: 1, mode })).bytes);
+					const svg = file.bytes.byteLength <= maxEmbeddedBytes ? new TextDecoder().decode(file.bytes) : null;
+					content = [
+						...image.content,
+						...(svg === null ? [] : [{ type: "resource" as const, resource: { uri: url, mimeType: "image/svg+xml", text: svg } }]),
+					];
+					text = `SVG of chart ${id}, ${file.bytes.byteLength} bytes${svg === null ? " (too large to include; fetch the URL)" : ", included as a file"}. The PNG preview: ${image.note} ${where}`;
+				} else {
+					file = await fetchExport(id, format, { mode });
+					const embedded = file.bytes.byteLength <= maxEmbeddedBytes;
+					const resource =
+						format === "csv"
+							? { uri: url, mimeType: file.contentType, text: new TextDecoder().decode(file.bytes) }
+							: { uri: url, mimeType: file.contentType, blob: base64(file.bytes) };
+					content = embedded ? [{ type: "resource", resource }] : [];
+					const label = format === "csv" ? "CSV of the data of" : "PDF of";
+					text = `${label} chart ${id}, ${file.bytes.byteLength} bytes${embedded ? ", included as a file" : " (too large to include; fetch the URL)"}. ${where}`;
+				}
+				const embedded = content.some((part) => part.type === "resource") || (format === "png" && content.length > 0);
+				const warnings = file.warnings.length > 0 ? ` Warnings: ${file.warnings.join("; ")}.` : "";
+				const structured: z.infer<typeof ExportOutput> = {
+					id,
+					format,
+					url,
+					contentType: file.contentType,
+					bytes: file.bytes.byteLength,
+					embedded,
+					warnings: file.warnings,
+				};
+				return toolResult(`${text}${warnings}`, structured, content);
+			}),
+	);
+}
