@@ -5,10 +5,10 @@
  * lists only `/v1`; the console's lists sign-in and the console-only routes (DESIGN D33).
  */
 import { z } from "zod";
+import type { ErrorCode } from "../api-error";
+import { errorStatus } from "../api-error";
 import type { ApiTag } from "../http/api-tags";
 import { apiTagDescriptions } from "../http/api-tags";
-import type { ErrorCode } from "../http/errors";
-import { errorStatus } from "../http/errors";
 import type { Route } from "../http/route";
 import { defineRoute } from "../http/route";
 import { ErrorBody } from "./schemas";

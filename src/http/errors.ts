@@ -8,10 +8,6 @@ import { ApiError } from "../api-error";
 import { InvalidDataError } from "../domain/dataset";
 import { InvalidSeriesError } from "../library/resolve";
 
-// Still importable from here for modules written before the error type moved down (branches
-// merged after issue 25); new code imports it from `src/api-error.ts`.
-export { ApiError, type ErrorCode, errorStatus, formatPath, validationError } from "../api-error";
-
 export function errorBody(code: ErrorCode, message: string, details?: unknown) {
 	return { error: details === undefined ? { code, message } : { code, message, details } };
 }

@@ -6,7 +6,7 @@
  * codes), and counts as one request against the account's limit (DESIGN D2).
  */
 import type { ApiHandler } from "../http/router";
-import type { Services } from "../services/context";
+import type { Services } from "../request-services";
 
 /** An API error answer, as the tool reports it. */
 export class ToolFailure extends Error {

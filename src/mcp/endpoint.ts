@@ -15,16 +15,17 @@
  * count against the limit; every tool call does, like the API request it is.
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { ApiError } from "../api-error";
 import type { Caller } from "../domain/caller";
 import { requestsPerMinute } from "../domain/plans";
 import { authenticate, requirePlan } from "../http/auth";
 import { maxCsvBytes, maxJsonBytes, readText } from "../http/body";
-import { ApiError, errorResponse } from "../http/errors";
+import { errorResponse } from "../http/errors";
 import { withHeaders } from "../http/respond";
 import type { ApiHandler } from "../http/router";
-import type { Services } from "../services/context";
+import type { Services } from "../request-services";
 import { ApiBridge, ToolFailure } from "./api-bridge";
-import { mcpPath } from "./route";
+import { mcpPath } from "./path";
 import { buildMcpServer } from "./server";
 
 /** A create_chart call may carry a CSV as large as the API takes, plus the JSON-RPC around it. */

@@ -4,8 +4,7 @@
  * zod's, a cost no API request should pay at an isolate's start.
  */
 import type { ApiHandler } from "../http/router";
-
-export const mcpPath = "/mcp";
+import { mcpPath } from "./path";
 
 export function withMcp(api: ApiHandler): ApiHandler {
 	return async (request, services, requestId) => {

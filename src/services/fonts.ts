@@ -9,8 +9,8 @@ import { familyNames } from "../domain/font-families";
 import type { ThemeDefinition } from "../domain/themes";
 import type { RenderFont } from "../render/uploaded-fonts";
 import { facesDrawn, uploadedMetrics } from "../render/uploaded-fonts";
+import type { Services } from "../request-services";
 import { ByteLru } from "./byte-lru";
-import type { Services } from "./context";
 
 export function fontFileKey(workspaceId: string, id: string, format: "ttf" | "otf"): string {
 	return `fonts/${workspaceId}/${id}.${format}`;

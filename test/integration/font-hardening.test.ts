@@ -15,7 +15,7 @@ import { fontQuota } from "../../src/api/console/fonts";
 import { insertFontWithinQuota } from "../../src/db/fonts";
 import { layoutExamples } from "../../src/domain/layout-examples";
 import { builtInThemes, type ThemeDefinition } from "../../src/domain/themes";
-import { buildServices } from "../../src/services/context";
+import { buildServices } from "../../src/request-services";
 import { base, call, callJson } from "../helpers/api";
 import { makeAccount } from "../helpers/factories";
 import { callWithSession, signIn, type TestSession } from "../helpers/session";

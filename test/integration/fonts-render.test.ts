@@ -14,7 +14,7 @@ import { layoutExamples } from "../../src/domain/layout-examples";
 import { builtInThemes, type ThemeDefinition } from "../../src/domain/themes";
 import { measureTextWidth, missingGlyphs, withUploadedFonts } from "../../src/render/fonts";
 import type { RenderFont } from "../../src/render/uploaded-fonts";
-import { buildServices } from "../../src/services/context";
+import { buildServices } from "../../src/request-services";
 import { fontCacheBytes, fontCacheSize, loadRenderFonts } from "../../src/services/fonts";
 import { base, call, callJson } from "../helpers/api";
 import { makeAccount } from "../helpers/factories";

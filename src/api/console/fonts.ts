@@ -6,6 +6,7 @@
  * lives in R2 and never changes under its id; a font a theme names cannot be deleted (409).
  */
 import { z } from "zod";
+import { ApiError } from "../../api-error";
 import {
 	deleteWorkspaceFont,
 	type FontUsage,
@@ -21,10 +22,9 @@ import { fontContentTypes, InvalidFontError, inspectFont, maxFontBytes } from ".
 import { newId } from "../../domain/ids";
 import { ThemeDefinition } from "../../domain/themes";
 import { tooLarge } from "../../http/body";
-import { ApiError } from "../../http/errors";
 import { json } from "../../http/respond";
 import { type BinaryBody, defineRoute } from "../../http/route";
-import type { Services } from "../../services/context";
+import type { Services } from "../../request-services";
 import { fontFileKey } from "../../services/fonts";
 import { Deleted } from "../schemas";
 import { ConsoleFont, ConsoleFontList } from "./fonts-schemas";
