@@ -16,12 +16,19 @@ import { messageAtField, orUnset, withKey } from "./values";
 export interface FormEnvironment {
 	/** The API's message for a field path (`meta.axes.x.min`), when the last save was refused there. */
 	errorAt(path: string): string | undefined;
+	/** What is drawn for a path the chart does not set, where the theme decides (`meta.axes.y.grid`). */
+	defaultAt(path: string): unknown;
 	/** Names offered for string lists (the chart's series). */
 	suggestions: readonly string[];
 	suggestionsId: string;
 }
 
-export const FormContext = createContext<FormEnvironment>({ errorAt: () => undefined, suggestions: [], suggestionsId: "" });
+export const FormContext = createContext<FormEnvironment>({
+	errorAt: () => undefined,
+	defaultAt: () => undefined,
+	suggestions: [],
+	suggestionsId: "",
+});
 
 export interface ControlProps {
 	field: Field;
@@ -218,10 +225,13 @@ function NumberControl({ field, value, onChange, path, labelOverride }: ControlP
 
 function BooleanControl({ field, value, onChange, path, labelOverride }: ControlProps) {
 	const ids = useFieldIds();
-	const { errorAt } = useContext(FormContext);
+	const { errorAt, defaultAt } = useContext(FormContext);
 	if (field.control !== "boolean") return null;
 	const error = errorAt(path);
-	const checked = typeof value === "boolean" ? value : (field.defaultValue ?? false);
+	// Unset, the box shows what is drawn: the theme's choice where it has one (grid lines), else the schema's default.
+	const fromTheme = defaultAt(path);
+	const unset = typeof fromTheme === "boolean" ? fromTheme : (field.defaultValue ?? false);
+	const checked = typeof value === "boolean" ? value : unset;
 	return (
 		<div class="field">
 			<label class="checkbox">
@@ -231,8 +241,8 @@ function BooleanControl({ field, value, onChange, path, labelOverride }: Control
 					aria-describedby={describedBy(field.hint && ids.hint, error && ids.error)}
 					onChange={(event) => {
 						const next = (event.currentTarget as HTMLInputElement).checked;
-						// The schema's default needs no setting; without one, off is written only when it was on.
-						onChange(next === (field.defaultValue ?? false) ? undefined : next);
+						// What the chart draws unset needs no setting: the chart keeps following its theme.
+						onChange(next === unset ? undefined : next);
 					}}
 				/>
 				{labelOverride ?? field.label}
