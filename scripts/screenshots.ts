@@ -1,7 +1,9 @@
 /**
  * `npm run screenshots`: every console screen in light and dark at 1280 and 390 px, written to
  * `docs/screenshots/<screen>-<mode>-<width>.png` from a throwaway `wrangler dev` with the demo
- * workspace (CONSOLE.md, How we check it). Look at them before calling a screen done.
+ * workspace (CONSOLE.md, How we check it): sign-in, the chart list, the editor's five steps,
+ * account, Keys on a paid plan and on the Free plan, and the page that does not exist. The themes
+ * list and the studio: scripts/screenshots-themes.ts. Look at them before calling a screen done.
  */
 import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
@@ -15,7 +17,8 @@ interface Shot {
 	name: string;
 	/** Opens the screen on a signed-in page (or a signed-out one for sign-in). */
 	open(page: Page, base: string): Promise<void>;
-	signedOut?: boolean;
+	/** Who sees it: the demo editor (Business plan) unless signed out or the Free account. */
+	as?: "signed-out" | "free";
 }
 
 /** Lets lazy chunks, fonts and the preview's drawing settle before the picture. */
@@ -38,7 +41,7 @@ try {
 		},
 	});
 	const shots: Shot[] = [
-		{ name: "sign-in", signedOut: true, open: (page, base) => page.goto(`${base}/sign-in`).then(() => undefined) },
+		{ name: "sign-in", as: "signed-out", open: (page, base) => page.goto(`${base}/sign-in`).then(() => undefined) },
 		{ name: "charts", open: (page, base) => page.goto(`${base}/`).then(() => undefined) },
 		editorStep("Data"),
 		editorStep("Chart"),
@@ -46,22 +49,28 @@ try {
 		editorStep("Publish"),
 		editorStep("History"),
 		{ name: "account", open: (page, base) => page.goto(`${base}/account`).then(() => undefined) },
+		{ name: "keys", open: (page, base) => page.goto(`${base}/keys`).then(() => undefined) },
+		{ name: "keys-free", as: "free", open: (page, base) => page.goto(`${base}/keys`).then(() => undefined) },
+		{ name: "not-found", open: (page, base) => page.goto(`${base}/no-such-page`).then(() => undefined) },
 	];
 	await mkdir(outDir, { recursive: true });
 	for (const mode of modes) {
 		for (const width of widths) {
 			const signed = await fixture.signedInPage(fixture.demo.editor, { width, mode, height: 860 });
+			const free = await fixture.signedInPage(fixture.demo.free, { width, mode, height: 860 });
 			const signedOut = await fixture.browser.newContext({ viewport: { width, height: 860 }, colorScheme: mode });
 			for (const shot of shots) {
-				const page = shot.signedOut ? await signedOut.newPage() : signed.page;
+				const page = shot.as === "signed-out" ? await signedOut.newPage() : shot.as === "free" ? free.page : signed.page;
 				await shot.open(page, fixture.server.url);
 				await settle(page);
 				const path = `${outDir}/${shot.name}-${mode}-${width}.png`;
 				await page.screenshot({ path, fullPage: true });
 				console.log(`wrote ${path}`);
 			}
-			if (signed.problems.length > 0) console.warn(`problems seen (${mode}, ${width} px):\n  ${signed.problems.join("\n  ")}`);
+			const problems = [...signed.problems, ...free.problems];
+			if (problems.length > 0) console.warn(`problems seen (${mode}, ${width} px):\n  ${problems.join("\n  ")}`);
 			await signed.context.close();
+			await free.context.close();
 			await signedOut.close();
 		}
 	}

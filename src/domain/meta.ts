@@ -4,12 +4,13 @@
  * as long as the whole stays within D24's size and depth limits.
  */
 import { z } from "zod";
+import { nameForTitle } from "./chart-name";
 import { depthProblem, jsonLimitProblem, nestsDeeperThan } from "./json-limits";
 import { settingsFields } from "./meta-settings";
 import { SeriesTransformMap } from "./transforms";
 
 export const maxNameLength = 300;
-export const defaultChartName = "Untitled chart";
+export { defaultChartName } from "./chart-name";
 
 /** D24: what a chart's settings may weigh, serialised as JSON. */
 export const maxMetaBytes = 64 * 1024;
@@ -176,6 +177,5 @@ export const StoredMeta = z.preprocess(withoutOverDeepFields, MetaFields);
 
 /** The chart's name is its title (D7). */
 export function chartName(meta: Meta): string {
-	const title = meta.title?.trim();
-	return title ? title : defaultChartName;
+	return nameForTitle(meta.title);
 }

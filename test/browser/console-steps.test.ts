@@ -132,7 +132,7 @@ describe("console editor steps", { skip, timeout: 240_000 }, () => {
 		const before = (await fixture.api(fixture.demo.editor, "GET", `/v1/charts/${chartId}/versions`)) as { versions: { version: number }[] };
 		const newest = Math.max(...before.versions.map((v) => v.version));
 		const panel = await openStep(page, /^History/);
-		await panel.getByRole("button", { name: /^Version 1: Created, You/ }).click();
+		await panel.getByRole("button", { name: /^v1 Created You\b/ }).click();
 		await panel.getByRole("button", { name: "Restore this version" }).click();
 		await page.getByRole("dialog").getByRole("button", { name: "Restore" }).click();
 		const restored = await until("the restore", async () => {
@@ -145,7 +145,7 @@ describe("console editor steps", { skip, timeout: 240_000 }, () => {
 		};
 		const latest = after.versions.find((v) => v.version === Number(restored.version));
 		assert.equal(latest?.action, "restore");
-		await panel.getByRole("button", { name: new RegExp(`^Version ${restored.version}: Restored an earlier version, You`) }).waitFor();
+		await panel.getByRole("button", { name: new RegExp(`^v${restored.version} Restored an earlier version Current You\\b`) }).waitFor();
 		assert.deepEqual(opened.problems, []);
 	});
 });

@@ -1,44 +1,20 @@
 /**
  * The API's chart shapes as the console reads them (`GET /v1/charts`, `GET /v1/charts/{id}`,
- * `GET /v1/folders`): see `src/api/schemas.ts` and the README's endpoint table.
+ * `GET /v1/folders`): the types of the zod schemas the API answers with (src/api/schemas.ts),
+ * imported as types only, so none of the server's code reaches the console's bundle.
  */
-import type { ChartKind } from "../../domain/kinds";
+import type { z } from "zod";
+import type { ChartList, Chart as ChartSchema, Folder as FolderSchema } from "../../api/schemas";
+import type { SeriesReference as SeriesReferenceSchema } from "../../domain/series";
 
-export interface ChartListItem {
-	id: string;
-	name: string;
-	kind: ChartKind;
-	updatedAt: string;
-	folderId: string | null;
-	published: { embedUrl: string } | null;
-}
+export type ChartListItem = z.infer<typeof ChartList>["charts"][number];
 
-export interface SeriesReference {
-	statistic: string;
-	[dimension: string]: unknown;
-}
+export type SeriesReference = z.infer<typeof SeriesReferenceSchema>;
 
-export interface Chart {
-	id: string;
-	name: string;
-	kind: ChartKind;
-	/** The series names the data yields for the kind. */
-	series: string[];
-	meta: Record<string, unknown>;
-	hasData: boolean;
-	folderId: string | null;
-	published: { embedUrl: string } | null;
-	seriesReferences: SeriesReference[];
-	version: number;
-	createdAt: string;
-	updatedAt: string;
-}
+/**
+ * A chart. Its `meta` is read as any JSON object: the editor keeps and shows settings this
+ * console's schema does not know (made through the API), and edits them by merge patch.
+ */
+export type Chart = Omit<z.infer<typeof ChartSchema>, "meta"> & { meta: Record<string, unknown> };
 
-export interface Folder {
-	id: string;
-	name: string;
-	parentId: string | null;
-	workspaceId: string;
-	createdAt: string;
-	updatedAt: string;
-}
+export type Folder = z.infer<typeof FolderSchema>;

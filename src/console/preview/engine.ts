@@ -13,6 +13,7 @@ import { echarts } from "../../render/echarts";
 import type { Option } from "../../render/frame";
 import type { RenderInput } from "../../render/input";
 import { optionBuilders } from "../../render/kinds";
+import { axesOf, part } from "../../render/settings/option-parts";
 import { loadThemeFonts } from "./theme-fonts";
 
 export interface PreviewSource {
@@ -48,6 +49,32 @@ export function renderInput(source: PreviewSource, size: { width: number; height
 		transparent: false,
 		fromStatistics: source.fromStatistics,
 	});
+}
+
+/** `meta` without the chart's own grid settings: what the theme alone would draw. */
+function withoutGridSettings(meta: Meta): Meta {
+	const axes = meta.axes;
+	if (!axes) return meta;
+	const bare = (axis: NonNullable<typeof axes.x>) => Object.fromEntries(Object.entries(axis).filter(([key]) => key !== "grid"));
+	return { ...meta, axes: { ...(axes.x ? { x: bare(axes.x) } : {}), ...(axes.y ? { y: bare(axes.y) } : {}) } };
+}
+
+/**
+ * What the drawing shows for the settings whose default is the theme's, when the chart does not
+ * set them: whether each axis draws grid lines (`meta.axes.x.grid`, `meta.axes.y.grid`), keyed by
+ * the API's path. Read from the option the same builders make for the drawing (the theme's
+ * `gridLines` is "horizontal", but which axis that is depends on the kind and orientation), so
+ * the Refine form's boxes show what is drawn. A path is absent where the kind has no such axis.
+ */
+export async function themeDefaults(source: PreviewSource): Promise<Record<string, boolean>> {
+	const input = renderInput({ ...source, meta: withoutGridSettings(source.meta) }, { width: 600, height: 400 }, "light");
+	const option = await optionFor(input, new DrawingNotes());
+	const defaults: Record<string, boolean> = {};
+	for (const which of ["x", "y"] as const) {
+		const axis = axesOf(option, which)[0];
+		if (axis) defaults[`meta.axes.${which}.grid`] = part(axis, "splitLine").show === true;
+	}
+	return defaults;
 }
 
 /** A chart drawn into an element; draw again to update it, dispose when the element goes. */

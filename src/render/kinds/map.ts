@@ -63,13 +63,51 @@ function scaleEnds(
 ): { length: number; text: [string, string] } {
 	const size = input.theme.fonts.bodySize;
 	const measure = (text: string) => textWidth(text, size, fontStack(input));
-	// Less ECharts' own padding around the scale (5 px a side) and a margin from the plot's edge.
-	const room = input.width - plot.left - plot.right - 2 * 5 - 8;
+	const room = scaleRoom(input, plot);
 	const named = valueName ? `${high}  ${valueName}` : high;
 	const barRoom = (highText: string) => room - measure(low) - measure(highText) - scaleTextGap * 2;
 	const wanted = Math.min(220, input.width / 3);
 	if (barRoom(named) >= 40) return { length: Math.min(wanted, barRoom(named)), text: [named, low] };
 	return { length: Math.max(20, Math.min(wanted, barRoom(high))), text: [high, low] };
+}
+
+/** The stepped scale's swatch and gaps when each class is labelled ("0 – 20"), as drawn before it had to fit. */
+const labelledSwatch = { itemGap: 6, itemWidth: 18, itemHeight: 12 };
+/** The gap ECharts leaves between a piece's swatch and its label (`textGap`). */
+const pieceTextGap = 10;
+/** Unlabelled classes sit nearly edge to edge, a stepped bar between the two end values. */
+const stepGap = 2;
+
+/**
+ * The stepped scale, kept inside the plot's width as the continuous one is: each class labelled
+ * ("0 – 20") in one row when the labels fit; else a row of swatches between the lowest and highest
+ * value (and the value name, while it fits), the swatches narrowing (from 40 px down to 6 px) to
+ * the room there is.
+ */
+function steppedLegend(
+	input: RenderInput,
+	pieces: readonly { label?: unknown }[],
+	ends: { high: string; low: string; valueName: string },
+	plot: { left: number; right: number },
+): Option {
+	const size = input.theme.fonts.bodySize;
+	const measure = (text: string) => textWidth(text, size, fontStack(input));
+	const room = scaleRoom(input, plot);
+	const labelled =
+		pieces.reduce((width, piece) => width + labelledSwatch.itemWidth + pieceTextGap + measure(String(piece.label ?? "")), 0) +
+		labelledSwatch.itemGap * (pieces.length - 1);
+	if (labelled <= room) return labelledSwatch;
+	const count = Math.max(pieces.length, 1);
+	const swatchRoom = (high: string) => room - measure(high) - measure(ends.low) - stepGap * (count + 1);
+	const named = ends.valueName ? `${ends.high}  ${ends.valueName}` : ends.high;
+	const high = swatchRoom(named) / count >= 12 ? named : ends.high;
+	const itemWidth = Math.max(6, Math.min(40, Math.floor(swatchRoom(high) / count)));
+	return { showLabel: false, text: [high, ends.low], itemGap: stepGap, itemWidth, itemHeight: labelledSwatch.itemHeight };
+}
+
+/** The width a scale may take: the plot's, less ECharts' own padding around it (5 px a side) and a margin from the edge. */
+function scaleRoom(input: RenderInput, plot: { left: number; right: number }): number {
+	return input.width - plot.left - plot.right - 2 * 5 - 8;
 }
 
 export function mapOption(input: RenderInput): Option {
@@ -102,7 +140,12 @@ export function mapOption(input: RenderInput): Option {
 	// Own data names its value column; library series are places, so their name says nothing here.
 	const valueName = input.fromStatistics ? "" : String(visibleSeries(input)[0]?.name ?? "");
 	const identity = (point: number[]) => point;
-	const ends = scale.type === "piecewise" ? null : scaleEnds(input, write(Number(scale.max)), write(Number(scale.min)), valueName, plot);
+	const high = write(Number(scale.max));
+	const low = write(Number(scale.min));
+	const fitted =
+		scale.type === "piecewise"
+			? steppedLegend(input, scale.pieces as { label?: unknown }[], { high, low, valueName }, plot)
+			: (({ length, text }) => ({ itemHeight: length, text }))(scaleEnds(input, high, low, valueName, plot));
 	return {
 		...option,
 		tooltip: { trigger: "item" },
@@ -113,12 +156,7 @@ export function mapOption(input: RenderInput): Option {
 			bottom: plot.bottom - 4,
 			calculable: false,
 			// The scale's ends in numbers (high on the right), then what the values are.
-			...(scale.type === "piecewise"
-				? { itemGap: 6, itemWidth: 18, itemHeight: 12 }
-				: {
-						itemHeight: ends?.length,
-						text: ends?.text,
-					}),
+			...fitted,
 			textStyle: { color: c.mutedText },
 		},
 		series: [

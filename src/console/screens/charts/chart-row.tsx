@@ -4,6 +4,7 @@
  * when it was last edited (exact time on hover and while the row has focus), and the ⋯ menu with
  * every action. The row is draggable onto a folder of the tree.
  */
+import { defaultChartName } from "../../../domain/chart-name";
 import { Icon } from "../../components/icon";
 import type { MenuAction } from "../../components/menu";
 import { Menu } from "../../components/menu";
@@ -46,7 +47,7 @@ export function ChartRow({ chart, folderName, now, actions, dragging, onDragStar
 			</span>
 			<span class="chart-title">
 				<Link href={chartHref(chart.id)} class="chart-name" draggable={false}>
-					{chart.name || "Untitled chart"}
+					{chart.name || defaultChartName}
 				</Link>
 				{folderName && (
 					<span class="chart-folder" title={`In ${folderName}`}>

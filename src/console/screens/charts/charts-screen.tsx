@@ -9,6 +9,7 @@
  *   keyboard; dragging a row or a folder onto a folder of the tree does the same moves.
  * - Keys: `/` focuses search, `n` makes a new chart, arrows move in the tree and down the list.
  */
+import { defaultChartName } from "../../../domain/chart-name";
 import "./charts.css";
 import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
@@ -189,7 +190,7 @@ export function ChartsScreen() {
 		try {
 			const { body } = await api.post<{ id: string }>("/v1/charts", {
 				kind: "line",
-				meta: { title: "Untitled chart" },
+				meta: { title: defaultChartName },
 				...(selectedFolder ? { folderId: selectedFolder.id } : {}),
 			});
 			navigate(`${chartHref(body.id)}${start ? `?start=${start}` : ""}`);

@@ -4,6 +4,7 @@
  * live preview beside them that never scrolls away. Saving, conflicts and undo live in
  * `use-chart-editor.ts`; the steps talk to them only through `EditorContext`.
  */
+import { defaultChartName } from "../../../domain/chart-name";
 import "./editor.css";
 import type { ComponentType } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
@@ -56,7 +57,7 @@ function TitleInput({ editor }: { editor: EditorContextValue }) {
 				id="chart-title"
 				class="title-input"
 				value={title}
-				placeholder="Untitled chart"
+				placeholder={defaultChartName}
 				maxLength={300}
 				aria-invalid={error ? "true" : undefined}
 				aria-describedby={error ? "chart-title-error" : undefined}

@@ -4,19 +4,23 @@
  * conflicts (412), refusals (422, kept per field), undo, and the data the preview draws.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { nameForTitle } from "../../../domain/chart-name";
+import { applyMergePatch, composeMergePatch, diffMergePatch } from "../../../domain/merge-patch";
 import { announce } from "../../lib/announce";
 import { ApiFailure, api, describeFailure } from "../../lib/api";
 import type { Chart } from "../../lib/chart-types";
 import { useLeaveGuard } from "../../lib/use-leave-guard";
 import type { PreviewSource } from "../../preview/engine";
 import type { EditorContextValue, SaveState } from "./editor-context";
-import { applyMergePatch, composeMergePatch, diffMergePatch, type Patch } from "./merge-patch";
 
 /** What `GET /console/api/charts/{id}/preview` answers. */
 export interface PreviewAnswer extends Omit<PreviewSource, "dataset"> {
 	version: number;
 	dataset: PreviewSource["dataset"] | null;
 }
+
+/** A JSON merge patch of `meta` (src/domain/merge-patch.ts, the one the server applies). */
+type Patch = Record<string, unknown>;
 
 type Load = { state: "loading" } | { state: "missing" } | { state: "failed"; message: string } | { state: "ready" };
 
@@ -51,9 +55,8 @@ function applied(chart: Chart, patch: ChartPatch | null): Chart {
 	if (!patch) return chart;
 	const next: Chart = { ...chart };
 	if (patch.meta) {
-		next.meta = applyMergePatch(chart.meta, patch.meta);
-		const title = typeof next.meta.title === "string" ? next.meta.title.trim() : "";
-		next.name = title || "Untitled chart";
+		next.meta = applyMergePatch(chart.meta, patch.meta) as Record<string, unknown>;
+		next.name = nameForTitle(next.meta.title);
 	}
 	if (patch.kind) next.kind = patch.kind;
 	if (patch.series) next.seriesReferences = patch.series as Chart["seriesReferences"];

@@ -51,8 +51,8 @@ function sourceNote(chart: Chart, dataset: Dataset | null, sources: Source[] | n
 }
 
 function sourceIdOf(reference: SeriesReference): string {
-	if (typeof reference.source === "string") return reference.source;
-	return String(reference.statistic ?? "").split(".")[0] ?? "";
+	if ("source" in reference) return reference.source;
+	return reference.statistic.split(".")[0] ?? "";
 }
 
 /** A reference in words: the series name it resolved to, and the statistic or selection behind it. */
@@ -61,15 +61,11 @@ function referenceLabel(
 	name: string | undefined,
 	known: Map<string, Statistic>,
 ): { name: string; detail: string } {
-	if (typeof reference.statistic === "string") {
+	if ("statistic" in reference) {
 		const statistic = known.get(reference.statistic);
 		return { name: name ?? statistic?.seriesName ?? reference.statistic, detail: statistic?.title ?? reference.statistic };
 	}
-	const select = reference.select;
-	const detail =
-		select && typeof select === "object"
-			? `${String(reference.source ?? "")}: ${Object.values(select as Record<string, unknown>).join(", ")}`
-			: JSON.stringify(reference);
+	const detail = `${reference.source}: ${Object.values(reference.select).join(", ")}`;
 	return { name: name ?? detail, detail };
 }
 
@@ -233,7 +229,7 @@ function LibraryInput() {
 		};
 	}, [query]);
 
-	const chosen = new Set(references.map((reference) => (typeof reference.statistic === "string" ? reference.statistic : "")));
+	const chosen = new Set(references.map((reference) => ("statistic" in reference ? reference.statistic : "")));
 
 	return (
 		<div class="library-input">

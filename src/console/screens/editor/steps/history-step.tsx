@@ -160,14 +160,17 @@ export function HistoryStep() {
 										type="button"
 										class="version-select"
 										aria-pressed={isSelected}
-										aria-label={`Version ${version.version}: ${what}, ${author(version.authorAccountId)}, ${timeAgo(version.createdAt)}${current ? " (current)" : ""}`}
+										// Named by what it shows ("v3 Updated Current You · 2 min ago"), not a label of its own
+										// that a person using speech input could not say from the screen. The spaces keep the
+										// parts apart in that name; the grid lays the parts out.
 										onClick={() => select(current ? null : version.version)}
 									>
-										<span class="version-number tabular">v{version.version}</span>
+										<span class="version-number tabular">v{version.version}</span>{" "}
 										<span class="version-what">
 											{what}
+											{current && " "}
 											{current && <span class="set-badge">Current</span>}
-										</span>
+										</span>{" "}
 										<span class="version-meta meta-text">
 											<span title={version.authorAccountId === session.accountId ? undefined : `Account ${version.authorAccountId}`}>
 												{author(version.authorAccountId)}

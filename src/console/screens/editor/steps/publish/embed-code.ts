@@ -1,21 +1,9 @@
 /**
  * The embed snippets of a published chart when the console did not just publish it (the publish
- * answer carries them; a chart opened later only has its embed URL). The same markup as
- * `iframeSnippet` and `loaderSnippet` in `src/api/publish.ts`, which is server code the console
- * cannot import.
+ * answer carries them; a chart opened later only has its embed URL), written by the same
+ * functions the server's publish answer uses (src/domain/embed-snippet.ts).
  */
-const defaultSize = { w: 800, h: 500 };
-
-function escapeMarkup(text: string): string {
-	return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
-
-export function iframeSnippet(meta: Record<string, unknown>, name: string, url: string): string {
-	const w = typeof meta.w === "number" ? meta.w : defaultSize.w;
-	const h = typeof meta.h === "number" ? meta.h : defaultSize.h;
-	const ratio = (h / w) * 100;
-	return `<div style="position:relative;width:100%;padding-top:${ratio.toFixed(2)}%"><iframe src="${escapeMarkup(url)}" title="${escapeMarkup(name)}" loading="lazy" style="position:absolute;inset:0;width:100%;height:100%;border:0" allowfullscreen></iframe></div>`;
-}
+import { embedSize, iframeSnippet, loaderSnippet } from "../../../../../domain/embed-snippet";
 
 export interface EmbedSnippets {
 	/** The frame alone, sized by the chart's aspect ratio (spec 4.1). */
@@ -29,7 +17,7 @@ export interface EmbedSnippets {
  * for the hashed one publish answers; both serve the same script.
  */
 export function embedSnippets(meta: Record<string, unknown>, name: string, url: string): EmbedSnippets {
-	const iframe = iframeSnippet(meta, name, url);
+	const iframe = iframeSnippet(embedSize(meta), name, url);
 	const embedBase = url.replace(/\/[^/]+\/?$/, "");
-	return { iframe, responsiveIframe: `${iframe}<script async src="${escapeMarkup(`${embedBase}/embed.js`)}"></script>` };
+	return { iframe, responsiveIframe: `${iframe}${loaderSnippet(`${embedBase}/embed.js`)}` };
 }

@@ -12,6 +12,7 @@ import type { Field } from "./schema-fields";
 import { fieldsFor, fieldsForKind, unknownKeys } from "./schema-fields";
 import { SeriesSettings } from "./series-settings";
 import { ThemePicker } from "./theme-picker";
+import { useThemeDefaults } from "./use-theme-defaults";
 import { diffPatch } from "./values";
 
 /** The frame's field errors, when it offers them (an optional member of the editor's contract). */
@@ -51,8 +52,9 @@ export function RefineForm() {
 	const others = unknownKeys(schema, meta);
 	const otherJson = JSON.stringify(Object.fromEntries(others.map((key) => [key, meta[key]])), null, 2);
 
+	const themeDefaults = useThemeDefaults(editor.preview);
 	const errorAt = (path: string) => (editor as unknown as MaybeFieldErrors).fieldError?.(path) ?? undefined;
-	const environment: FormEnvironment = { errorAt, suggestions: chart.series, suggestionsId };
+	const environment: FormEnvironment = { errorAt, defaultAt: (path) => themeDefaults[path], suggestions: chart.series, suggestionsId };
 	const settingOf = (key: string) => (Object.hasOwn(meta, key) ? meta[key] : undefined);
 	const change = (key: string, next: unknown) => {
 		const patch = diffPatch(settingOf(key), next);
