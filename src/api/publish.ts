@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { ChartRecord } from "../domain/chart";
 import { embedUrl } from "../domain/chart";
-import { escapeMarkup } from "../domain/markup";
+import { embedSize, iframeSnippet, loaderSnippet } from "../domain/embed-snippet";
 import { hashedClientPath } from "../embed/clients";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
@@ -15,24 +15,12 @@ import { publishChart, unpublishChart } from "../services/publish";
 import { chartWriteResponse } from "./chart-resource";
 import { ChartOrReceipt } from "./schemas";
 
-const defaultSize = { w: 800, h: 500 };
-
-/** A responsive iframe: full width, height from the chart's aspect ratio, lazy, borderless. */
-export function iframeSnippet(chart: ChartRecord, url: string): string {
-	const ratio = ((chart.meta.h ?? defaultSize.h) / (chart.meta.w ?? defaultSize.w)) * 100;
-	return `<div style="position:relative;width:100%;padding-top:${ratio.toFixed(2)}%"><iframe src="${escapeMarkup(url)}" title="${escapeMarkup(chart.name)}" loading="lazy" style="position:absolute;inset:0;width:100%;height:100%;border:0" allowfullscreen></iframe></div>`;
-}
-
-/** The loader a host page adds once to size our iframes to their content (DESIGN D39). */
-export async function loaderSnippet(embedBase: string): Promise<string> {
-	return `<script async src="${escapeMarkup(`${embedBase}${await hashedClientPath("embed")}`)}"></script>`;
-}
-
 /** What publish answers: the URL, the aspect-ratio iframe (spec 4.1), the loader, and both together. */
 async function publishedSnippets(chart: ChartRecord, embedBase: string) {
 	const url = embedUrl(embedBase, chart.id);
-	const iframe = iframeSnippet(chart, url);
-	const script = await loaderSnippet(embedBase);
+	const iframe = iframeSnippet(embedSize(chart.meta), chart.name, url);
+	// The loader under its content-hashed path (cached for good), read from the built client.
+	const script = loaderSnippet(`${embedBase}${await hashedClientPath("embed")}`);
 	return { embedUrl: url, iframe, script, responsiveIframe: `${iframe}${script}` };
 }
 
