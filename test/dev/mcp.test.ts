@@ -13,7 +13,7 @@ import type { DevServer } from "../../scripts/lib/dev-server.ts";
 import { startDevServer } from "../../scripts/lib/dev-server.ts";
 import { seedDemo } from "../../scripts/lib/seed.ts";
 
-const port = 8843;
+const port = 8847;
 /** The SDK's 60 s per request ran out on the first requests of a dev server on a loaded machine: slowness is not a failure. */
 const timeout = 300_000;
 
