@@ -6,6 +6,7 @@
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
 import { mkdtemp } from "node:fs/promises";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Target } from "./d1.ts";
@@ -43,8 +44,23 @@ export function inspectorPortFor(port: number): number {
 	return port + 10_000;
 }
 
+/** Fails when something already listens on `port`: waiting for "up" would then find that other
+ * server (another run's, with other state) and the tests would talk to it. */
+async function assertPortFree(port: number): Promise<void> {
+	const inUse = await new Promise<boolean>((resolve) => {
+		const socket = connect({ host: "127.0.0.1", port });
+		socket.once("connect", () => {
+			socket.destroy();
+			resolve(true);
+		});
+		socket.once("error", () => resolve(false));
+	});
+	if (inUse) throw new Error(`port ${port} is already in use (another wrangler dev or test run?): stop it, or run this file alone later`);
+}
+
 /** `vars` override wrangler.toml vars (e.g. EMBED_BASE for this port). */
 export async function startDevServer(port: number, script?: string, vars: Record<string, string> = {}): Promise<DevServer> {
+	await assertPortFree(port);
 	const copied = await copyPreparedState();
 	const persistTo = copied ?? (await mkdtemp(join(tmpdir(), "charts-bench-")));
 	const target: Target = { remote: false, persistTo };
