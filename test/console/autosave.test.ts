@@ -142,7 +142,7 @@ describe("undo", () => {
 	});
 
 	it("undoes a kind switch, and does nothing with nothing to undo", () => {
-		const switched = run(opened, { type: "changed", patch: { kind: "bar" }, undoable: true, at: 0 }).state;
+		const switched = run(opened, { type: "changed", patch: { kind: "horizontal-bar" }, undoable: true, at: 0 }).state;
 		assert.equal(shownChart(run(switched, { type: "undo", at: 1 }).state)?.kind, "line");
 		const idle = run(opened, { type: "undo", at: 0 });
 		assert.deepEqual(idle.effects, []);

@@ -9,7 +9,12 @@ import { nameForTitle } from "../../../domain/chart-name";
 import { applyMergePatch, composeMergePatch, diffMergePatch } from "../../../domain/merge-patch";
 import { ApiFailure, describeFailure } from "../../lib/api";
 import type { Chart } from "../../lib/chart-types";
-import type { SaveState } from "./editor-context";
+
+/**
+ * The save status the editor shows (components/save-status.tsx's `SaveState`, which the hook
+ * checks this against): spelt here so the reducer and its tests import no component.
+ */
+type SaveState = "saved" | "unsaved" | "saving" | "error" | "conflict";
 
 /** Top-level fields and a meta merge patch, as `PATCH /v1/charts/{id}` takes them. */
 export interface ChartPatch {
