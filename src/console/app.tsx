@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { AppShell } from "./components/app-shell";
+import { ScreenBoundary } from "./components/screen-boundary";
 import { api, describeFailure, onSignedOut } from "./lib/api";
 import { navigate, useLocation } from "./lib/router";
 import type { Account, Session } from "./lib/session";
@@ -117,7 +118,9 @@ export function App() {
 		>
 			{path === "/sign-in" ? null : (
 				<AppShell wide={path.startsWith("/charts/") || path.startsWith("/themes/")}>
-					<Screen path={path} />
+					<ScreenBoundary key={path}>
+						<Screen path={path} />
+					</ScreenBoundary>
 				</AppShell>
 			)}
 		</SessionContext.Provider>

@@ -88,7 +88,7 @@ describe("console sign-in and account in a browser", { skip }, () => {
 		await context.grantPermissions(["clipboard-read", "clipboard-write"]);
 		await page.goto(`${fixture.server.url}/keys`);
 		await page.getByRole("heading", { name: "API keys" }).waitFor();
-		await page.getByRole("button", { name: "New key" }).click();
+		await page.getByRole("button", { name: "New key", exact: true }).click();
 		await page.getByLabel("Key name").fill("Browser test notebook");
 		await page.getByRole("checkbox", { name: /Read folders/ }).check();
 
@@ -150,7 +150,7 @@ describe("console sign-in and account in a browser", { skip }, () => {
 		const { page, context, problems } = await fixture.signedInPage(fixture.demo.free);
 		await page.goto(`${fixture.server.url}/keys`);
 		await page.getByText("API keys need the Professional or Business plan.").waitFor();
-		assert.equal(await page.getByRole("button", { name: "New key" }).count(), 0);
+		assert.equal(await page.getByRole("button", { name: "New key", exact: true }).count(), 0);
 		assert.deepEqual(problems, []);
 		await context.close();
 	});

@@ -14,6 +14,7 @@ import { announce } from "../lib/announce";
 import { api, describeFailure } from "../lib/api";
 import { exactTime, timeAgo } from "../lib/format";
 import { useSession } from "../lib/session";
+import { useSubmit } from "../lib/use-submit";
 import "./keys.css";
 
 interface ApiKey {
@@ -96,8 +97,7 @@ function NewKeyDialog({
 }) {
 	const [name, setName] = useState(preset.name);
 	const [chosen, setChosen] = useState<Set<string>>(new Set(preset.scopes));
-	const [error, setError] = useState<string | null>(null);
-	const [busy, setBusy] = useState(false);
+	const { busy, error, submit: send, setError } = useSubmit();
 	useEffect(() => {
 		if (!open) return;
 		setName(preset.name);
@@ -107,16 +107,10 @@ function NewKeyDialog({
 
 	const submit = async (event: Event) => {
 		event.preventDefault();
-		setBusy(true);
-		setError(null);
-		try {
+		await send(async () => {
 			const { body } = await api.post<CreatedKey>("/console/api/keys", { name: name.trim(), scopes: [...chosen] });
 			onCreated(body);
-		} catch (failure) {
-			setError(describeFailure(failure));
-		} finally {
-			setBusy(false);
-		}
+		});
 	};
 
 	return (
@@ -294,10 +288,13 @@ export function KeysScreen() {
 	const [creating, setCreating] = useState<KeyPreset | null>(null);
 	const [created, setCreated] = useState<CreatedKey | null>(null);
 	const [revoking, setRevoking] = useState<ApiKey | null>(null);
-	const [busy, setBusy] = useState(false);
+	// A refused revoke is shown in the screen's banner, whose "Try again" reloads the list.
+	const revocation = useSubmit();
+	const busy = revocation.busy;
 
 	const load = () => {
 		setError(null);
+		revocation.setError(null);
 		api.get<{ keys: ApiKey[] }>("/console/api/keys").then(
 			({ body }) => setKeys(body.keys),
 			(failure: unknown) => setError(describeFailure(failure)),
@@ -307,19 +304,15 @@ export function KeysScreen() {
 
 	const revoke = async () => {
 		if (!revoking) return;
-		setBusy(true);
-		try {
-			await api.delete(`/console/api/keys/${encodeURIComponent(revoking.id)}`);
-			announce(`Revoked ${revoking.name}`);
-			setRevoking(null);
-			load();
-		} catch (failure) {
-			setError(describeFailure(failure));
-			setRevoking(null);
-		} finally {
-			setBusy(false);
-		}
+		const key = revoking;
+		const revoked = await revocation.submit(async () => {
+			await api.delete(`/console/api/keys/${encodeURIComponent(key.id)}`);
+			announce(`Revoked ${key.name}`);
+		});
+		setRevoking(null);
+		if (revoked) load();
 	};
+	const shownError = error ?? revocation.error;
 
 	return (
 		<section class="keys-screen" aria-labelledby="keys-title">
@@ -344,9 +337,9 @@ export function KeysScreen() {
 				</div>
 			)}
 			{created && <RevealedKey created={created} onDone={() => setCreated(null)} />}
-			{error && (
+			{shownError && (
 				<div class="banner error" role="alert">
-					<span class="banner-text">{error}</span>
+					<span class="banner-text">{shownError}</span>
 					<button type="button" class="button" onClick={load}>
 						Try again
 					</button>

@@ -6,9 +6,9 @@
 import { useState } from "preact/hooks";
 import { ModeSwitch } from "../components/app-shell";
 import { Icon } from "../components/icon";
-import { describeFailure } from "../lib/api";
 import type { Session } from "../lib/session";
 import { signIn } from "../lib/session";
+import { useSubmit } from "../lib/use-submit";
 
 interface SignInProps {
 	/** The console sent the person here because the API stopped taking their session. */
@@ -19,20 +19,12 @@ interface SignInProps {
 export function SignInScreen({ sessionEnded = false, onSignedIn }: SignInProps) {
 	const [email, setEmail] = useState("");
 	const [password, setPassword] = useState("");
-	const [busy, setBusy] = useState(false);
-	const [error, setError] = useState<string | null>(null);
+	// A 429's message says how long to wait, in words (issue 23).
+	const { busy, error, submit: send } = useSubmit({ busyAfterSuccess: true });
 
 	const submit = async (event: Event) => {
 		event.preventDefault();
-		setBusy(true);
-		setError(null);
-		try {
-			onSignedIn(await signIn(email.trim(), password));
-		} catch (failure) {
-			// A 429's message says how long to wait, in words (issue 23).
-			setError(describeFailure(failure));
-			setBusy(false);
-		}
+		await send(async () => onSignedIn(await signIn(email.trim(), password)));
 	};
 
 	return (

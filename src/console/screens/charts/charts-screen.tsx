@@ -11,52 +11,30 @@
  */
 import { defaultChartName } from "../../../domain/chart-name";
 import "./charts.css";
-import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { Icon } from "../../components/icon";
 import type { MenuAction } from "../../components/menu";
-import { Menu } from "../../components/menu";
 import { announce } from "../../lib/announce";
 import { api, describeFailure } from "../../lib/api";
 import type { ChartListItem, Folder } from "../../lib/chart-types";
 import { plural } from "../../lib/format";
-import { Link, navigate, useLocation } from "../../lib/router";
-import { ChartRow, chartHref, SkeletonRows } from "./chart-row";
-import { DeleteChartDialog, DeleteFolderDialog, FolderNameDialog, FolderSelect, MoveDialog } from "./dialogs";
-import { ancestorsOf, buildFolderModel, folderPath, selfAndDescendants, topLevelName } from "./folder-model";
+import { navigate, useLocation } from "../../lib/router";
+import type { Notice } from "./action-banners";
+import { ActionBanners } from "./action-banners";
+import { chartHref } from "./chart-row";
+import type { DialogState, Moving } from "./charts-dialogs";
+import { ChartsDialogs } from "./charts-dialogs";
+import { ChartsHead } from "./charts-head";
+import { ChartsList } from "./charts-list";
+import type { Sort } from "./charts-toolbar";
+import { ChartsToolbar, readSort } from "./charts-toolbar";
+import { ancestorsOf, buildFolderModel, selfAndDescendants, topLevelName } from "./folder-model";
+import { FolderSidebar } from "./folder-sidebar";
 import type { Dragged } from "./folder-tree";
-import { FolderTree, folderHref } from "./folder-tree";
-
-type Sort = "updated" | "name";
-
-type DialogState =
-	| { type: "new-folder" }
-	| { type: "rename-folder"; folder: Folder }
-	| { type: "move-folder"; folder: Folder }
-	| { type: "delete-folder"; folder: Folder }
-	| { type: "move-chart"; chart: ChartListItem }
-	| { type: "delete-chart"; chart: ChartListItem };
-
-interface Notice {
-	text: string;
-	link?: { href: string; label: string };
-	undo?: () => Promise<void>;
-}
 
 interface ListState {
 	/** The query the charts answer (folder, search, sort), so a stale answer is shown as such. */
 	key: string;
 	charts: ChartListItem[];
-}
-
-const sortKey = "console.charts.sort";
-
-function readSort(): Sort {
-	try {
-		return localStorage.getItem(sortKey) === "name" ? "name" : "updated";
-	} catch {
-		return "updated";
-	}
 }
 
 function chartsPath(folder: string | null, search: string, sort: Sort): string {
@@ -200,7 +178,7 @@ export function ChartsScreen() {
 		}
 	};
 
-	const moveChart = async (chart: { id: string; name: string; from: string | null }, target: string | null, undoable = true) => {
+	const moveChart = async (chart: Moving, target: string | null, undoable = true) => {
 		await api.patch(`/v1/charts/${encodeURIComponent(chart.id)}`, { folderId: target });
 		reload();
 		done(`Moved “${chart.name}” to ${placeName(target)}.`, {
@@ -212,7 +190,7 @@ export function ChartsScreen() {
 		});
 	};
 
-	const moveFolder = async (folder: { id: string; name: string; from: string | null }, target: string | null, undoable = true) => {
+	const moveFolder = async (folder: Moving, target: string | null, undoable = true) => {
 		await api.patch(`/v1/folders/${encodeURIComponent(folder.id)}`, { parentId: target });
 		await loadFolders();
 		if (target) expand(target, true);
@@ -303,381 +281,80 @@ export function ChartsScreen() {
 		return () => document.removeEventListener("keydown", onKey);
 	});
 
-	// ↑/↓ on a chart's name moves to the next or previous chart.
-	const onListKey = (event: KeyboardEvent) => {
-		if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
-		const target = event.target as HTMLElement;
-		if (!target.classList.contains("chart-name")) return;
-		const names = [...(event.currentTarget as HTMLElement).querySelectorAll<HTMLElement>(".chart-name")];
-		const next = names[names.indexOf(target) + (event.key === "ArrowDown" ? 1 : -1)];
-		if (next) {
-			event.preventDefault();
-			next.focus();
-		}
-	};
-
 	const closeDialog = () => setDialog(null);
 	const shown = list && list.key === currentKey ? list : null;
 	const stale = list !== null && !shown;
-	const spansFolders = !selected;
 	const heading = selectedFolder?.name ?? topLevelName;
 	const count = shown ? plural(shown.charts.length, "chart") : null;
 
-	let body: ComponentChildren;
-	if (missingFolder) {
-		body = (
-			<div class="banner warn" role="alert">
-				<span class="banner-text">This folder no longer exists. It may have been deleted or moved to another workspace.</span>
-				<Link class="button" href="/">
-					Show all charts
-				</Link>
-			</div>
-		);
-	} else if (listError) {
-		body = (
-			<div class="banner error" role="alert">
-				<span class="banner-text">The charts could not be loaded: {listError}</span>
-				<button type="button" class="button" onClick={reload}>
-					Try again
-				</button>
-			</div>
-		);
-	} else if (!list) {
-		body = (
-			<div role="status" aria-label="Loading charts">
-				<SkeletonRows />
-			</div>
-		);
-	} else if (list.charts.length === 0 && !stale) {
-		body = query ? (
-			<div class="empty-state compact">
-				<Icon name="search" size={24} class="empty-icon" />
-				<h2>No charts match “{query}”</h2>
-				<p class="muted">{selectedFolder ? `Searched in ${selectedFolder.name} only.` : "Search looks at chart names."}</p>
-				<div class="empty-actions">
-					<button type="button" class="button" onClick={() => setSearchText("")}>
-						Clear search
-					</button>
-					{selectedFolder && (
-						<Link class="button" href="/">
-							Search all charts
-						</Link>
-					)}
-				</div>
-			</div>
-		) : selectedFolder ? (
-			<div class="empty-state compact">
-				<Icon name="folder" size={24} class="empty-icon" />
-				<h2>No charts in {selectedFolder.name} yet</h2>
-				<p class="muted">Drag charts onto the folder, choose “Move to…” in a chart's menu, or make one here.</p>
-				<div class="empty-actions">
-					<button type="button" class="button primary" onClick={() => void createChart()} disabled={creating}>
-						<Icon name="plus" /> New chart
-					</button>
-				</div>
-			</div>
-		) : (
-			<div class="empty-state">
-				<span class="empty-art" aria-hidden="true">
-					<Icon name="logo" size={28} />
-				</span>
-				<h2>Make your first chart</h2>
-				<p class="muted">Paste a CSV or search the statistics library to make your first chart.</p>
-				<div class="empty-actions">
-					<button type="button" class="button primary" onClick={() => void createChart("paste")} disabled={creating}>
-						<Icon name="upload" /> Paste a CSV
-					</button>
-					<button type="button" class="button" onClick={() => void createChart("library")} disabled={creating}>
-						<Icon name="search" /> Search the statistics library
-					</button>
-				</div>
-			</div>
-		);
-	} else {
-		body = (
-			<ul class={stale ? "chart-list stale" : "chart-list"} aria-label={`Charts in ${heading}`} aria-busy={stale} onKeyDown={onListKey}>
-				{list.charts.map((chart) => (
-					<ChartRow
-						key={chart.id}
-						chart={chart}
-						folderName={spansFolders && chart.folderId ? folderPath(model, chart.folderId) || null : null}
-						now={now}
-						actions={chartActions(chart)}
-						dragging={dragged?.type === "chart" && dragged.id === chart.id}
-						onDragStart={() => startDrag({ type: "chart", id: chart.id, name: chart.name, from: chart.folderId })}
-						onDragEnd={() => startDrag(null)}
-					/>
-				))}
-			</ul>
-		);
-	}
-
-	const ancestors = selectedFolder ? ancestorsOf(model, selectedFolder.id) : [];
-
 	return (
 		<div class={dragged ? "charts-screen is-dragging" : "charts-screen"}>
-			<aside class="charts-sidebar" aria-label="Folders">
-				<div class="sidebar-head">
-					<span class="section-label">Folders</span>
-				</div>
-				{foldersError ? (
-					<div class="banner error" role="alert">
-						<span class="banner-text">Folders could not be loaded: {foldersError}</span>
-						<button type="button" class="button" onClick={() => void loadFolders()}>
-							Try again
-						</button>
-					</div>
-				) : folders === null ? (
-					<div class="tree-skeleton" aria-hidden="true">
-						<span class="skeleton line" />
-						<span class="skeleton line" />
-						<span class="skeleton line" />
-					</div>
-				) : (
-					<FolderTree
-						model={model}
-						expanded={expanded}
-						onExpand={expand}
-						selected={selectedFolder ? selectedFolder.id : null}
-						dragged={dragged}
-						canDrop={canDrop}
-						onDrop={drop}
-						onDragStart={startDrag}
-						onDragEnd={() => startDrag(null)}
-					/>
-				)}
-				{dragged && <p class="drag-hint meta-text">Drop on a folder to move “{dragged.name}”.</p>}
-			</aside>
+			<FolderSidebar
+				folders={folders}
+				error={foldersError}
+				model={model}
+				expanded={expanded}
+				selected={selectedFolder ? selectedFolder.id : null}
+				dragged={dragged}
+				onRetry={() => void loadFolders()}
+				onExpand={expand}
+				canDrop={canDrop}
+				onDrop={drop}
+				onDrag={startDrag}
+			/>
 
 			<section class="charts-main" aria-labelledby="charts-heading">
-				<div class="folder-picker">
-					<label for="folder-picker">Folder</label>
-					<FolderSelect
-						id="folder-picker"
-						class="select"
-						model={model}
-						value={selectedFolder ? selectedFolder.id : null}
-						topLabel={topLevelName}
-						onChange={(id) => navigate(folderHref(id))}
-					/>
-					{selectedFolder && (
-						<Menu
-							label={`Folder actions for ${selectedFolder.name}`}
-							button={<Icon name="more" />}
-							actions={folderActions(selectedFolder)}
-						/>
-					)}
-				</div>
-
-				<div class="charts-head">
-					<div class="charts-title">
-						{ancestors.length > 0 && (
-							<nav class="crumbs meta-text" aria-label="Folder path">
-								<Link href="/">{topLevelName}</Link>
-								{ancestors.map((folder) => (
-									<span key={folder.id}>
-										<span aria-hidden="true"> / </span>
-										<Link href={folderHref(folder.id)}>{folder.name}</Link>
-									</span>
-								))}
-							</nav>
-						)}
-						<div class="title-line">
-							<h1 id="charts-heading">{heading}</h1>
-							{selectedFolder && (
-								<Menu
-									label={`Folder actions for ${selectedFolder.name}`}
-									button={<Icon name="more" />}
-									actions={folderActions(selectedFolder)}
-									align="start"
-								/>
-							)}
-							{count && <span class="meta-text chart-count">{count}</span>}
-						</div>
-					</div>
-				</div>
-
-				<div class="charts-toolbar">
-					<div class="search-box">
-						<Icon name="search" class="search-icon" />
-						<label for="chart-search" class="visually-hidden">
-							Search charts
-						</label>
-						<input
-							ref={searchRef}
-							id="chart-search"
-							type="search"
-							class="input"
-							placeholder={selectedFolder ? `Search in ${selectedFolder.name}` : "Search charts"}
-							value={searchText}
-							autoComplete="off"
-							aria-keyshortcuts="/"
-							onInput={(event) => setSearchText(event.currentTarget.value)}
-							onKeyDown={(event) => {
-								if (event.key === "Escape" && searchText) {
-									event.preventDefault();
-									setSearchText("");
-								}
-							}}
-						/>
-						{!searchText && (
-							<span class="key-hint" aria-hidden="true">
-								/
-							</span>
-						)}
-					</div>
-					<div class="toolbar-end">
-						<label class="sort">
-							<span class="sort-label">Sort</span>
-							<select
-								class="select"
-								value={sort}
-								onChange={(event) => {
-									const next = event.currentTarget.value === "name" ? "name" : "updated";
-									setSort(next);
-									try {
-										localStorage.setItem(sortKey, next);
-									} catch {
-										// Private windows: the choice lasts for this visit.
-									}
-								}}
-							>
-								<option value="updated">Updated</option>
-								<option value="name">Name</option>
-							</select>
-						</label>
-						<button type="button" class="button" onClick={() => setDialog({ type: "new-folder" })}>
-							<Icon name="folder" /> New folder
-						</button>
-						<button
-							type="button"
-							class="button primary"
-							onClick={() => void createChart()}
-							disabled={creating}
-							aria-keyshortcuts="n"
-							title="New chart (N)"
-						>
-							<Icon name="plus" /> {creating ? "Creating…" : "New chart"}
-						</button>
-					</div>
-				</div>
-
-				{actionError && (
-					<div class="banner error" role="alert">
-						<span class="banner-text">{actionError}</span>
-						<button type="button" class="button quiet" onClick={() => setActionError(null)}>
-							Dismiss
-						</button>
-					</div>
-				)}
-				{notice && (
-					<div class="banner ok notice">
-						<span class="banner-text">{notice.text}</span>
-						{notice.link && (
-							<Link class="button" href={notice.link.href}>
-								{notice.link.label}
-							</Link>
-						)}
-						{notice.undo && (
-							<button
-								type="button"
-								class="button"
-								onClick={() => {
-									const undo = notice.undo;
-									setNotice(null);
-									void undo?.();
-								}}
-							>
-								Undo
-							</button>
-						)}
-						<button type="button" class="button quiet icon" aria-label="Dismiss" onClick={() => setNotice(null)}>
-							<Icon name="close" />
-						</button>
-					</div>
-				)}
-
-				{body}
+				<ChartsHead model={model} folder={selectedFolder} heading={heading} count={count} actions={folderActions} />
+				<ChartsToolbar
+					searchRef={searchRef}
+					searchText={searchText}
+					folderName={selectedFolder?.name ?? null}
+					sort={sort}
+					creating={creating}
+					onSearchText={setSearchText}
+					onSort={setSort}
+					onNewFolder={() => setDialog({ type: "new-folder" })}
+					onNewChart={() => void createChart()}
+				/>
+				<ActionBanners
+					notice={notice}
+					error={actionError}
+					onDismissNotice={() => setNotice(null)}
+					onDismissError={() => setActionError(null)}
+				/>
+				<ChartsList
+					charts={list ? list.charts : null}
+					stale={stale}
+					error={listError}
+					missingFolder={missingFolder}
+					query={query}
+					folder={selectedFolder}
+					spansFolders={!selected}
+					heading={heading}
+					model={model}
+					now={now}
+					creating={creating}
+					dragged={dragged}
+					actions={chartActions}
+					onRetry={reload}
+					onClearSearch={() => setSearchText("")}
+					onCreate={(start) => void createChart(start)}
+					onDrag={startDrag}
+				/>
 			</section>
 
-			<FolderNameDialog
-				open={dialog?.type === "new-folder"}
-				title="New folder"
-				submitLabel="Create folder"
-				initialName=""
-				parent={{ model, value: selectedFolder ? selectedFolder.id : null }}
-				onClose={closeDialog}
-				onSubmit={async (name, parentId) => {
-					const { body } = await api.post<Folder>("/v1/folders", { name, parentId });
-					await loadFolders();
-					if (parentId) expand(parentId, true);
-					closeDialog();
-					done(`Made folder “${body.name}” in ${placeName(parentId)}.`, { link: { href: folderHref(body.id), label: "Show it" } });
-				}}
-			/>
-			<FolderNameDialog
-				open={dialog?.type === "rename-folder"}
-				title="Rename folder"
-				submitLabel="Rename"
-				initialName={dialog?.type === "rename-folder" ? dialog.folder.name : ""}
-				onClose={closeDialog}
-				onSubmit={async (name) => {
-					if (dialog?.type !== "rename-folder") return;
-					await api.patch(`/v1/folders/${encodeURIComponent(dialog.folder.id)}`, { name });
-					await loadFolders();
-					closeDialog();
-					done(`Renamed the folder to “${name}”.`);
-				}}
-			/>
-			<MoveDialog
-				open={dialog?.type === "move-chart" || dialog?.type === "move-folder"}
-				item={
-					dialog?.type === "move-chart"
-						? { type: "chart", chart: dialog.chart }
-						: dialog?.type === "move-folder"
-							? { type: "folder", folder: dialog.folder }
-							: null
-				}
+			<ChartsDialogs
+				dialog={dialog}
 				model={model}
+				shown={selectedFolder ? selectedFolder.id : null}
 				onClose={closeDialog}
-				onMove={async (target) => {
-					if (dialog?.type === "move-chart") {
-						await moveChart({ id: dialog.chart.id, name: dialog.chart.name, from: dialog.chart.folderId }, target);
-					} else if (dialog?.type === "move-folder") {
-						await moveFolder({ id: dialog.folder.id, name: dialog.folder.name, from: dialog.folder.parentId }, target);
-					}
-					closeDialog();
-				}}
-			/>
-			<DeleteFolderDialog
-				open={dialog?.type === "delete-folder"}
-				folder={dialog?.type === "delete-folder" ? dialog.folder : null}
-				model={model}
-				onClose={closeDialog}
-				onDelete={async () => {
-					if (dialog?.type !== "delete-folder") return;
-					const { folder } = dialog;
-					await api.delete(`/v1/folders/${encodeURIComponent(folder.id)}`);
-					closeDialog();
-					// What was in it is now in its parent: show that when the deleted folder was shown.
-					if (selected === folder.id) navigate(folderHref(folder.parentId), { replace: true });
-					await loadFolders();
-					reload();
-					done(`Deleted folder “${folder.name}”. What was in it is now in ${placeName(folder.parentId)}.`);
-				}}
-			/>
-			<DeleteChartDialog
-				open={dialog?.type === "delete-chart"}
-				chart={dialog?.type === "delete-chart" ? dialog.chart : null}
-				onClose={closeDialog}
-				onDelete={async () => {
-					if (dialog?.type !== "delete-chart") return;
-					const { chart } = dialog;
-					await api.delete(`/v1/charts/${encodeURIComponent(chart.id)}`);
-					closeDialog();
-					reload();
-					done(`Deleted “${chart.name}”.`);
-				}}
+				loadFolders={loadFolders}
+				reloadCharts={reload}
+				expand={expand}
+				placeName={placeName}
+				done={done}
+				moveChart={moveChart}
+				moveFolder={moveFolder}
 			/>
 		</div>
 	);

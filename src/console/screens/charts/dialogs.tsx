@@ -10,6 +10,7 @@ import { Icon } from "../../components/icon";
 import { api, describeFailure } from "../../lib/api";
 import type { ChartListItem, Folder } from "../../lib/chart-types";
 import { plural } from "../../lib/format";
+import { useSubmit } from "../../lib/use-submit";
 import type { FolderModel } from "./folder-model";
 import { flatten, folderPath, selfAndDescendants, topLevelName } from "./folder-model";
 
@@ -37,16 +38,14 @@ interface NameDialogProps {
 export function FolderNameDialog({ open, title, submitLabel, initialName, parent, onSubmit, onClose }: NameDialogProps) {
 	const [name, setName] = useState(initialName);
 	const [parentId, setParentId] = useState<string | null>(parent?.value ?? null);
-	const [busy, setBusy] = useState(false);
-	const [error, setError] = useState<string | null>(null);
+	const { busy, error, submit: send, setError, reset } = useSubmit({ busyAfterSuccess: true });
 	const ids = { name: useId(), error: useId(), parent: useId() };
 
 	useEffect(() => {
 		if (!open) return;
 		setName(initialName);
 		setParentId(parent?.value ?? null);
-		setError(null);
-		setBusy(false);
+		reset();
 	}, [open]);
 
 	const submit = async (event: Event) => {
@@ -55,14 +54,7 @@ export function FolderNameDialog({ open, title, submitLabel, initialName, parent
 			setError("Give the folder a name.");
 			return;
 		}
-		setBusy(true);
-		setError(null);
-		try {
-			await onSubmit(name.trim(), parentId);
-		} catch (failure) {
-			setError(describeFailure(failure));
-			setBusy(false);
-		}
+		await send(() => onSubmit(name.trim(), parentId));
 	};
 
 	return (
@@ -143,15 +135,13 @@ interface MoveDialogProps {
 export function MoveDialog({ open, item, model, onMove, onClose }: MoveDialogProps) {
 	const current = item ? (item.type === "chart" ? item.chart.folderId : item.folder.parentId) : null;
 	const [target, setTarget] = useState<string | null>(current);
-	const [busy, setBusy] = useState(false);
-	const [error, setError] = useState<string | null>(null);
+	const { busy, error, submit: send, reset } = useSubmit({ busyAfterSuccess: true });
 	const ids = { error: useId(), legend: useId() };
 
 	useEffect(() => {
 		if (!open) return;
 		setTarget(current);
-		setError(null);
-		setBusy(false);
+		reset();
 	}, [open, item]);
 
 	const blocked = item?.type === "folder" ? selfAndDescendants(model, item.folder.id) : new Set<string>();
@@ -170,14 +160,7 @@ export function MoveDialog({ open, item, model, onMove, onClose }: MoveDialogPro
 	const submit = async (event: Event) => {
 		event.preventDefault();
 		if (target === current) return onClose();
-		setBusy(true);
-		setError(null);
-		try {
-			await onMove(target);
-		} catch (failure) {
-			setError(describeFailure(failure));
-			setBusy(false);
-		}
+		await send(() => onMove(target));
 	};
 
 	return (
@@ -240,15 +223,13 @@ interface DeleteFolderProps {
 export function DeleteFolderDialog({ open, folder, model, onDelete, onClose }: DeleteFolderProps) {
 	const [charts, setCharts] = useState<number | null>(null);
 	const [countError, setCountError] = useState<string | null>(null);
-	const [busy, setBusy] = useState(false);
-	const [error, setError] = useState<string | null>(null);
+	const { busy, error, submit, reset } = useSubmit({ busyAfterSuccess: true });
 
 	useEffect(() => {
 		if (!open || !folder) return;
 		setCharts(null);
 		setCountError(null);
-		setError(null);
-		setBusy(false);
+		reset();
 		const controller = new AbortController();
 		api.get<{ charts: ChartListItem[] }>(`/v1/charts?folderId=${encodeURIComponent(folder.id)}`, { signal: controller.signal }).then(
 			({ body }) => setCharts(body.charts.length),
@@ -282,16 +263,7 @@ export function DeleteFolderDialog({ open, folder, model, onDelete, onClose }: D
 			danger
 			busy={busy || (charts === null && !countError)}
 			onClose={onClose}
-			onConfirm={async () => {
-				setBusy(true);
-				setError(null);
-				try {
-					await onDelete();
-				} catch (failure) {
-					setError(describeFailure(failure));
-					setBusy(false);
-				}
-			}}
+			onConfirm={() => void submit(onDelete)}
 		>
 			<p class="confirm-text">
 				Delete folder <strong>{folder?.name}</strong>? {consequence}
@@ -310,12 +282,9 @@ interface DeleteChartProps {
 }
 
 export function DeleteChartDialog({ open, chart, onDelete, onClose }: DeleteChartProps) {
-	const [busy, setBusy] = useState(false);
-	const [error, setError] = useState<string | null>(null);
+	const { busy, error, submit, reset } = useSubmit({ busyAfterSuccess: true });
 	useEffect(() => {
-		if (!open) return;
-		setBusy(false);
-		setError(null);
+		if (open) reset();
 	}, [open]);
 	return (
 		<ConfirmDialog
@@ -325,16 +294,7 @@ export function DeleteChartDialog({ open, chart, onDelete, onClose }: DeleteChar
 			danger
 			busy={busy}
 			onClose={onClose}
-			onConfirm={async () => {
-				setBusy(true);
-				setError(null);
-				try {
-					await onDelete();
-				} catch (failure) {
-					setError(describeFailure(failure));
-					setBusy(false);
-				}
-			}}
+			onConfirm={() => void submit(onDelete)}
 		>
 			<p class="confirm-text">
 				Delete <strong>{chart?.name}</strong> and its version history? This cannot be undone.

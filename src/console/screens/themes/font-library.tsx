@@ -7,8 +7,9 @@
 import { useEffect, useState } from "preact/hooks";
 import { ConfirmDialog } from "../../components/dialog";
 import { announce } from "../../lib/announce";
-import { api, describeFailure } from "../../lib/api";
+import { api } from "../../lib/api";
 import { fileSize } from "../../lib/format";
+import { useSubmit } from "../../lib/use-submit";
 import { forgetUploadedFonts, registerUploadedFont, type UploadedFont, uploadedFonts } from "../../preview/theme-fonts";
 import "./font-library.css";
 
@@ -33,8 +34,7 @@ interface FontLibraryProps {
 
 export function FontLibrary({ readOnly, onChanged }: FontLibraryProps) {
 	const [fonts, setFonts] = useState<UploadedFont[] | null>(null);
-	const [busy, setBusy] = useState(false);
-	const [error, setError] = useState<string | null>(null);
+	const { busy, error, submit, setError } = useSubmit();
 	const [deleting, setDeleting] = useState<UploadedFont | null>(null);
 
 	const refresh = async () => {
@@ -51,34 +51,24 @@ export function FontLibrary({ readOnly, onChanged }: FontLibraryProps) {
 		const type = contentType(file);
 		if (!type) return setError(`${file.name} is not a TTF, OTF or WOFF2 file.`);
 		if (file.size > maxBytes) return setError(`${file.name} is ${fileSize(file.size)}; a font can be at most ${fileSize(maxBytes)}.`);
-		setBusy(true);
-		try {
+		await submit(async () => {
 			const { body } = await api.post<UploadedFont>("/console/api/fonts", undefined, { text: { content: file, type } });
 			await refresh();
 			announce(`Uploaded ${body.family}`);
 			onChanged(body.family);
-		} catch (failure) {
-			setError(describeFailure(failure));
-		} finally {
-			setBusy(false);
-		}
+		});
 	};
 
 	const remove = async () => {
 		if (!deleting) return;
-		setBusy(true);
-		setError(null);
-		try {
-			await api.delete(`/console/api/fonts/${encodeURIComponent(deleting.id)}`);
-			announce(`Deleted ${deleting.family}`);
+		const font = deleting;
+		await submit(async () => {
+			await api.delete(`/console/api/fonts/${encodeURIComponent(font.id)}`);
+			announce(`Deleted ${font.family}`);
 			await refresh();
 			onChanged();
-		} catch (failure) {
-			setError(describeFailure(failure));
-		} finally {
-			setBusy(false);
-			setDeleting(null);
-		}
+		});
+		setDeleting(null);
 	};
 
 	return (

@@ -4,9 +4,9 @@
  * SVG with scripts or external references, see domain/svg-logo.ts) is named at this field and the
  * rest of the theme keeps saving.
  */
-import { useState } from "preact/hooks";
 import { ApiFailure, api, describeFailure } from "../../lib/api";
 import { fileSize } from "../../lib/format";
+import { useSubmit } from "../../lib/use-submit";
 import { NumberField } from "./fields";
 import type { ConsoleTheme, ThemeDefinition } from "./theme-model";
 
@@ -39,24 +39,20 @@ interface LogoFieldProps {
 }
 
 export function LogoField({ themeId, logo, onChange, saveFailure }: LogoFieldProps) {
-	const [error, setError] = useState<string | null>(null);
-	const [busy, setBusy] = useState(false);
+	const { busy, error, submit, setError } = useSubmit({
+		describe: (failure) => (failure instanceof ApiFailure ? failure.message : describeFailure(failure)),
+	});
 
 	const upload = async (file: File) => {
 		setError(null);
 		if (!types.includes(file.type)) return setError(`${file.name} is not a PNG, JPEG or SVG file.`);
 		if (file.size > maxFileBytes)
 			return setError(`${file.name} is ${fileSize(file.size)}; a logo can be at most ${fileSize(maxFileBytes)}.`);
-		setBusy(true);
-		try {
+		await submit(async () => {
 			const next: Logo = { dataUri: await readDataUri(file), width: logo?.width ?? 80, position: logo?.position ?? "top-right" };
 			await api.patch<ConsoleTheme>(`/console/api/themes/${encodeURIComponent(themeId)}`, { logo: next });
 			onChange(next);
-		} catch (failure) {
-			setError(failure instanceof ApiFailure ? failure.message : describeFailure(failure));
-		} finally {
-			setBusy(false);
-		}
+		});
 	};
 
 	const shown = error ?? saveFailure;

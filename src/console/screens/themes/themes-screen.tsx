@@ -11,6 +11,7 @@ import { Menu } from "../../components/menu";
 import { announce } from "../../lib/announce";
 import { api, describeFailure } from "../../lib/api";
 import { Link, navigate } from "../../lib/router";
+import { useSubmit } from "../../lib/use-submit";
 import type { ConsoleTheme, ThemeListItem } from "./theme-model";
 import "./themes.css";
 
@@ -45,8 +46,7 @@ function NewThemeDialog({
 }) {
 	const [name, setName] = useState("");
 	const [source, setSource] = useState("");
-	const [error, setError] = useState<string | null>(null);
-	const [busy, setBusy] = useState(false);
+	const { busy, error, submit: send, setError } = useSubmit({ busyAfterSuccess: true });
 	useEffect(() => {
 		if (!open) return;
 		const from = themes.find((t) => t.id === startFrom) ?? themes.find((t) => t.isDefault) ?? themes[0];
@@ -59,16 +59,11 @@ function NewThemeDialog({
 		event.preventDefault();
 		const from = themes.find((t) => t.id === source);
 		if (!from) return;
-		setBusy(true);
-		setError(null);
-		try {
+		await send(async () => {
 			const { body } = await api.post<ConsoleTheme>("/console/api/themes", { ...from.definition, name: name.trim() });
 			announce(`Created ${body.name}`);
 			navigate(`/themes/${encodeURIComponent(body.id)}`);
-		} catch (failure) {
-			setError(describeFailure(failure));
-			setBusy(false);
-		}
+		});
 	};
 
 	return (
@@ -117,10 +112,13 @@ export function ThemesScreen() {
 	const [error, setError] = useState<string | null>(null);
 	const [creating, setCreating] = useState<{ from: string | null } | null>(null);
 	const [deleting, setDeleting] = useState<ThemeListItem | null>(null);
-	const [busy, setBusy] = useState(false);
+	// A refused delete is shown in the screen's banner, whose "Try again" reloads the list.
+	const removal = useSubmit();
+	const busy = removal.busy;
 
 	const load = () => {
 		setError(null);
+		removal.setError(null);
 		api.get<{ themes: ThemeListItem[] }>("/console/api/themes").then(
 			({ body }) => setThemes(body.themes),
 			(failure: unknown) => setError(describeFailure(failure)),
@@ -143,19 +141,15 @@ export function ThemesScreen() {
 
 	const remove = async () => {
 		if (!deleting) return;
-		setBusy(true);
-		try {
-			await api.delete(`/console/api/themes/${encodeURIComponent(deleting.id)}`);
-			announce(`Deleted ${deleting.name}`);
-			setDeleting(null);
-			load();
-		} catch (failure) {
-			setError(describeFailure(failure));
-			setDeleting(null);
-		} finally {
-			setBusy(false);
-		}
+		const theme = deleting;
+		const removed = await removal.submit(async () => {
+			await api.delete(`/console/api/themes/${encodeURIComponent(theme.id)}`);
+			announce(`Deleted ${theme.name}`);
+		});
+		setDeleting(null);
+		if (removed) load();
 	};
+	const shownError = error ?? removal.error;
 
 	const fallback = deleting?.isDefault ? classic?.name : defaultTheme?.name;
 
@@ -170,9 +164,9 @@ export function ThemesScreen() {
 					<Icon name="plus" /> New theme
 				</button>
 			</header>
-			{error && (
+			{shownError && (
 				<div class="banner error" role="alert">
-					<span class="banner-text">{error}</span>
+					<span class="banner-text">{shownError}</span>
 					<button type="button" class="button" onClick={load}>
 						Try again
 					</button>

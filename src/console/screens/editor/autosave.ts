@@ -1,0 +1,286 @@
+/**
+ * The editor's autosave as a pure reducer: the saved chart and its ETag, the person's edits not
+ * yet sent (`pending`), the one `PATCH` in flight, a conflict (412), a refused kind switch or a
+ * failed save, and the undo stack. `step(state, event)` answers the next state and the effects the
+ * hook (use-chart-editor.ts) runs: wait then save, send, redraw the preview, announce. Nothing here
+ * touches the network, timers or the page, so every path is a unit test (test/console/autosave).
+ */
+import { nameForTitle } from "../../../domain/chart-name";
+import { applyMergePatch, composeMergePatch, diffMergePatch } from "../../../domain/merge-patch";
+import { ApiFailure, describeFailure } from "../../lib/api";
+import type { Chart } from "../../lib/chart-types";
+
+/**
+ * The save status the editor shows (components/save-status.tsx's `SaveState`, which the hook
+ * checks this against): spelt here so the reducer and its tests import no component.
+ */
+type SaveState = "saved" | "unsaved" | "saving" | "error" | "conflict";
+
+/** Top-level fields and a meta merge patch, as `PATCH /v1/charts/{id}` takes them. */
+export interface ChartPatch {
+	kind?: Chart["kind"];
+	series?: unknown[];
+	folderId?: string | null;
+	meta?: Record<string, unknown>;
+}
+
+interface Snapshot {
+	meta: Record<string, unknown>;
+	kind: Chart["kind"];
+	seriesReferences: Chart["seriesReferences"];
+	folderId: string | null;
+}
+
+interface UndoEntry {
+	snapshot: Snapshot;
+	/** The fields the change touched: typing in one field within `undoBurst` is one entry. */
+	fields: string;
+	at: number;
+}
+
+export interface AutosaveState {
+	saved: Chart | null;
+	etag: string;
+	/** Edits not sent yet. */
+	pending: ChartPatch | null;
+	/** The patch being saved right now: still part of what the person sees. */
+	inFlight: ChartPatch | null;
+	saveState: SaveState;
+	conflict: boolean;
+	failure: Error | null;
+	/** The API's message when a kind switch was refused (the data does not fit the kind). */
+	kindFailure: string | null;
+	undo: UndoEntry[];
+}
+
+export type AutosaveEvent =
+	/** The chart as the API answered it on opening (or reopening) the editor. */
+	| { type: "opened"; chart: Chart; etag: string | null }
+	/** The chart as a step wrote it itself (upload, publish, restore): edits not sent stay on top. */
+	| { type: "adopted"; chart: Chart; etag: string | null }
+	| { type: "changed"; patch: ChartPatch; undoable: boolean; at: number }
+	/** The wait after an edit is over, or the person pressed Retry: send what is pending. */
+	| { type: "flush" }
+	| { type: "saved"; chart: Chart; etag: string | null }
+	| { type: "saveFailed"; error: unknown }
+	/** After a conflict: their version replaces the person's edits. */
+	| { type: "tookTheirs"; chart: Chart; etag: string | null }
+	/** After a conflict: the person's edits are sent again on top of their version. */
+	| { type: "keptMine"; chart: Chart; etag: string | null }
+	| { type: "refetchFailed"; error: unknown }
+	| { type: "undo"; at: number };
+
+export type AutosaveEffect =
+	| { type: "wait" }
+	| { type: "cancelWait" }
+	| { type: "send"; patch: ChartPatch; etag: string }
+	/** The server's side of the preview changed (data, or data's presence). */
+	| { type: "refreshPreview"; theme: string | undefined }
+	| { type: "announce"; text: string };
+
+export interface Step {
+	state: AutosaveState;
+	effects: AutosaveEffect[];
+}
+
+/** Edits to the same meta fields closer together than this are one step of undo (typing a title). */
+export const undoBurst = 1200;
+const undoLimit = 100;
+
+export const initialAutosave: AutosaveState = {
+	saved: null,
+	etag: "",
+	pending: null,
+	inFlight: null,
+	saveState: "saved",
+	conflict: false,
+	failure: null,
+	kindFailure: null,
+	undo: [],
+};
+
+export function compose(first: ChartPatch | null, second: ChartPatch): ChartPatch {
+	const result: ChartPatch = { ...(first ?? {}), ...second };
+	if (first?.meta && second.meta) result.meta = composeMergePatch(first.meta, second.meta);
+	else result.meta = second.meta ?? first?.meta;
+	if (!result.meta) delete result.meta;
+	return result;
+}
+
+function applied(chart: Chart, patch: ChartPatch | null): Chart {
+	if (!patch) return chart;
+	const next: Chart = { ...chart };
+	if (patch.meta) {
+		next.meta = applyMergePatch(chart.meta, patch.meta) as Record<string, unknown>;
+		next.name = nameForTitle(next.meta.title);
+	}
+	if (patch.kind) next.kind = patch.kind;
+	if (patch.series) next.seriesReferences = patch.series as Chart["seriesReferences"];
+	if (patch.folderId !== undefined) next.folderId = patch.folderId;
+	return next;
+}
+
+/** The chart as the person sees it: saved, then the patch in flight, then later edits. */
+export function shownChart(state: AutosaveState): Chart | null {
+	return state.saved ? applied(applied(state.saved, state.inFlight), state.pending) : null;
+}
+
+export function themeOf(meta: Record<string, unknown>): string | undefined {
+	return typeof meta.theme === "string" ? meta.theme : undefined;
+}
+
+function fieldsOf(patch: ChartPatch): string {
+	const fields = Object.keys(patch).filter((key) => key !== "meta");
+	if (patch.meta) fields.push(...Object.keys(patch.meta).map((key) => `meta.${key}`));
+	return fields.sort().join(",");
+}
+
+function withSaved(state: AutosaveState, chart: Chart, etag: string | null): AutosaveState {
+	return { ...state, saved: chart, etag: etag ?? `"${chart.version}"` };
+}
+
+function asError(error: unknown): Error {
+	return error instanceof Error ? error : new Error(describeFailure(error));
+}
+
+/** A refused kind switch: the data does not fit the new kind (the API's 422 on `kind` or the data). */
+function refusedKind(error: unknown, sent: ChartPatch): error is ApiFailure {
+	return (
+		error instanceof ApiFailure &&
+		error.status === 422 &&
+		sent.kind !== undefined &&
+		(error.code === "invalid_data" || error.details?.path === "kind")
+	);
+}
+
+function flush(state: AutosaveState): Step {
+	if (state.inFlight || state.conflict || !state.pending || !state.saved) return { state, effects: [{ type: "cancelWait" }] };
+	const sent = state.pending;
+	return {
+		state: { ...state, pending: null, inFlight: sent, saveState: "saving" },
+		effects: [{ type: "cancelWait" }, { type: "send", patch: sent, etag: state.etag }],
+	};
+}
+
+function change(state: AutosaveState, patch: ChartPatch, undoable: boolean, at: number): Step {
+	const now = shownChart(state);
+	if (!now) return { state, effects: [] };
+	let undo = state.undo;
+	if (undoable) {
+		const fields = fieldsOf(patch);
+		const last = undo[undo.length - 1];
+		if (last && last.fields === fields && at - last.at < undoBurst && fields.startsWith("meta."))
+			undo = [...undo.slice(0, -1), { ...last, at }];
+		else
+			undo = [
+				...undo,
+				{ snapshot: { meta: now.meta, kind: now.kind, seriesReferences: now.seriesReferences, folderId: now.folderId }, fields, at },
+			];
+		if (undo.length > undoLimit) undo = undo.slice(1);
+	}
+	const next: AutosaveState = {
+		...state,
+		undo,
+		kindFailure: patch.kind ? null : state.kindFailure,
+		pending: compose(state.pending, patch),
+	};
+	// During a conflict edits pile up until the person chooses; nothing is sent.
+	if (state.conflict) return { state: next, effects: [] };
+	return { state: { ...next, saveState: "unsaved" }, effects: [{ type: "wait" }] };
+}
+
+function saveFailed(state: AutosaveState, error: unknown): Step {
+	const sent = state.inFlight;
+	if (!sent) return { state, effects: [] };
+	const afterSend: AutosaveState = { ...state, inFlight: null };
+	if (error instanceof ApiFailure && error.status === 412) {
+		return {
+			state: { ...afterSend, pending: compose(sent, state.pending ?? {}), conflict: true, saveState: "conflict" },
+			effects: [],
+		};
+	}
+	if (refusedKind(error, sent)) {
+		// Keep the old kind, save the rest; a kind chosen since is the person's latest word.
+		const { kind: _refused, ...rest } = sent;
+		const later = state.pending;
+		let pending = later?.kind ? later : Object.keys(rest).length > 0 || later ? compose(rest, later ?? {}) : null;
+		if (pending && Object.keys(pending).length === 0) pending = null;
+		// Nothing changed, so there is nothing to undo.
+		const undo = state.undo[state.undo.length - 1]?.fields === "kind" ? state.undo.slice(0, -1) : state.undo;
+		const refused: AutosaveState = { ...afterSend, pending, undo, kindFailure: error.message };
+		if (pending) return flush(refused);
+		return { state: { ...refused, saveState: "saved" }, effects: [] };
+	}
+	return {
+		state: { ...afterSend, pending: compose(sent, state.pending ?? {}), failure: asError(error), saveState: "error" },
+		effects: [],
+	};
+}
+
+function saved(state: AutosaveState, chart: Chart, etag: string | null): Step {
+	const sent = state.inFlight;
+	const before = state.saved;
+	const next: AutosaveState = { ...withSaved(state, chart, etag), inFlight: null, failure: null };
+	const effects: AutosaveEffect[] = [];
+	if (sent?.series || (before && before.hasData !== chart.hasData)) effects.push({ type: "refreshPreview", theme: themeOf(chart.meta) });
+	// Edits made meanwhile go in the next request, once typing pauses.
+	if (next.pending) effects.push({ type: "wait" });
+	return { state: next.pending ? next : { ...next, saveState: "saved" }, effects };
+}
+
+function undo(state: AutosaveState, at: number): Step {
+	const entry = state.undo[state.undo.length - 1];
+	const popped: AutosaveState = { ...state, undo: state.undo.slice(0, -1) };
+	const now = shownChart(state);
+	if (!entry || !now) return { state: popped, effects: [] };
+	const patch: ChartPatch = {};
+	const meta = diffMergePatch(now.meta, entry.snapshot.meta);
+	if (Object.keys(meta).length > 0) patch.meta = meta;
+	if (entry.snapshot.kind !== now.kind) patch.kind = entry.snapshot.kind;
+	if (JSON.stringify(entry.snapshot.seriesReferences) !== JSON.stringify(now.seriesReferences))
+		patch.series = entry.snapshot.seriesReferences;
+	if (entry.snapshot.folderId !== now.folderId) patch.folderId = entry.snapshot.folderId;
+	const changed = Object.keys(patch).length > 0 ? change(popped, patch, false, at) : { state: popped, effects: [] };
+	return { state: changed.state, effects: [...changed.effects, { type: "announce", text: "Undone" }] };
+}
+
+export function step(state: AutosaveState, event: AutosaveEvent): Step {
+	switch (event.type) {
+		case "opened":
+			return {
+				state: { ...withSaved(state, event.chart, event.etag), pending: null },
+				effects: [{ type: "refreshPreview", theme: themeOf(event.chart.meta) }],
+			};
+		case "adopted":
+			return { state: withSaved(state, event.chart, event.etag), effects: [{ type: "refreshPreview", theme: themeOf(event.chart.meta) }] };
+		case "changed":
+			return change(state, event.patch, event.undoable, event.at);
+		case "flush":
+			return flush(state);
+		case "saved":
+			return saved(state, event.chart, event.etag);
+		case "saveFailed":
+			return saveFailed(state, event.error);
+		case "tookTheirs":
+			return {
+				state: {
+					...withSaved(state, event.chart, event.etag),
+					pending: null,
+					conflict: false,
+					undo: [],
+					failure: null,
+					saveState: "saved",
+				},
+				effects: [
+					{ type: "announce", text: "Showing their version" },
+					{ type: "refreshPreview", theme: themeOf(event.chart.meta) },
+				],
+			};
+		case "keptMine":
+			return flush({ ...withSaved(state, event.chart, event.etag), conflict: false });
+		case "refetchFailed":
+			return { state: { ...state, failure: asError(event.error) }, effects: [] };
+		case "undo":
+			return undo(state, event.at);
+	}
+}
