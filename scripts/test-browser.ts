@@ -5,7 +5,12 @@
  * Chromium the files connect to. `dist/` is built by then (`npm test` builds first; otherwise
  * the first `wrangler dev` builds it through the `[build]` hook and the others find it current).
  *
- *   npm run test:browser [-- test/browser/embed.test.ts …]
+ * Which files: `npm test` runs the quick tier (`quickTierFiles`: a smoke test of sign-in and the
+ * account, axe on every console screen, the theme studio and the live embed); `-- --rest` runs
+ * the other files (each a feature's whole workflow: CI runs them after `npm test`); FULL=1
+ * (`npm run test:full`) or `-- --all` runs every file.
+ *
+ *   npm run test:browser [-- --rest | --all | test/browser/embed.test.ts …]
  *
  * A file run alone (`node --import tsx --test test/browser/x.test.ts`) still prepares its own.
  */
@@ -17,14 +22,23 @@ import { chromiumMissing, launchChromiumServer, sharedBrowserVar } from "./lib/c
 import { preparedStateVar, prepareState } from "./lib/prepared-state.ts";
 
 const dir = "test/browser";
-const named = process.argv.slice(2);
-const files =
-	named.length > 0
-		? named
-		: (await readdir(dir))
-				.filter((name) => name.endsWith(".test.ts"))
-				.map((name) => join(dir, name))
-				.sort();
+
+/** Kept to what a change most often breaks, so `npm test` stays under 10 minutes (issue 25). */
+const quickTierFiles = ["console.test.ts", "console-axe.test.ts", "console-themes.test.ts", "embed.test.ts"];
+
+async function chosenFiles(args: readonly string[]): Promise<string[]> {
+	const named = args.filter((arg) => !arg.startsWith("--"));
+	if (named.length > 0) return named;
+	const every = (await readdir(dir)).filter((name) => name.endsWith(".test.ts")).sort();
+	const missing = quickTierFiles.filter((name) => !every.includes(name));
+	if (missing.length > 0) throw new Error(`scripts/test-browser.ts names quick-tier files that do not exist: ${missing.join(", ")}`);
+	let chosen = quickTierFiles;
+	if (args.includes("--all") || process.env.FULL === "1") chosen = every;
+	else if (args.includes("--rest")) chosen = every.filter((name) => !quickTierFiles.includes(name));
+	return chosen.map((name) => join(dir, name));
+}
+
+const files = await chosenFiles(process.argv.slice(2));
 
 function runTests(env: NodeJS.ProcessEnv): Promise<number> {
 	return new Promise((resolve, reject) => {
