@@ -17,8 +17,8 @@ const stages: readonly (readonly string[])[] = [
 	["typecheck", "lint", "check:cycles", "test:console"],
 	["test:workerd"],
 	["test:browser"],
-	["test:dev"],
-	["test:clients"],
+	// Each starts its own wrangler dev and then mostly waits on it: side by side they share the cores.
+	["test:dev", "test:clients"],
 ];
 
 /** Started with the first stage and awaited before the stage that needs it: it mostly waits on the network (PyPI). */

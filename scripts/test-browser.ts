@@ -1,8 +1,9 @@
 /**
  * `npm run test:browser`: the browser tests (test/browser/*.test.ts, Node's test runner) with
  * what every file would otherwise make for itself made once: the local state prepared (migrated,
- * library imported, demo seeded; each file's `wrangler dev` starts on its own copy) and one
- * Chromium the files connect to. `dist/` is built by then (`npm test` builds first; otherwise
+ * library imported, demo seeded) and one Chromium the files connect to. The quick tier's files
+ * share one `wrangler dev` on a copy of that state; in the other tiers each file's `wrangler dev`
+ * starts on its own copy. `dist/` is built by then (`npm test` builds first; otherwise
  * the first `wrangler dev` builds it through the `[build]` hook and the others find it current).
  *
  * Which files: `npm test` runs the quick tier (`quickTierFiles`: a smoke test of sign-in and the
@@ -19,26 +20,40 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromiumMissing, launchChromiumServer, sharedBrowserVar } from "./lib/chromium.ts";
+import type { DevServer } from "./lib/dev-server.ts";
+import { sharedServerVar, startDevServer } from "./lib/dev-server.ts";
 import { preparedStateVar, prepareState } from "./lib/prepared-state.ts";
 
 const dir = "test/browser";
 
-/** Kept to what a change most often breaks, so `npm test` stays under 10 minutes (issue 25). */
+/**
+ * Kept to what a change most often breaks, so `npm test` stays under 10 minutes (issue 25). They
+ * share one server (Node's runner takes them in name order), so each reads only what it made
+ * itself or the demo's charts it does not change: a file that counts what a workspace holds
+ * works in an account of its own (console-fixture.ts, newAccount).
+ */
 const quickTierFiles = ["console.test.ts", "console-axe.test.ts", "console-themes.test.ts", "embed.test.ts"];
 
-async function chosenFiles(args: readonly string[]): Promise<string[]> {
+interface Chosen {
+	files: string[];
+	/** The quick tier's files share one `wrangler dev`: each builds its own accounts or only reads the demo's. */
+	shareServer: boolean;
+}
+
+async function chosenFiles(args: readonly string[]): Promise<Chosen> {
 	const named = args.filter((arg) => !arg.startsWith("--"));
-	if (named.length > 0) return named;
+	if (named.length > 0) return { files: named, shareServer: false };
 	const every = (await readdir(dir)).filter((name) => name.endsWith(".test.ts")).sort();
 	const missing = quickTierFiles.filter((name) => !every.includes(name));
 	if (missing.length > 0) throw new Error(`scripts/test-browser.ts names quick-tier files that do not exist: ${missing.join(", ")}`);
-	let chosen = quickTierFiles;
-	if (args.includes("--all") || process.env.FULL === "1") chosen = every;
-	else if (args.includes("--rest")) chosen = every.filter((name) => !quickTierFiles.includes(name));
-	return chosen.map((name) => join(dir, name));
+	const inDir = (names: readonly string[]) => names.map((name) => join(dir, name));
+	if (args.includes("--all") || process.env.FULL === "1") return { files: inDir(every), shareServer: false };
+	if (args.includes("--rest")) return { files: inDir(every.filter((name) => !quickTierFiles.includes(name))), shareServer: false };
+	return { files: inDir(quickTierFiles), shareServer: true };
 }
 
-const files = await chosenFiles(process.argv.slice(2));
+const { files, shareServer } = await chosenFiles(process.argv.slice(2));
+const sharedPort = 8790;
 
 function runTests(env: NodeJS.ProcessEnv): Promise<number> {
 	return new Promise((resolve, reject) => {
@@ -56,12 +71,22 @@ if (chromiumMissing()) {
 } else {
 	const state = await mkdtemp(join(tmpdir(), "charts-test-state-"));
 	const browser = await launchChromiumServer();
+	let server: DevServer | undefined;
 	try {
 		await prepareState(state);
-		exitCode = await runTests({ ...process.env, [preparedStateVar]: state, [sharedBrowserVar]: browser.wsEndpoint() });
+		process.env[preparedStateVar] = state;
+		const env: NodeJS.ProcessEnv = { ...process.env, [sharedBrowserVar]: browser.wsEndpoint() };
+		if (shareServer) {
+			server = await startDevServer(sharedPort, undefined, { EMBED_BASE: `http://127.0.0.1:${sharedPort}/embed` });
+			env[sharedServerVar] = JSON.stringify({ url: server.url, persistTo: server.target.persistTo });
+		}
+		exitCode = await runTests(env);
+		if (exitCode !== 0 && server) process.stderr.write(`The shared wrangler dev's last output:\n${server.log()}\n`);
 	} finally {
+		await server?.stop();
 		await browser.close();
 		await rm(state, { recursive: true, force: true });
+		if (server?.target.persistTo) await rm(server.target.persistTo, { recursive: true, force: true });
 	}
 }
 process.exit(exitCode);

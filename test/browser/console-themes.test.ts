@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import { chromiumMissing } from "../../scripts/lib/chromium.ts";
+import type { DemoKey } from "../../scripts/lib/seed.ts";
 import { findBuiltInTheme } from "../../src/domain/themes.ts";
 import { assertAccessible } from "./lib/axe.ts";
 import type { ConsoleFixture } from "./lib/console-fixture.ts";
@@ -43,11 +44,12 @@ async function assertValue(field: Locator, want: string): Promise<void> {
 
 describe("theme studio in a browser", { skip }, () => {
 	let fixture: ConsoleFixture;
+	let owner: DemoKey;
 	let chartId: string;
 
 	async function exportSvg(): Promise<string> {
 		const res = await fetch(`${fixture.server.url}/v1/charts/${chartId}/export/svg`, {
-			headers: { Authorization: `Bearer ${fixture.demo.editor.key}` },
+			headers: { Authorization: `Bearer ${owner.key}` },
 		});
 		assert.equal(res.status, 200, await res.clone().text());
 		return (await res.text()).toLowerCase();
@@ -55,7 +57,9 @@ describe("theme studio in a browser", { skip }, () => {
 
 	before(async () => {
 		fixture = await startConsole(8925, { demoCharts: false });
-		const chart = await fixture.api(fixture.demo.editor, "POST", "/v1/charts", {
+		// Its own workspace: the studio counts the charts that use a theme.
+		owner = await fixture.newAccount("business", "studio");
+		const chart = await fixture.api(owner, "POST", "/v1/charts", {
 			kind: "line",
 			data: "year,North,South\n2021,1,2\n2022,3,2\n2023,4,5\n",
 			meta: { title: "Uses the default theme" },
@@ -68,7 +72,7 @@ describe("theme studio in a browser", { skip }, () => {
 	});
 
 	it("creates a theme, redraws the preview as a colour changes, warns on low contrast, makes it the default and deletes it", async () => {
-		const { page, context, problems } = await fixture.signedInPage(fixture.demo.editor);
+		const { page, context, problems } = await fixture.signedInPage(owner);
 		await page.getByRole("link", { name: "Themes" }).click();
 		await page.getByRole("heading", { name: "Themes", level: 1 }).waitFor();
 		const classicRow = page.getByRole("listitem").filter({ hasText: "Classic (Okabe–Ito)" });
@@ -150,7 +154,7 @@ describe("theme studio in a browser", { skip }, () => {
 		assert.ok((await exportSvg()).includes(brand), "the chart's export does not use the new default theme");
 
 		// A chart naming the theme is counted in the delete confirmation.
-		await fixture.api(fixture.demo.editor, "PATCH", `/v1/charts/${chartId}`, { meta: { theme: themeId } });
+		await fixture.api(owner, "PATCH", `/v1/charts/${chartId}`, { meta: { theme: themeId } });
 		await page.getByRole("link", { name: "Themes" }).first().click();
 		await page.getByRole("button", { name: "Actions for Browser house" }).click();
 		await page.getByRole("menuitem", { name: "Delete…" }).click();
@@ -167,7 +171,7 @@ describe("theme studio in a browser", { skip }, () => {
 	});
 
 	it("undoes the last change, refuses an SVG logo with a script naming it at the logo field, and keeps a clean one", async () => {
-		const { page, context, problems } = await fixture.signedInPage(fixture.demo.editor);
+		const { page, context, problems } = await fixture.signedInPage(owner);
 		await page.goto(`${fixture.server.url}/themes`);
 		await page.getByRole("button", { name: "New theme" }).click();
 		await page.getByLabel("Theme name").fill("Logo test");
@@ -212,7 +216,7 @@ describe("theme studio in a browser", { skip }, () => {
 		// One signed-in page per mode, resized to each width: fewer sign-ins and contexts (a fresh
 		// context per width once stalled Chromium's sign-in load for 30 s under CI load).
 		for (const mode of ["light", "dark"] as const) {
-			const { page, context, problems } = await fixture.signedInPage(fixture.demo.editor, { width: 1280, mode });
+			const { page, context, problems } = await fixture.signedInPage(owner, { width: 1280, mode });
 			for (const width of [1280, 390]) {
 				await page.setViewportSize({ width, height: 860 });
 				await page.goto(`${fixture.server.url}/themes`);

@@ -158,7 +158,7 @@ describe("live embed in a browser", { skip }, () => {
 		// A chart in Latin script never downloads the fallback font.
 		assert.ok(fonts.faces.includes("DejaVu Sans 400 unloaded"), fonts.faces.join(", "));
 		for (const url of fonts.fontFiles)
-			assert.match(url, new RegExp(`^http://127\\.0\\.0\\.1:${port}/embed/_fonts/[a-z0-9-]+\\.[0-9a-f]{16}\\.woff2$`));
+			assert.match(url, new RegExp(`^${fixture.server.url.replaceAll(".", "\\.")}/embed/_fonts/[a-z0-9-]+\\.[0-9a-f]{16}\\.woff2$`));
 		assert.ok(fonts.fontFiles.length > 0, "a font came from the embed host");
 		assert.deepEqual(host.problems, [], "no console errors or CSP violations");
 		await host.page.close();
@@ -310,7 +310,7 @@ describe("live embed in a browser", { skip }, () => {
 		assert.ok(await host.frame.evaluate(() => document.documentElement.scrollHeight <= document.documentElement.clientHeight));
 		const heights = (await host.page.evaluate("window.heights")) as { origin: string; id: string; height: number }[];
 		assert.ok(heights.length > 0, "the host got height messages");
-		assert.deepEqual(heights.at(-1), { origin: `http://127.0.0.1:${port}`, id, height: wanted });
+		assert.deepEqual(heights.at(-1), { origin: fixture.server.url, id, height: wanted });
 		// A message from anywhere but the embed host is ignored.
 		await host.page.evaluate(() => window.postMessage({ type: "charts:height", height: 40 }, "*"));
 		await host.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));

@@ -6,8 +6,11 @@
  * Chromium is the runner's; run alone, a file prepares both itself.
  */
 import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { newAccountStatements, newKeyStatement } from "../../../scripts/lib/admin-ops.ts";
 import { launchChromium } from "../../../scripts/lib/chromium.ts";
+import { execute } from "../../../scripts/lib/d1.ts";
 import { ensureDemoCharts } from "../../../scripts/lib/demo-charts.ts";
 import type { DevServer } from "../../../scripts/lib/dev-server.ts";
 import { startDevServer } from "../../../scripts/lib/dev-server.ts";
@@ -15,6 +18,7 @@ import { importLibrary, readVegaLibrary } from "../../../scripts/lib/library.ts"
 import { preparedDemoKeys } from "../../../scripts/lib/prepared-state.ts";
 import type { DemoKey } from "../../../scripts/lib/seed.ts";
 import { seedDemo } from "../../../scripts/lib/seed.ts";
+import type { Plan, Scope } from "../../../src/domain/plans.ts";
 
 export interface ConsoleFixture {
 	server: DevServer;
@@ -22,6 +26,12 @@ export interface ConsoleFixture {
 	demo: { editor: DemoKey; teammate: DemoKey; free: DemoKey };
 	/** A page signed in as a demo account, in a fresh browser context (its own cookies). */
 	signedInPage(who: DemoKey, options?: PageOptions): Promise<SignedInPage>;
+	/**
+	 * A new account in a workspace of its own, with a sign-in and a key, for a file whose checks
+	 * read the whole workspace: under the browser test runner the demo workspace is shared with
+	 * the files that ran before.
+	 */
+	newAccount(plan: Plan, role: string): Promise<DemoKey>;
 	/** Calls the API with a demo account's key. */
 	api(who: DemoKey, method: string, path: string, body?: unknown): Promise<Record<string, unknown>>;
 	stop(): Promise<void>;
@@ -96,6 +106,15 @@ export async function startConsole(port: number, options: { demoCharts?: boolean
 			await page.getByRole("button", { name: "Sign in" }).click();
 			await page.waitForURL((url) => url.pathname !== "/sign-in");
 			return opened;
+		},
+		async newAccount(plan, role) {
+			const email = `${role}-${randomUUID()}@example.test`;
+			const password = "a password of its own";
+			const account = await newAccountStatements({ plan, name: role, email, password });
+			const scopes: Scope[] = ["chart:read", "chart:write"];
+			const issued = await newKeyStatement({ accountId: account.accountId, scopes, name: role });
+			await execute(server.target, [...account.statements, issued.statement]);
+			return { role, accountId: account.accountId, workspaceId: account.workspaceId, plan, key: issued.key, email, password };
 		},
 		async api(who, method, path, body) {
 			const res = await fetch(`${server.url}${path}`, {
