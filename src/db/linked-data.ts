@@ -143,14 +143,22 @@ export interface DueChart {
 	workspaceId: string;
 }
 
-/** Linked charts whose next read is due, the longest-waiting first. */
-export async function dueLinkedCharts(d1: D1Database, now: number, limit: number): Promise<DueChart[]> {
+/** How long a claimed read is held off from other runs; the read itself then sets the real next time. */
+const claimMs = 5 * minute;
+
+/**
+ * Claims the linked charts whose next read is due, the longest-waiting first: their next read
+ * moves `claimMs` on in the same statement, so two overlapping scheduled runs never read the same
+ * chart, and a run that dies mid-way leaves its charts to be read again five minutes later.
+ */
+export async function claimDueLinkedCharts(d1: D1Database, now: number, limit: number): Promise<DueChart[]> {
 	const { results } = await d1
 		.prepare(
-			`SELECT id, workspace_id AS workspaceId FROM charts WHERE linked_url IS NOT NULL AND linked_next_due_at <= ?1
-			 ORDER BY linked_next_due_at LIMIT ?2`,
+			`UPDATE charts SET linked_next_due_at = ?1 + ?3 WHERE id IN (
+			   SELECT id FROM charts WHERE linked_url IS NOT NULL AND linked_next_due_at <= ?1 ORDER BY linked_next_due_at LIMIT ?2)
+			 RETURNING id, workspace_id AS workspaceId`,
 		)
-		.bind(now, limit)
+		.bind(now, limit, claimMs)
 		.all<DueChart>();
 	return results;
 }

@@ -8,7 +8,7 @@ import { ApiError } from "../api-error";
 import type { ChangedSource } from "../db/linked-data";
 import {
 	changedLibrarySources,
-	dueLinkedCharts,
+	claimDueLinkedCharts,
 	markLibrarySourceFollowed,
 	publishedStatisticsCharts,
 	sourcesOfStatistics,
@@ -32,7 +32,7 @@ export interface ScheduledReport {
 
 export async function runScheduled(services: Services, now: number): Promise<ScheduledReport> {
 	const reads: ScheduledReport["reads"] = {};
-	for (const due of await dueLinkedCharts(services.d1, now, maxReadsPerRun)) {
+	for (const due of await claimDueLinkedCharts(services.d1, now, maxReadsPerRun)) {
 		const result = await refreshLinkedChart(services, due.workspaceId, due.id, now, "postpone");
 		reads[result] = (reads[result] ?? 0) + 1;
 	}
