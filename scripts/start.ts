@@ -46,13 +46,28 @@ ${keys.map((k) => `  ${k.role.padEnd(9)} ${k.plan.padEnd(9)} ${k.accountId.padEn
 const wrangler = spawn(
 	join("node_modules", ".bin", "wrangler"),
 	// The embed host follows the port, so printed embed URLs open whatever port is used.
-	["dev", "--port", port, "--var", `EMBED_BASE:${base}/embed`, ...(persistTo ? ["--persist-to", persistTo] : [])],
+	// Linked data may read a CSV served on this machine (LINKED_DATA_ALLOW_PRIVATE), and the Cron
+	// Trigger's run is exposed at /__scheduled: wrangler dev does not fire crons itself, so this
+	// script calls it every minute below.
+	[
+		"dev",
+		"--port",
+		port,
+		"--var",
+		`EMBED_BASE:${base}/embed`,
+		"--var",
+		"LINKED_DATA_ALLOW_PRIVATE:true",
+		"--test-scheduled",
+		...(persistTo ? ["--persist-to", persistTo] : []),
+	],
 	{ stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
 );
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => wrangler.kill(signal));
 wrangler.on("exit", (code) => process.exit(code ?? 0));
 
 await waitUntilUp(base, wrangler, () => "(wrangler's output is above)");
+// The schedule, as Cloudflare runs it once deployed: linked charts and library re-imports are followed every minute.
+setInterval(() => void fetch(`${base}/__scheduled?cron=*+*+*+*+*`).catch(() => undefined), 60_000).unref();
 const charts = await ensureDemoCharts(base, editor?.key ?? "").catch((error: unknown) => {
 	// The API still serves; say what failed rather than stopping it.
 	console.error(`Could not make the demo charts: ${error instanceof Error ? error.message : String(error)}`);

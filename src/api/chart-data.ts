@@ -1,44 +1,153 @@
 /**
- * `PUT /v1/charts/{id}/data` (spec §2.6, §3): replaces a chart's data with own CSV. The data
- * must fit the chart's kind; it becomes a new version, and the chart stops using statistics.
+ * `PUT /v1/charts/{id}/data` (spec §2.6, §3): replaces a chart's data with own CSV, or links it
+ * to a URL whose CSV or JSON rows are read now and then on a schedule (issue 29). Either way the
+ * data must fit the chart's kind; it becomes a new version, and the chart stops using statistics.
+ * `POST /v1/charts/{id}/data/refresh` reads a linked chart's source now.
  */
+import { ApiError } from "../api-error";
+import { countLinkedCharts, linkChart, unlinkChart } from "../db/linked-data";
+import type { Caller } from "../domain/caller";
 import { parseCsv } from "../domain/csv-parse";
-import { maxCsvBytes } from "../http/body";
+import { LinkRequest } from "../domain/data-source";
+import type { Dataset } from "../domain/dataset";
+import { sha256Hex } from "../domain/ids";
+import { maxCsvBytes, maxJsonBytes, parseJsonObject, tooLarge } from "../http/body";
 import { defineRoute } from "../http/route";
+import { parseSource } from "../linked-data/parse-source";
+import { readSource, SourceReadError } from "../linked-data/read-source";
+import { libraryAuthor, refreshChart, systemCaller } from "../linked-data/redraw";
+import { refreshLinkedChart } from "../linked-data/refresh-linked";
+import { normalizeSourceUrl, unsafeUrlReason } from "../linked-data/url-safety";
+import type { Services } from "../request-services";
 import { dataFromDataset } from "../services/chart-data";
-import { validateMeta, writeChart } from "../services/chart-writes";
+import { loadChart, validateMeta, writeChart } from "../services/chart-writes";
 import { confirmDatasetStored } from "../services/data-retention";
 import { chartWriteResponse } from "./chart-resource";
 import { ChartOrReceipt } from "./schemas";
+
+/** Linked charts per workspace: each is read up to once a minute, by the service, for as long as it is linked. */
+export const maxLinkedChartsPerWorkspace = 50;
+
+function decodeUtf8(bytes: Uint8Array): string {
+	try {
+		return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+	} catch {
+		throw new ApiError("invalid_body", "Request body is not valid UTF-8 text.");
+	}
+}
+
+/** Writes `dataset` as the chart's data (a version, action `data`). */
+function writeData(services: Services, caller: Caller, request: Request, chartId: string, now: number, dataset: Dataset) {
+	return writeChart(services, caller, request, chartId, now, async (current) => {
+		const data = await dataFromDataset(services, current.kind, dataset);
+		const next = { ...current, seriesRefs: [], ...data };
+		return { next: { ...next, meta: await validateMeta(services, caller, current.meta, next, current.meta.theme) }, action: "data" };
+	});
+}
+
+/** Checks a link request, reads the URL once (a bad link is never stored), writes its data and links the chart. */
+async function linkToUrl(services: Services, caller: Caller, request: Request, chartId: string, now: number, link: LinkRequest) {
+	const url = normalizeSourceUrl(link.url);
+	const allowPrivate = services.config.linkedDataAllowPrivate;
+	const refused = unsafeUrlReason(url, allowPrivate);
+	if (refused) throw new ApiError("invalid_body", `url: ${refused}`, { path: "url" });
+	const before = await loadChart(services, caller, chartId);
+	if (!before.dataSource && (await countLinkedCharts(services.d1, caller.workspaceId)) >= maxLinkedChartsPerWorkspace) {
+		throw new ApiError(
+			"conflict",
+			`This workspace already has ${maxLinkedChartsPerWorkspace} charts linked to a URL, the limit. Give one of them own data (PUT its data as CSV) first.`,
+			{ limit: maxLinkedChartsPerWorkspace },
+		);
+	}
+	let read: Awaited<ReturnType<typeof readSource>>;
+	try {
+		read = await readSource(url, { etag: null, lastModified: null }, allowPrivate);
+	} catch (error) {
+		if (error instanceof SourceReadError)
+			throw new ApiError("invalid_data", `url: ${error.message} The chart was not linked.`, { path: "url" });
+		throw error;
+	}
+	if (!read.changed)
+		throw new ApiError("invalid_data", "url: the source answered 304 Not Modified to a plain request. The chart was not linked.");
+	const dataset = parseSource(read.text, read.contentType);
+	const chart = await writeData(services, caller, request, chartId, now, dataset);
+	await confirmDatasetStored(services, chart.dataBlobKey, dataset);
+	await linkChart(
+		services.d1,
+		chartId,
+		{ url, refreshMinutes: link.refreshMinutes },
+		{ etag: read.etag, lastModified: read.lastModified, contentHash: await sha256Hex(read.text) },
+		now,
+	);
+	return loadChart(services, caller, chartId);
+}
 
 export const putChartDataRoute = defineRoute({
 	method: "PUT",
 	path: "/v1/charts/:id/data",
 	tag: "Charts",
-	summary: "Load own data (CSV)",
+	summary: "Load own data (CSV), or link the chart to a URL",
 	description:
-		"The raw CSV is the body (`Content-Type: text/csv`): a header row, then data rows, in the layout of the chart's kind (see the README). At most 10 MiB, 200,000 rows and 500 columns. Honours `If-Match`. Answers the full chart; a key without `chart:read` gets only `{ id, version, updatedAt }`.",
+		'With `Content-Type: text/csv` the raw CSV is the body: a header row, then data rows, in the layout of the chart\'s kind (see the README). At most 10 MiB, 200,000 rows and 500 columns. Own data ends a link.\n\nWith `Content-Type: application/json` the body is `{ "url": "https://…/data.csv", "refreshMinutes": 5 }`: the chart is linked to that CSV (or JSON rows, or a published Google Sheet\'s CSV), read now (422 `invalid_data` with the row and column if it cannot be read or used, and nothing is stored) and then every `refreshMinutes` (1–1440, default 5); a published chart\'s embed follows it. See the README\'s Live data section for the limits.\n\nHonours `If-Match`. Answers the full chart; a key without `chart:read` gets only `{ id, version, updatedAt }`.',
 	access: "chart:write",
-	body: { type: "csv", maxBytes: maxCsvBytes },
+	body: { type: "binary", maxBytes: maxCsvBytes, contentTypes: ["text/csv", "application/json"] },
 	responses: {
 		200: {
-			description: "The chart with its new data, or `{ id, version, updatedAt }` for a key without `chart:read`",
+			description:
+				"The chart with its new data (and `dataSource` when linked), or `{ id, version, updatedAt }` for a key without `chart:read`",
 			schema: ChartOrReceipt,
 		},
 	},
-	errors: ["not_found", "invalid_data", "invalid_transform", "precondition_failed", "conflict"],
+	errors: ["not_found", "invalid_body", "invalid_data", "invalid_transform", "precondition_failed", "conflict"],
 	async handler({ body, services, caller, params, request, now }) {
+		const chartId = params.id as string;
+		if (body.contentType === "application/json") {
+			if (body.bytes.byteLength > maxJsonBytes) throw tooLarge(maxJsonBytes);
+			const link = parseJsonObject(decodeUtf8(body.bytes), LinkRequest);
+			return chartWriteResponse(await linkToUrl(services, caller, request, chartId, now, link), services, caller);
+		}
 		// Parsed once: a write that loses a race re-checks the layout against the fresh kind only.
-		const dataset = parseCsv(body);
-		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) => {
-			const data = await dataFromDataset(services, current.kind, dataset);
-			const next = { ...current, seriesRefs: [], ...data };
-			return { next: { ...next, meta: await validateMeta(services, caller, current.meta, next, current.meta.theme) }, action: "data" };
-		});
+		const dataset = parseCsv(decodeUtf8(body.bytes));
+		const chart = await writeData(services, caller, request, chartId, now, dataset);
 		// A concurrent chart delete may have removed this shared blob before the row named it (D29).
 		await confirmDatasetStored(services, chart.dataBlobKey, dataset);
+		if (chart.dataSource) {
+			await unlinkChart(services.d1, chartId);
+			return chartWriteResponse({ ...chart, dataSource: null }, services, caller);
+		}
 		return chartWriteResponse(chart, services, caller);
 	},
 });
 
-export const chartDataRoutes = [putChartDataRoute];
+export const refreshChartDataRoute = defineRoute({
+	method: "POST",
+	path: "/v1/charts/:id/data/refresh",
+	tag: "Charts",
+	summary: "Read a linked chart's data now",
+	description:
+		"Reads the linked URL now (a conditional request) instead of waiting for the schedule, and answers the chart: `dataSource.lastStatus` is `ok` (new data, and a published embed redrawn in place), `unchanged` or `failed` (with `lastError`; the chart keeps its last good data). A chart on library statistics has its published embed redrawn from the library as it is now. 503 `export_busy` when a redraw is needed and every drawing slot is taken.",
+	access: "chart:write",
+	body: { type: "none" },
+	responses: {
+		200: {
+			description: "The chart after the read, or `{ id, version, updatedAt }` for a key without `chart:read`",
+			schema: ChartOrReceipt,
+		},
+	},
+	errors: ["not_found", "invalid_data", "export_busy"],
+	async handler({ services, caller, params, now }) {
+		const chartId = params.id as string;
+		const chart = await loadChart(services, caller, chartId);
+		if (chart.dataSource) await refreshLinkedChart(services, caller.workspaceId, chartId, now, "throw");
+		else if (chart.seriesRefs.length > 0) await refreshChart(services, systemCaller(libraryAuthor, caller.workspaceId), chartId, now, null);
+		else {
+			throw new ApiError(
+				"invalid_data",
+				`Chart ${chartId} has own data, which nothing can refresh. Link it to a URL with PUT /v1/charts/${chartId}/data {"url": …} first.`,
+			);
+		}
+		return chartWriteResponse(await loadChart(services, caller, chartId), services, caller);
+	},
+});
+
+export const chartDataRoutes = [putChartDataRoute, refreshChartDataRoute];

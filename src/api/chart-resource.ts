@@ -9,12 +9,31 @@ import type { ChartListRow } from "../db/charts";
 import type { Caller } from "../domain/caller";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import { embedUrl } from "../domain/chart";
+import type { DataSource } from "../domain/data-source";
 import { chartName } from "../domain/meta";
 import { json, versionEtag } from "../http/respond";
 import type { Services } from "../request-services";
 
 function publishedField(chart: Pick<ChartRecord, "id" | "publishedVersion">, embedBase: string) {
 	return chart.publishedVersion === null ? null : { embedUrl: embedUrl(embedBase, chart.id) };
+}
+
+function isoOrNull(ms: number | null): string | null {
+	return ms === null ? null : new Date(ms).toISOString();
+}
+
+/** The linked URL and how its reads went (issue 29); null for own data or statistics. */
+function dataSourceResource(source: DataSource | null) {
+	if (!source) return null;
+	return {
+		url: source.url,
+		refreshMinutes: source.refreshMinutes,
+		lastFetchedAt: isoOrNull(source.lastFetchedAt),
+		lastChangedAt: isoOrNull(source.lastChangedAt),
+		lastStatus: source.lastStatus,
+		lastError: source.lastError,
+		nextRefreshAt: isoOrNull(source.nextRefreshAt),
+	};
 }
 
 /** `GET /v1/charts/{id}` (spec §2.1), plus fields the spec allows us to add. */
@@ -29,6 +48,7 @@ export function chartResource(chart: ChartRecord, embedBase: string) {
 		folderId: chart.folderId,
 		published: publishedField(chart, embedBase),
 		seriesReferences: chart.seriesRefs,
+		dataSource: dataSourceResource(chart.dataSource ?? null),
 		version: chart.version,
 		createdAt: new Date(chart.createdAt).toISOString(),
 		updatedAt: new Date(chart.updatedAt).toISOString(),

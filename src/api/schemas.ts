@@ -61,6 +61,19 @@ export const ChartCreated = z
 	})
 	.meta({ id: "ChartCreated" });
 
+/** A linked chart's URL and how its reads went (issue 29). */
+const DataSourceSchema = z
+	.object({
+		url: z.string(),
+		refreshMinutes: z.number().int().meta({ description: "Minutes between reads, 1–1440" }),
+		lastFetchedAt: Timestamp.nullable(),
+		lastChangedAt: Timestamp.nullable().meta({ description: "When a read last brought new data" }),
+		lastStatus: z.enum(["ok", "unchanged", "failed"]).nullable(),
+		lastError: z.string().nullable().meta({ description: "Why the last read failed, in words; the chart keeps its last good data" }),
+		nextRefreshAt: Timestamp.nullable().meta({ description: "When the schedule reads it next (later after failures: back-off)" }),
+	})
+	.meta({ id: "DataSource" });
+
 export const Chart = z
 	.object({
 		id: z.string(),
@@ -72,6 +85,7 @@ export const Chart = z
 		folderId: z.string().nullable(),
 		published: Published,
 		seriesReferences: z.array(SeriesReference),
+		dataSource: DataSourceSchema.nullable(),
 		version: z.number().int().meta({ description: "Increments on every write; the chart's ETag" }),
 		createdAt: Timestamp,
 		updatedAt: Timestamp,

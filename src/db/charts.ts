@@ -12,10 +12,12 @@ import { ChartKind } from "../domain/kinds";
 import { StoredMeta } from "../domain/meta";
 import { SeriesReference } from "../domain/series";
 import type { Database } from "./client";
+import { dataSourceOf } from "./linked-data";
 import { parseJsonColumn } from "./rows";
 import { charts, chartVersions } from "./schema";
 
-export type ChartAction = "create" | "update" | "move" | "data" | "publish" | "unpublish" | "restore";
+/** `refresh`: linked data or library statistics redrawn by the service itself (issue 29). */
+export type ChartAction = "create" | "update" | "move" | "data" | "publish" | "unpublish" | "restore" | "refresh";
 
 type ChartRow = typeof charts.$inferSelect;
 
@@ -35,6 +37,7 @@ function toRecord(row: ChartRow): ChartRecord {
 		publishedVersion: row.publishedVersion,
 		createdAt: row.createdAt,
 		updatedAt: row.updatedAt,
+		dataSource: dataSourceOf(row),
 	};
 }
 

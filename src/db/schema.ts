@@ -150,6 +150,30 @@ export const charts = sqliteTable(
 		/** Chart version that the live embed shows; null while unpublished. */
 		publishedVersion: integer("published_version"),
 		publishedAt: integer("published_at"),
+		/**
+		 * The content key (snapshot cache, D37) of the published version's files, and that version:
+		 * a scheduled redraw whose key is unchanged writes nothing (issue 29).
+		 */
+		publishedKey: text("published_key"),
+		publishedKeyVersion: integer("published_key_version"),
+		/*
+		 * Linked data (issue 29): the chart re-reads its data from `linkedUrl` every
+		 * `linkedRefreshMinutes`. Null `linkedUrl` = own data or statistics. The rest is the state of
+		 * the reads (conditional-request validators, the last content's hash, the outcome, back-off).
+		 */
+		linkedUrl: text("linked_url"),
+		linkedRefreshMinutes: integer("linked_refresh_minutes"),
+		linkedEtag: text("linked_etag"),
+		linkedLastModified: text("linked_last_modified"),
+		linkedContentHash: text("linked_content_hash"),
+		linkedLastFetchedAt: integer("linked_last_fetched_at"),
+		linkedLastChangedAt: integer("linked_last_changed_at"),
+		/** `ok` (new content read), `unchanged` or `failed`. */
+		linkedLastStatus: text("linked_last_status", { enum: ["ok", "unchanged", "failed"] }),
+		linkedLastError: text("linked_last_error"),
+		/** Consecutive failed reads: each doubles the wait before the next (back-off). */
+		linkedFailures: integer("linked_failures").notNull().default(0),
+		linkedNextDueAt: integer("linked_next_due_at"),
 		/** Increments on every write; the ETag of the chart. */
 		version: integer("version").notNull(),
 		createdAt: integer("created_at").notNull(),
@@ -159,6 +183,7 @@ export const charts = sqliteTable(
 		index("charts_workspace_idx").on(t.workspaceId, t.updatedAt),
 		index("charts_folder_idx").on(t.folderId),
 		index("charts_blob_idx").on(t.dataBlobKey),
+		index("charts_linked_due_idx").on(t.linkedNextDueAt),
 	],
 );
 
@@ -349,3 +374,14 @@ export const publishedFonts = sqliteTable(
 	},
 	(t) => [primaryKey({ columns: [t.chartId, t.version, t.fontId] }), index("published_fonts_font_idx").on(t.fontId)],
 );
+
+/**
+ * Library re-imports already followed by published charts (issue 29): a source whose
+ * `library_sources.content_hash` differs from the one here was re-imported since, so the
+ * published charts on its statistics are redrawn, then its hash is recorded here.
+ */
+export const libraryRefreshMarks = sqliteTable("library_refresh_marks", {
+	sourceId: text("source_id").primaryKey(),
+	contentHash: text("content_hash").notNull(),
+	refreshedAt: integer("refreshed_at").notNull(),
+});

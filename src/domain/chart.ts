@@ -3,6 +3,7 @@
  * returns (spec §2.1). Pure: no bindings, no requests.
  */
 import { z } from "zod";
+import type { DataSource } from "./data-source";
 import { ChartKind } from "./kinds";
 import { applyMergePatch } from "./merge-patch";
 import { StoredMeta } from "./meta";
@@ -31,6 +32,8 @@ export interface ChartRecord extends ChartSnapshot {
 	publishedVersion: number | null;
 	createdAt: number;
 	updatedAt: number;
+	/** The URL the chart's data is read from on a schedule (issue 29); null for own data or statistics. */
+	dataSource?: DataSource | null;
 }
 
 export interface ChartPatch {

@@ -49,6 +49,8 @@ export interface EmbedPage {
 	fontFaces?: string;
 	/** `meta.sourceUrl` and where the source line is drawn in each width class, as fractions of that drawing's size. */
 	sourceLink?: { url: string; label: string; boxes: { width: number; box: Box }[] };
+	/** The chart follows linked data or library statistics (issue 29): an open page watches for redraws (`client/live-refresh.ts`). */
+	live?: boolean;
 }
 
 interface Box {
@@ -152,7 +154,7 @@ export function embedHtml(page: EmbedPage): string {
 </head>
 <body>
 <h1 class="visually-hidden">${escapeMarkup(page.heading?.trim() || page.title)}</h1>
-${page.tableControls ?? ""}<main data-chart="${escapeMarkup(page.dataUrl)}"${page.tipsUrl ? ` data-tips="${escapeMarkup(page.tipsUrl)}"` : ""} data-interactive="${page.interactive}"${page.interactive === "now" ? "" : ` tabindex="0" aria-label="${title}"`}>${drawings}${page.sourceLink ? sourceLinkHtml(page.sourceLink) : ""}</main>${page.extras}
+${page.tableControls ?? ""}<main data-chart="${escapeMarkup(page.dataUrl)}"${page.tipsUrl ? ` data-tips="${escapeMarkup(page.tipsUrl)}"` : ""}${page.live ? " data-live" : ""} data-interactive="${page.interactive}"${page.interactive === "now" ? "" : ` tabindex="0" aria-label="${title}"`}>${drawings}${page.sourceLink ? sourceLinkHtml(page.sourceLink) : ""}</main>${page.extras}
 <script src="${escapeMarkup(page.clientUrl)}" defer fetchpriority="low"></script>
 </body>
 </html>

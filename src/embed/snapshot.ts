@@ -84,6 +84,7 @@ export async function drawSnapshot(input: RenderInput, chart: ChartRecord, embed
 		tableControls: tableControlsHtml(input),
 		...(fontFaces ? { fontFaces } : {}),
 		extras: readerExtrasHtml(input, data, `${page}data.csv`),
+		live: Boolean(chart.dataSource) || chart.seriesRefs.length > 0,
 		...(sourceUrl && input.meta.sourceText?.trim()
 			? { sourceLink: { url: sourceUrl, label: input.meta.sourceText, boxes: sourceBoxes(input) } }
 			: {}),

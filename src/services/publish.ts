@@ -12,8 +12,10 @@
  * A chart that changes its content under every drawing is drawn at most `maxDraws` times.
  */
 import { ApiError } from "../api-error";
+import type { ChartAction } from "../db/charts";
 import { snapshotOf } from "../db/charts";
 import { recordPublishedFonts } from "../db/fonts";
+import { publishedKeyOf, recordPublishedKey } from "../db/linked-data";
 import type { Caller } from "../domain/caller";
 import type { ChartRecord } from "../domain/chart";
 import { fontIdsNamedBy } from "../embed/fonts";
@@ -52,8 +54,24 @@ function pageOf(files: SnapshotFiles): string {
 }
 
 /**
+ * How a redraw by the service itself (issue 29: linked data, library re-imports) differs from a
+ * person's publish: what it publishes, how the version is recorded, and that an unchanged
+ * drawing writes nothing.
+ */
+export interface RedrawOptions {
+	/** The version's action in the history. */
+	action: ChartAction;
+	/** What to publish, from the chart as it stands now (called again on a lost race). */
+	content: (current: ChartRecord) => Promise<ChartRecord>;
+	/** Write nothing (and answer the chart as it is) when the files would be the published ones. */
+	skipUnchanged: boolean;
+}
+
+/**
  * Publishes the chart as it stands (honouring If-Match) and answers it as written, with its new
  * `publishedVersion`. Throws `export_busy` when a drawing is needed and every slot is taken.
+ * `redraw` is for the service's own redraws of a published chart: the same path, the same URL,
+ * the same export gate and snapshot cache.
  */
 export async function publishChart(
 	services: Services,
@@ -61,8 +79,10 @@ export async function publishChart(
 	request: Request,
 	chartId: string,
 	now: number,
+	redraw?: RedrawOptions,
 ): Promise<ChartRecord> {
 	let draws = 0;
+	const contentOf = (current: ChartRecord) => (redraw ? redraw.content(current) : Promise.resolve(current));
 	/** `chart`'s snapshot: `previous` again when its key still matches, else from the cache, else drawn. */
 	const snapshotFor = async (chart: ChartRecord, previous?: ReadySnapshot): Promise<ReadySnapshot> => {
 		// Theme, fonts and data are read once, for the key and the drawing, so the two cannot differ.
@@ -79,23 +99,38 @@ export async function publishChart(
 		return { chart, key, files };
 	};
 
+	/** A redraw whose files are the published ones changes nothing. */
+	const unchanged = async (current: ChartRecord, key: string) =>
+		redraw?.skipUnchanged === true && current.publishedVersion !== null && (await publishedKeyOf(services.d1, current.id)) === key;
+
 	const read = await loadChart(services, caller, chartId);
 	assertPublishable(request, read);
-	let snapshot = await snapshotFor(read);
+	let snapshot = await snapshotFor(await contentOf(read));
 	return retryConditionalWrite(async (attempt) => {
+		let current = read;
 		if (attempt > 0) {
 			// Lost a race: the chart moved on while this publish drew or wrote. Publish it as it stands now.
-			const current = await loadChart(services, caller, chartId);
+			current = await loadChart(services, caller, chartId);
 			assertPublishable(request, current);
-			snapshot = await snapshotFor(current, snapshot);
+			snapshot = await snapshotFor(await contentOf(current), snapshot);
 		}
-		const { chart, files } = snapshot;
-		const version = chart.version + 1;
+		if (await unchanged(current, snapshot.key)) return current;
+		// The content to publish (the chart itself, or what a redraw made of it) becomes the next version.
+		const { chart, files, key } = snapshot;
+		const version = current.version + 1;
 		// Files first, then the fonts the page names (the embed host serves an uploaded font only
 		// while a published page names it), then the row: the version is live only once all are there.
 		await storeSnapshot(services, chart.id, version, files);
 		await recordPublishedFonts(services.db, chart, version, fontIdsNamedBy(pageOf(files)));
-		return commitChartWrite(services, caller, chart, { next: snapshotOf(chart), action: "publish", publishedVersion: version }, now);
+		const written = await commitChartWrite(
+			services,
+			caller,
+			current,
+			{ next: snapshotOf(chart), action: redraw?.action ?? "publish", publishedVersion: version },
+			now,
+		);
+		if (written) await recordPublishedKey(services.d1, chart.id, version, key);
+		return written;
 	}, chartWriteRetry);
 }
 

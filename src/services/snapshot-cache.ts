@@ -32,6 +32,8 @@ export async function snapshotContentKey(services: Services, chart: ChartRecord,
 			dataset: materials.datasetHash,
 			seriesNames: chart.seriesNames,
 			fromStatistics: chart.seriesRefs.length > 0,
+			// A linked chart's page watches for redraws (issue 29).
+			linked: Boolean(chart.dataSource),
 			meta: chart.meta,
 			theme: materials.theme,
 			fonts: materials.fonts.map((font) => font.id),

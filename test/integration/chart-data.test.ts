@@ -214,9 +214,16 @@ describe("own CSV data", () => {
 	it("answers 415 without text/csv, 413 over 10 MiB, 412 on a stale If-Match, 404 for an unknown chart", async () => {
 		const { key } = await makeAccount();
 		const created = await callJson<{ id: string }>(key, "POST", "/v1/charts", { body: {} });
+		const text = await callJson<ErrorBody>(key, "PUT", `/v1/charts/${created.body.id}/data`, {
+			rawBody: "a,b\nx,1\n",
+			headers: { "Content-Type": "text/plain" },
+		});
+		expect(text.status).toBe(415);
+		expect(text.body.error.message).toContain("text/csv");
+		// JSON is a link request (issue 29): a body that is not one is a 422 naming what is missing.
 		const json = await callJson<ErrorBody>(key, "PUT", `/v1/charts/${created.body.id}/data`, { body: { csv: "a,b" } });
-		expect(json.status).toBe(415);
-		expect(json.body.error.message).toContain("text/csv");
+		expect([json.status, json.body.error.code]).toEqual([422, "invalid_body"]);
+		expect(json.body.error.message).toContain("url");
 		const big = await putCsv(key, created.body.id, `a,b\n${"1234567,7654321\n".repeat(700_000)}`);
 		expect(big.status).toBe(413);
 		expect(big.body.error.code).toBe("payload_too_large");

@@ -17,6 +17,7 @@ import type { ClientFamily } from "./families/family";
 import { fontsReady } from "./fonts-ready";
 import { reportHeight } from "./frame-height";
 import { enableKeyboardTooltips } from "./keyboard-tooltips";
+import { startLiveRefresh } from "./live-refresh";
 import type { DrawnMode } from "./mode";
 import { drawnMode, watchMode } from "./mode";
 import { startRace } from "./race-player";
@@ -148,6 +149,7 @@ export function start(family: ClientFamily): void {
 		() => publishedMode,
 	);
 	reportHeight();
+	startLiveRefresh();
 	// A table's search and paging take the reader's input from now on, drawn or not.
 	const tableControls = liveTableControls();
 	const run = () =>

@@ -6,7 +6,9 @@
  * instead of ECharts' 170 or more.
  */
 import { reportHeight } from "./frame-height";
+import { startLiveRefresh } from "./live-refresh";
 import { watchMode } from "./mode";
 import { startOverlay } from "./overlay/start";
 
 startOverlay({ watchMode, reportHeight });
+startLiveRefresh();

@@ -50,8 +50,12 @@ export interface SignedInPage {
 	problems: string[];
 }
 
-export async function startConsole(port: number, options: { demoCharts?: boolean; demoFolders?: boolean } = {}): Promise<ConsoleFixture> {
-	const server = await startDevServer(port, undefined, { EMBED_BASE: `http://127.0.0.1:${port}/embed` });
+export async function startConsole(
+	port: number,
+	/** `vars`: more `--var`s for wrangler dev (LINKED_DATA_ALLOW_PRIVATE for linked data on a loopback server). */
+	options: { demoCharts?: boolean; demoFolders?: boolean; vars?: Record<string, string> } = {},
+): Promise<ConsoleFixture> {
+	const server = await startDevServer(port, undefined, { EMBED_BASE: `http://127.0.0.1:${port}/embed`, ...options.vars });
 	const keysFile = `${server.target.persistTo}/demo-keys.json`;
 	let keys: DemoKey[];
 	if (server.prepared) keys = await preparedDemoKeys(server.target.persistTo ?? "");

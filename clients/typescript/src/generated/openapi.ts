@@ -488,12 +488,27 @@ export interface Chart {
 			[key: string]: string | number;
 		};
 	}))[];
+	dataSource: DataSource | null;
 	/** Increments on every write; the chart's ETag */
 	version: number;
 	/** ISO 8601 UTC with milliseconds */
 	createdAt: string;
 	/** ISO 8601 UTC with milliseconds */
 	updatedAt: string;
+}
+
+export interface DataSource {
+	url: string;
+	/** Minutes between reads, 1–1440 */
+	refreshMinutes: number;
+	lastFetchedAt: string | null;
+	/** When a read last brought new data */
+	lastChangedAt: string | null;
+	lastStatus: ("ok" | "unchanged" | "failed") | null;
+	/** Why the last read failed, in words; the chart keeps its last good data */
+	lastError: string | null;
+	/** When the schedule reads it next (later after failures: back-off) */
+	nextRefreshAt: string | null;
 }
 
 /** The answer of a chart write to a key without `chart:read`: the chart's content is not shown to a key that may not read it */
@@ -901,6 +916,10 @@ export interface PathParameters {
 	};
 	/** PUT /v1/charts/{id}/data */
 	putV1ChartsIdData: {
+		id: string;
+	};
+	/** POST /v1/charts/{id}/data/refresh */
+	postV1ChartsIdDataRefresh: {
 		id: string;
 	};
 	/** GET /v1/charts/{id}/versions */

@@ -13,6 +13,7 @@ import type { Chart, SeriesReference } from "../../../lib/chart-types";
 import { currentLocation } from "../../../lib/router";
 import { useEditor } from "../editor-context";
 import { kindLayouts, kindNames } from "../kind-info";
+import { LinkedSource } from "./data/linked-source";
 import { DataTable, type Refusal, RefusedTable } from "./data/tables";
 
 interface Statistic {
@@ -47,7 +48,8 @@ function sourceNote(chart: Chart, dataset: Dataset | null, sources: Source[] | n
 	}
 	if (!dataset) return null;
 	const rows = dataset.columns[0]?.values.length ?? 0;
-	return `Your own data (CSV), ${rows.toLocaleString()} ${rows === 1 ? "row" : "rows"} × ${dataset.columns.length} ${dataset.columns.length === 1 ? "column" : "columns"}.`;
+	const kind = chart.dataSource ? "Linked data, read from a URL" : "Your own data (CSV)";
+	return `${kind}, ${rows.toLocaleString()} ${rows === 1 ? "row" : "rows"} × ${dataset.columns.length} ${dataset.columns.length === 1 ? "column" : "columns"}.`;
 }
 
 function sourceIdOf(reference: SeriesReference): string {
@@ -348,7 +350,7 @@ export function DataStep() {
 	const fromLibrary = chart.seriesReferences.length > 0;
 	// A chart made with "Search the statistics library" on the list opens on the library.
 	const startsInLibrary = fromLibrary || (!chart.hasData && currentLocation().search.get("start") === "library");
-	const [mode, setMode] = useState<"csv" | "library">(startsInLibrary ? "library" : "csv");
+	const [mode, setMode] = useState<"csv" | "library" | "url">(chart.dataSource ? "url" : startsInLibrary ? "library" : "csv");
 	const [refusal, setRefusal] = useState<Refusal | null>(null);
 	const [sources, setSources] = useState<Source[] | null>(null);
 	const dataset = preview?.dataset ?? null;
@@ -376,6 +378,7 @@ export function DataStep() {
 					[
 						["csv", "Your data (CSV)"],
 						["library", "Statistics library"],
+						["url", "Link to a URL"],
 					] as const
 				).map(([value, label]) => (
 					<label key={value} class={mode === value ? "selected" : undefined}>
@@ -384,7 +387,12 @@ export function DataStep() {
 					</label>
 				))}
 			</div>
-			{mode === "csv" ? (
+			{mode === "url" ? (
+				<>
+					<LinkedSource />
+					{dataset && <CurrentData dataset={dataset} onFocused={() => undefined} />}
+				</>
+			) : mode === "csv" ? (
 				<>
 					{refusal && (
 						<section class="refusal" aria-labelledby="refusal-title">

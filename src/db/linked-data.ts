@@ -1,0 +1,239 @@
+/**
+ * Linked data's state in the chart row (issue 29): the URL, its schedule and the outcome of the
+ * last read, plus the content key of the published snapshot and which library imports published
+ * charts already follow. None of it is chart content: writing it makes no version.
+ */
+import type { DataSource, SourceStatus } from "../domain/data-source";
+import type { charts } from "./schema";
+
+type ChartRow = typeof charts.$inferSelect;
+
+export function dataSourceOf(row: ChartRow): DataSource | null {
+	if (row.linkedUrl === null || row.linkedRefreshMinutes === null) return null;
+	return {
+		url: row.linkedUrl,
+		refreshMinutes: row.linkedRefreshMinutes,
+		lastFetchedAt: row.linkedLastFetchedAt,
+		lastChangedAt: row.linkedLastChangedAt,
+		lastStatus: row.linkedLastStatus,
+		lastError: row.linkedLastError,
+		nextRefreshAt: row.linkedNextDueAt,
+	};
+}
+
+/** What a successful read leaves for the next one: validators for a conditional request, and the content's hash. */
+export interface ReadValidators {
+	etag: string | null;
+	lastModified: string | null;
+	contentHash: string | null;
+}
+
+export interface LinkedChartState extends ReadValidators {
+	failures: number;
+}
+
+const minute = 60_000;
+
+/** The validators and failure count of a linked chart, or null when it is not linked. */
+export async function linkedState(d1: D1Database, chartId: string): Promise<LinkedChartState | null> {
+	const row = await d1
+		.prepare(
+			"SELECT linked_etag AS etag, linked_last_modified AS lastModified, linked_content_hash AS contentHash, linked_failures AS failures FROM charts WHERE id = ? AND linked_url IS NOT NULL",
+		)
+		.bind(chartId)
+		.first<LinkedChartState>();
+	return row ?? null;
+}
+
+/** Links a chart after its first good read (the read's data is already the chart's). */
+export async function linkChart(
+	d1: D1Database,
+	chartId: string,
+	link: { url: string; refreshMinutes: number },
+	read: ReadValidators,
+	now: number,
+): Promise<void> {
+	await d1
+		.prepare(
+			`UPDATE charts SET linked_url = ?2, linked_refresh_minutes = ?3, linked_etag = ?4, linked_last_modified = ?5,
+			   linked_content_hash = ?6, linked_last_fetched_at = ?7, linked_last_changed_at = ?7, linked_last_status = 'ok',
+			   linked_last_error = NULL, linked_failures = 0, linked_next_due_at = ?8 WHERE id = ?1`,
+		)
+		.bind(chartId, link.url, link.refreshMinutes, read.etag, read.lastModified, read.contentHash, now, now + link.refreshMinutes * minute)
+		.run();
+}
+
+/** Own CSV or statistics replace a link: the chart stops following its URL. */
+export async function unlinkChart(d1: D1Database, chartId: string): Promise<void> {
+	await d1
+		.prepare(
+			`UPDATE charts SET linked_url = NULL, linked_refresh_minutes = NULL, linked_etag = NULL, linked_last_modified = NULL,
+			   linked_content_hash = NULL, linked_last_fetched_at = NULL, linked_last_changed_at = NULL, linked_last_status = NULL,
+			   linked_last_error = NULL, linked_failures = 0, linked_next_due_at = NULL WHERE id = ?1 AND linked_url IS NOT NULL`,
+		)
+		.bind(chartId)
+		.run();
+}
+
+/** How many charts of a workspace follow a URL (the per-workspace cap). */
+export async function countLinkedCharts(d1: D1Database, workspaceId: string): Promise<number> {
+	const row = await d1
+		.prepare("SELECT COUNT(*) AS n FROM charts WHERE workspace_id = ? AND linked_url IS NOT NULL")
+		.bind(workspaceId)
+		.first<{ n: number }>();
+	return row?.n ?? 0;
+}
+
+export type ReadOutcome =
+	| { status: Extract<SourceStatus, "ok">; validators: ReadValidators }
+	| { status: Extract<SourceStatus, "unchanged">; validators?: Partial<ReadValidators> }
+	| { status: Extract<SourceStatus, "failed">; error: string; nextReadAt: number };
+
+/**
+ * Records a read and schedules the next: after a success in `refreshMinutes`, after a failure
+ * when the caller's back-off says (`minutesUntilNextRead`). Only while the chart still follows `url`, so a read
+ * that raced an unlink or a new link records nothing.
+ */
+export async function recordRead(d1: D1Database, chartId: string, url: string, outcome: ReadOutcome, now: number): Promise<void> {
+	if (outcome.status === "failed") {
+		await d1
+			.prepare(
+				`UPDATE charts SET linked_last_fetched_at = ?3, linked_last_status = 'failed', linked_last_error = ?4,
+				   linked_failures = linked_failures + 1, linked_next_due_at = ?5
+				 WHERE id = ?1 AND linked_url = ?2`,
+			)
+			.bind(chartId, url, now, outcome.error.slice(0, 500), outcome.nextReadAt)
+			.run();
+		return;
+	}
+	const v = outcome.validators ?? {};
+	await d1
+		.prepare(
+			`UPDATE charts SET linked_last_fetched_at = ?3, linked_last_status = ?4, linked_last_error = NULL, linked_failures = 0,
+			   linked_last_changed_at = CASE WHEN ?4 = 'ok' THEN ?3 ELSE linked_last_changed_at END,
+			   linked_etag = CASE WHEN ?5 THEN ?6 ELSE linked_etag END,
+			   linked_last_modified = CASE WHEN ?5 THEN ?7 ELSE linked_last_modified END,
+			   linked_content_hash = CASE WHEN ?5 THEN ?8 ELSE linked_content_hash END,
+			   linked_next_due_at = ?3 + 60000 * linked_refresh_minutes
+			 WHERE id = ?1 AND linked_url = ?2`,
+		)
+		.bind(
+			chartId,
+			url,
+			now,
+			outcome.status,
+			v.contentHash !== undefined ? 1 : 0,
+			v.etag ?? null,
+			v.lastModified ?? null,
+			v.contentHash ?? null,
+		)
+		.run();
+}
+
+/** Puts a due read back by a minute without counting a failure (every drawing slot was busy: a queue). */
+export async function postponeRead(d1: D1Database, chartId: string, now: number): Promise<void> {
+	await d1
+		.prepare("UPDATE charts SET linked_next_due_at = ?2 WHERE id = ?1")
+		.bind(chartId, now + minute)
+		.run();
+}
+
+export interface DueChart {
+	id: string;
+	workspaceId: string;
+}
+
+/** How long a claimed read is held off from other runs; the read itself then sets the real next time. */
+const claimMs = 5 * minute;
+
+/**
+ * Claims the linked charts whose next read is due, the longest-waiting first: their next read
+ * moves `claimMs` on in the same statement, so two overlapping scheduled runs never read the same
+ * chart, and a run that dies mid-way leaves its charts to be read again five minutes later.
+ */
+export async function claimDueLinkedCharts(d1: D1Database, now: number, limit: number): Promise<DueChart[]> {
+	const { results } = await d1
+		.prepare(
+			`UPDATE charts SET linked_next_due_at = ?1 + ?3 WHERE id IN (
+			   SELECT id FROM charts WHERE linked_url IS NOT NULL AND linked_next_due_at <= ?1 ORDER BY linked_next_due_at LIMIT ?2)
+			 RETURNING id, workspace_id AS workspaceId`,
+		)
+		.bind(now, limit, claimMs)
+		.all<DueChart>();
+	return results;
+}
+
+/** Remembers the content key of the files a chart's published version was drawn with. */
+export async function recordPublishedKey(d1: D1Database, chartId: string, version: number, key: string): Promise<void> {
+	await d1
+		.prepare("UPDATE charts SET published_key = ?3, published_key_version = ?2 WHERE id = ?1 AND published_version = ?2")
+		.bind(chartId, version, key)
+		.run();
+}
+
+/** The content key of the chart's published files, if it was recorded for the version now published. */
+export async function publishedKeyOf(d1: D1Database, chartId: string): Promise<string | null> {
+	const row = await d1
+		.prepare("SELECT published_key AS key FROM charts WHERE id = ? AND published_key_version = published_version")
+		.bind(chartId)
+		.first<{ key: string | null }>();
+	return row?.key ?? null;
+}
+
+export interface ChangedSource {
+	id: string;
+	contentHash: string;
+}
+
+/** Library sources imported (or re-imported with other content) since published charts last followed them. */
+export async function changedLibrarySources(d1: D1Database): Promise<ChangedSource[]> {
+	const { results } = await d1
+		.prepare(
+			`SELECT s.id AS id, s.content_hash AS contentHash FROM library_sources s
+			 LEFT JOIN library_refresh_marks m ON m.source_id = s.id WHERE m.content_hash IS NOT s.content_hash`,
+		)
+		.all<ChangedSource>();
+	return results;
+}
+
+export async function markLibrarySourceFollowed(d1: D1Database, source: ChangedSource, now: number): Promise<void> {
+	await d1
+		.prepare(
+			`INSERT INTO library_refresh_marks (source_id, content_hash, refreshed_at) VALUES (?1, ?2, ?3)
+			 ON CONFLICT (source_id) DO UPDATE SET content_hash = excluded.content_hash, refreshed_at = excluded.refreshed_at`,
+		)
+		.bind(source.id, source.contentHash, now)
+		.run();
+}
+
+export interface PublishedStatisticsChart {
+	id: string;
+	workspaceId: string;
+	seriesRefs: string;
+}
+
+/** Every published chart drawn from library statistics. */
+export async function publishedStatisticsCharts(d1: D1Database): Promise<PublishedStatisticsChart[]> {
+	const { results } = await d1
+		.prepare(
+			`SELECT id, workspace_id AS workspaceId, series_refs AS seriesRefs FROM charts
+			 WHERE published_version IS NOT NULL AND series_refs <> '[]' ORDER BY published_at`,
+		)
+		.all<PublishedStatisticsChart>();
+	return results;
+}
+
+/** The source of each of these statistics. */
+export async function sourcesOfStatistics(d1: D1Database, statisticIds: readonly string[]): Promise<Map<string, string>> {
+	const sources = new Map<string, string>();
+	// D1 binds at most 100 parameters per statement.
+	for (let i = 0; i < statisticIds.length; i += 90) {
+		const batch = statisticIds.slice(i, i + 90);
+		const { results } = await d1
+			.prepare(`SELECT id, source_id AS sourceId FROM library_statistics WHERE id IN (${batch.map(() => "?").join(",")})`)
+			.bind(...batch)
+			.all<{ id: string; sourceId: string }>();
+		for (const row of results) sources.set(row.id, row.sourceId);
+	}
+	return sources;
+}

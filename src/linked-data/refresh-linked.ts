@@ -1,0 +1,79 @@
+/**
+ * One read of a linked chart's source and what follows from it (issue 29): unchanged content
+ * (304, or the same bytes) changes nothing; new content that parses and fits the chart's kind
+ * becomes its data (and its published embed, `redraw.ts`); a failure keeps the last good data,
+ * records why in words and puts the next read further off (back-off).
+ */
+import { ApiError } from "../api-error";
+import { findChart } from "../db/charts";
+import { linkedState, postponeRead, recordRead, unlinkChart } from "../db/linked-data";
+import { minutesUntilNextRead } from "../domain/data-source";
+import { InvalidDataError } from "../domain/dataset";
+import { sha256Hex } from "../domain/ids";
+import type { Services } from "../request-services";
+import { dataFromDataset } from "../services/chart-data";
+import { confirmDatasetStored } from "../services/data-retention";
+import { parseSource } from "./parse-source";
+import { readSource, SourceReadError } from "./read-source";
+import { linkedDataAuthor, refreshChart, systemCaller } from "./redraw";
+
+export type RefreshResult = "changed" | "unchanged" | "failed" | "postponed" | "not-linked";
+
+/** The failure in words for `lastError`; an unexpected one is logged and named only vaguely. */
+function failureMessage(error: unknown, chartId: string): string {
+	if (error instanceof SourceReadError) return error.message;
+	if (error instanceof InvalidDataError) return `The source's data cannot be used: ${error.message}`;
+	if (error instanceof ApiError) return `The source's data does not fit the chart: ${error.message}`;
+	console.error(`refreshing linked chart ${chartId} failed`, error);
+	return "The data could not be refreshed because of an error in the service; it will be tried again.";
+}
+
+/**
+ * Reads the chart's source now. `busy` says what to do when every drawing slot is taken:
+ * `postpone` (the schedule: try again in a minute) or `throw` (a person asked: 503 export_busy).
+ */
+export async function refreshLinkedChart(
+	services: Services,
+	workspaceId: string,
+	chartId: string,
+	now: number,
+	busy: "postpone" | "throw",
+): Promise<RefreshResult> {
+	const chart = await findChart(services.db, workspaceId, chartId);
+	const state = await linkedState(services.d1, chartId);
+	if (!chart?.dataSource || !state) return "not-linked";
+	const { url, refreshMinutes } = chart.dataSource;
+	if (chart.seriesRefs.length > 0) {
+		// The chart was switched to library statistics since: it no longer follows the URL.
+		await unlinkChart(services.d1, chartId);
+		return "not-linked";
+	}
+	try {
+		const read = await readSource(url, state, services.config.linkedDataAllowPrivate);
+		if (!read.changed) {
+			await recordRead(services.d1, chartId, url, { status: "unchanged" }, now);
+			return "unchanged";
+		}
+		const validators = { etag: read.etag, lastModified: read.lastModified, contentHash: await sha256Hex(read.text) };
+		if (validators.contentHash === state.contentHash) {
+			await recordRead(services.d1, chartId, url, { status: "unchanged", validators }, now);
+			return "unchanged";
+		}
+		const dataset = parseSource(read.text, read.contentType);
+		const data = await dataFromDataset(services, chart.kind, dataset);
+		await refreshChart(services, systemCaller(linkedDataAuthor, workspaceId), chartId, now, data);
+		// A concurrent chart delete may have removed this shared blob before the row named it (D29).
+		await confirmDatasetStored(services, data.dataBlobKey, dataset);
+		await recordRead(services.d1, chartId, url, { status: "ok", validators }, now);
+		return "changed";
+	} catch (error) {
+		if (error instanceof ApiError && error.code === "export_busy") {
+			if (busy === "throw") throw error;
+			await postponeRead(services.d1, chartId, now);
+			return "postponed";
+		}
+		const nextReadAt = now + minutesUntilNextRead(refreshMinutes, state.failures + 1) * 60_000;
+		await recordRead(services.d1, chartId, url, { status: "failed", error: failureMessage(error, chartId), nextReadAt }, now);
+		return "failed";
+	}
+}

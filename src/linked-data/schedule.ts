@@ -1,0 +1,96 @@
+/**
+ * The scheduled run (a Cron Trigger, every minute; issue 29): reads the linked charts that are
+ * due, then redraws the published charts on library statistics that a re-import changed. Work is
+ * bounded per run; what is left stays due and is picked up by the next run, the longest-waiting
+ * first, so many charts changing at once form a queue instead of a burst past the export gate.
+ */
+import { ApiError } from "../api-error";
+import type { ChangedSource } from "../db/linked-data";
+import {
+	changedLibrarySources,
+	claimDueLinkedCharts,
+	markLibrarySourceFollowed,
+	publishedStatisticsCharts,
+	sourcesOfStatistics,
+} from "../db/linked-data";
+import { SeriesReference } from "../domain/series";
+import type { Services } from "../request-services";
+import { buildServices } from "../request-services";
+import { libraryAuthor, refreshChart, systemCaller } from "./redraw";
+import type { RefreshResult } from "./refresh-linked";
+import { refreshLinkedChart } from "./refresh-linked";
+
+/** Linked reads per run: each may wait up to the read timeout, and a run should end well within a minute or two. */
+export const maxReadsPerRun = 25;
+/** Library redraws per run. */
+export const maxLibraryRedrawsPerRun = 25;
+
+export interface ScheduledReport {
+	reads: Partial<Record<RefreshResult, number>>;
+	library: { sources: number; redrawn: number; unchanged: number; failed: number; finished: boolean };
+}
+
+export async function runScheduled(services: Services, now: number): Promise<ScheduledReport> {
+	const reads: ScheduledReport["reads"] = {};
+	for (const due of await claimDueLinkedCharts(services.d1, now, maxReadsPerRun)) {
+		const result = await refreshLinkedChart(services, due.workspaceId, due.id, now, "postpone");
+		reads[result] = (reads[result] ?? 0) + 1;
+	}
+	return { reads, library: await followLibraryImports(services, now) };
+}
+
+/** A chart row's series references; a row that does not parse names none (and is left alone). */
+function referencesOf(refsJson: string): SeriesReference[] {
+	const refs = SeriesReference.array().safeParse(JSON.parse(refsJson));
+	return refs.success ? refs.data : [];
+}
+
+/**
+ * Redraws published statistics charts on re-imported sources. A source counts as followed only
+ * once every chart on it was redrawn (or found unchanged), so an interrupted run resumes.
+ */
+export async function followLibraryImports(services: Services, now: number): Promise<ScheduledReport["library"]> {
+	const changed = await changedLibrarySources(services.d1);
+	const report = { sources: changed.length, redrawn: 0, unchanged: 0, failed: 0, finished: true };
+	if (changed.length === 0) return report;
+	const changedIds = new Set(changed.map((s) => s.id));
+	const charts = await publishedStatisticsCharts(services.d1);
+	const statisticIds = charts.flatMap((c) => referencesOf(c.seriesRefs).flatMap((ref) => ("statistic" in ref ? [ref.statistic] : [])));
+	const statisticSources = await sourcesOfStatistics(services.d1, [...new Set(statisticIds)]);
+	let attempted = 0;
+	for (const chart of charts) {
+		const sources = referencesOf(chart.seriesRefs).map((ref) => ("statistic" in ref ? statisticSources.get(ref.statistic) : ref.source));
+		if (!sources.some((source) => source !== undefined && changedIds.has(source))) continue;
+		if (attempted++ >= maxLibraryRedrawsPerRun) {
+			report.finished = false;
+			break;
+		}
+		try {
+			const before = await services.d1.prepare("SELECT version FROM charts WHERE id = ?").bind(chart.id).first<{ version: number }>();
+			const after = await refreshChart(services, systemCaller(libraryAuthor, chart.workspaceId), chart.id, now, null);
+			if (after.version === before?.version) report.unchanged++;
+			else report.redrawn++;
+		} catch (error) {
+			if (error instanceof ApiError && error.code === "export_busy") {
+				report.finished = false;
+				break;
+			}
+			// A statistic the chart names is gone, or its drawing failed: the embed keeps what it shows.
+			console.error(`redrawing statistics chart ${chart.id} after a library import failed`, error);
+			report.failed++;
+		}
+	}
+	if (report.finished) for (const source of changed) await markLibrarySourceFollowed(services.d1, source satisfies ChangedSource, now);
+	return report;
+}
+
+/** The Worker's `scheduled` handler (wrangler.toml `[triggers] crons`). */
+export const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) => {
+	const services = buildServices(env, ctx);
+	ctx.waitUntil(
+		runScheduled(services, controller.scheduledTime).then(
+			(report) => console.log("scheduled refresh", JSON.stringify(report)),
+			(error: unknown) => console.error("scheduled refresh failed", error),
+		),
+	);
+};
