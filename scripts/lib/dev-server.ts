@@ -84,8 +84,14 @@ function sharedServer(script: string | undefined, vars: Record<string, string>):
  * `vars` override wrangler.toml vars (e.g. EMBED_BASE for this port). Under the browser test
  * runner, the shared server (sharedServerVar) stands in when it serves the same Worker and vars.
  */
-export async function startDevServer(port: number, script?: string, vars: Record<string, string> = {}): Promise<DevServer> {
-	const shared = sharedServer(script, vars);
+export async function startDevServer(
+	port: number,
+	script?: string,
+	vars: Record<string, string> = {},
+	/** More `wrangler dev` flags, e.g. `--test-scheduled` (exposes /__scheduled, what a Cron Trigger calls). */
+	extraArgs: readonly string[] = [],
+): Promise<DevServer> {
+	const shared = extraArgs.length === 0 ? sharedServer(script, vars) : undefined;
 	if (shared) return shared;
 	await assertPortFree(port);
 	const copied = await copyPreparedState();
@@ -107,6 +113,7 @@ export async function startDevServer(port: number, script?: string, vars: Record
 		"--log-level",
 		"warn",
 		...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+		...extraArgs,
 	];
 	const child = spawn(join("node_modules", ".bin", "wrangler"), args, {
 		detached: true,

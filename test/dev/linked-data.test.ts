@@ -4,22 +4,16 @@
  * after a scheduled run (wrangler's /__scheduled, what the Cron Trigger calls), at the same embed
  * URL, without republishing; a broken source keeps the last good data and says why; a chart on
  * library statistics follows a library re-import.
- *
- * The dev server is started here rather than with startDevServer, which has no way to pass
- * `--test-scheduled` (the flag that exposes /__scheduled).
  */
 import assert from "node:assert/strict";
-import type { ChildProcess } from "node:child_process";
-import { spawn } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
 import type { Server } from "node:http";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Target } from "../../scripts/lib/d1.ts";
-import { applyMigrations, execute } from "../../scripts/lib/d1.ts";
-import { inspectorPortFor, waitUntilUp } from "../../scripts/lib/dev-server.ts";
+import { execute } from "../../scripts/lib/d1.ts";
+import type { DevServer } from "../../scripts/lib/dev-server.ts";
+import { startDevServer } from "../../scripts/lib/dev-server.ts";
 import { importLibrary } from "../../scripts/lib/library.ts";
 import { seedDemo } from "../../scripts/lib/seed.ts";
 import type { LibraryFile } from "../../scripts/library/format.ts";
@@ -68,11 +62,10 @@ interface Chart {
 }
 
 describe("live charts through wrangler dev", () => {
-	let wrangler: ChildProcess;
+	let server: DevServer;
 	let source: Server;
 	let target: Target;
 	let key = "";
-	let output = "";
 
 	async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
 		const res = await fetch(`${base}${path}`, {
@@ -94,7 +87,8 @@ describe("live charts through wrangler dev", () => {
 			assert.equal((await fetch(`${base}/__scheduled?cron=*+*+*+*+*`)).status, 200);
 			const rows = await rowsOf(embedUrl);
 			if (expected.test(rows)) return;
-			if (Date.now() > deadline) assert.fail(`the schedule did not bring ${expected} into the embed: ${rows.slice(0, 300)}\n${output}`);
+			if (Date.now() > deadline)
+				assert.fail(`the schedule did not bring ${expected} into the embed: ${rows.slice(0, 300)}\n${server.log()}`);
 			await new Promise((r) => setTimeout(r, 2000));
 		}
 	};
@@ -110,29 +104,17 @@ describe("live charts through wrangler dev", () => {
 			else res.writeHead(200, { "Content-Type": "text/csv", ETag: etag }).end(csv);
 		});
 		await new Promise<void>((resolve) => source.listen(sourcePort, "127.0.0.1", resolve));
-		target = { remote: false, persistTo: await mkdtemp(join(tmpdir(), "charts-live-")) };
-		await applyMigrations(target);
+		server = await startDevServer(port, undefined, { LINKED_DATA_ALLOW_PRIVATE: "true", EMBED_BASE: `${base}/embed` }, [
+			"--test-scheduled",
+		]);
+		target = server.target;
 		await importLibrary(target, library(61.5));
 		key = (await seedDemo(target, join(target.persistTo ?? "", "demo-keys.json"))).find((k) => k.role === "editor")?.key ?? "";
 		assert.ok(key, "the demo has an editor key");
-		wrangler = spawn(
-			join("node_modules", ".bin", "wrangler"),
-			[
-				...["dev", "--port", String(port), "--inspector-port", String(inspectorPortFor(port)), "--ip", "127.0.0.1"],
-				...["--persist-to", target.persistTo ?? "", "--log-level", "warn", "--test-scheduled"],
-				...["--var", "LINKED_DATA_ALLOW_PRIVATE:true", "--var", `EMBED_BASE:${base}/embed`],
-			],
-			{ detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-		);
-		for (const stream of [wrangler.stdout, wrangler.stderr]) stream?.on("data", (chunk) => (output = (output + chunk).slice(-4000)));
-		await waitUntilUp(base, wrangler, () => output);
 	});
 
 	after(async () => {
-		if (wrangler?.pid !== undefined && wrangler.exitCode === null) {
-			process.kill(-wrangler.pid, "SIGTERM");
-			await new Promise((r) => wrangler.once("exit", r));
-		}
+		await server?.stop();
 		await new Promise((r) => source?.close(r));
 	});
 
