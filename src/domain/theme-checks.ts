@@ -37,8 +37,8 @@ export const textContrastMinimum = 4.5;
 export const graphicContrastMinimum = 3;
 export const cvdThreshold = 10;
 
-/** Machado et al. 2009, severity 1.0, for linear RGB. */
-const machado: Record<Deficiency, Matrix> = {
+/** Machado et al. 2009, severity 1.0, for linear RGB (the editor's simulated preview applies the same matrices as SVG filters). */
+export const machado: Record<Deficiency, Matrix> = {
 	protanopia: [
 		[0.152286, 1.052583, -0.204868],
 		[0.114503, 0.786281, 0.099216],
