@@ -3,6 +3,7 @@
  * (sign-in and console-only routes, with theirs). The router serves both.
  */
 import type { Route } from "../http/route";
+import { chartChecksRoute } from "./chart-checks";
 import { copyChartRoute } from "./chart-copy";
 import { chartDataRoutes } from "./chart-data";
 import { chartVersionRoutes } from "./chart-versions";
@@ -21,6 +22,7 @@ import { themeRoutes } from "./themes";
 export const apiRoutes: readonly Route[] = [
 	...chartRoutes,
 	copyChartRoute,
+	chartChecksRoute,
 	...chartDataRoutes,
 	...chartVersionRoutes,
 	...exportRoutes,

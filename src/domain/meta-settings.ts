@@ -218,6 +218,14 @@ const TextAnnotation = z
 			.optional()
 			.describe("Which side of the point the text starts")
 			.meta({ examples: ["left"] }),
+		arrow: z
+			.strictObject({
+				x: AxisPoint.meta({ examples: ["2021"] }),
+				y: AxisPoint.meta({ examples: [14] }),
+			})
+			.optional()
+			.describe("An arrow from the note to this point: what the note names; the note then sits at x, y without a dot")
+			.meta({ examples: [{ x: "2021", y: 14 }] }),
 	})
 	.describe("A note at a point");
 

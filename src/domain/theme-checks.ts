@@ -30,15 +30,15 @@ export interface ThemeCheck {
 
 export type Mode = "light" | "dark";
 export type Deficiency = "protanopia" | "deuteranopia" | "tritanopia";
-type Rgb = readonly [number, number, number];
+export type Rgb = readonly [number, number, number];
 type Matrix = readonly [Rgb, Rgb, Rgb];
 
 export const textContrastMinimum = 4.5;
 export const graphicContrastMinimum = 3;
 export const cvdThreshold = 10;
 
-/** Machado et al. 2009, severity 1.0, for linear RGB. */
-const machado: Record<Deficiency, Matrix> = {
+/** Machado et al. 2009, severity 1.0, for linear RGB (the editor's simulated preview applies the same matrices as SVG filters). */
+export const machado: Record<Deficiency, Matrix> = {
 	protanopia: [
 		[0.152286, 1.052583, -0.204868],
 		[0.114503, 0.786281, 0.099216],
@@ -74,7 +74,7 @@ function over(color: string, under: Rgb): Rgb {
 	return [rgb[0] * alpha + under[0] * (1 - alpha), rgb[1] * alpha + under[1] * (1 - alpha), rgb[2] * alpha + under[2] * (1 - alpha)];
 }
 
-function opaque(color: string): Rgb {
+export function opaque(color: string): Rgb {
 	return over(color, [255, 255, 255]);
 }
 
@@ -83,7 +83,7 @@ const toLinear = (channel: number) => {
 	// WCAG 2.x uses 0.03928 (the sRGB draft's value); it differs from 0.04045 only below 1/255.
 	return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
 };
-const fromLinear = (linear: number) => {
+export const fromLinear = (linear: number) => {
 	const c = Math.min(1, Math.max(0, linear));
 	return 255 * (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055);
 };
@@ -175,12 +175,12 @@ export function formatRatio(ratio: number): string {
 }
 
 const fieldNames = { text: "Text", mutedText: "Muted text", axis: "The axis colour" } as const;
-const deficiencyNames: Record<Deficiency, string> = {
+export const deficiencyNames: Record<Deficiency, string> = {
 	protanopia: "protanopia (red-blind)",
 	deuteranopia: "deuteranopia (green-blind)",
 	tritanopia: "tritanopia (blue-blind)",
 };
-const deficiencies: readonly Deficiency[] = ["protanopia", "deuteranopia", "tritanopia"];
+export const deficiencies: readonly Deficiency[] = ["protanopia", "deuteranopia", "tritanopia"];
 
 function contrastChecks(mode: Mode, colors: ThemeDefinition["colors"]["light"]): ThemeCheck[] {
 	const checks: ThemeCheck[] = [];
@@ -212,35 +212,54 @@ function contrastChecks(mode: Mode, colors: ThemeDefinition["colors"]["light"]):
 	return checks;
 }
 
-function joinWords(words: string[]): string {
+export function joinWords(words: string[]): string {
 	return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
+}
+
+/** The colour as a reader with the deficiency sees it, in CIELAB. */
+function seenAs(color: string, deficiency: Deficiency): Rgb {
+	return rgbToLab(simulate(opaque(color), deficiency));
+}
+
+/**
+ * How two colours fare under the three deficiencies: the ones under which they are closer than
+ * `cvdThreshold` (ΔE00), and the closest distance among those; null when every reader tells them
+ * apart. Shared by the theme's palette checks and a chart's drawn colours (color-checks.ts).
+ */
+export function confusion(a: string, b: string): { deficiencies: Deficiency[]; distance: number } | null {
+	const close: { deficiency: Deficiency; distance: number }[] = [];
+	for (const deficiency of deficiencies) {
+		const distance = ciede2000(seenAs(a, deficiency), seenAs(b, deficiency));
+		if (distance < cvdThreshold) close.push({ deficiency, distance });
+	}
+	if (close.length === 0) return null;
+	return { deficiencies: close.map((c) => c.deficiency), distance: Math.min(...close.map((c) => c.distance)) };
+}
+
+/** The smallest ΔE00 between two colours for any reader: normal vision or one of the three deficiencies. */
+export function leastDistance(a: string, b: string): number {
+	const normal = ciede2000(rgbToLab(opaque(a)), rgbToLab(opaque(b)));
+	return Math.min(normal, ...deficiencies.map((d) => ciede2000(seenAs(a, d), seenAs(b, d))));
+}
+
+/** Names the deficiencies of a confusion: "deuteranopia (green-blind) or tritanopia (blue-blind)". */
+export function deficiencyPhrase(list: readonly Deficiency[]): string {
+	return joinWords(list.map((d) => deficiencyNames[d]));
 }
 
 /** Pairs of palette colours too close under some deficiency: one check per pair, naming every deficiency. */
 function cvdChecks(mode: Mode, palette: readonly string[]): ThemeCheck[] {
-	const seen = palette.map((color) => {
-		const rgb = opaque(color);
-		return Object.fromEntries(deficiencies.map((d) => [d, rgbToLab(simulate(rgb, d))])) as Record<Deficiency, Rgb>;
-	});
 	const checks: ThemeCheck[] = [];
 	for (let i = 0; i < palette.length; i++) {
 		for (let j = i + 1; j < palette.length; j++) {
-			const close: { deficiency: Deficiency; distance: number }[] = [];
-			for (const deficiency of deficiencies) {
-				const a = seen[i]?.[deficiency];
-				const b = seen[j]?.[deficiency];
-				if (!a || !b) continue;
-				const distance = ciede2000(a, b);
-				if (distance < cvdThreshold) close.push({ deficiency, distance });
-			}
-			if (close.length === 0) continue;
-			const worst = Math.min(...close.map((c) => c.distance));
 			const a = palette[i] as string;
 			const b = palette[j] as string;
+			const close = confusion(a, b);
+			if (!close) continue;
 			checks.push({
 				id: `cvd:${mode}:${i}:${j}`,
 				level: "warning",
-				message: `In ${mode} mode, palette colours ${i + 1} (${a}) and ${j + 1} (${b}) are hard to tell apart with ${joinWords(close.map((c) => deficiencyNames[c.deficiency]))}: ΔE00 ${worst.toFixed(1)}, needs ${cvdThreshold}.`,
+				message: `In ${mode} mode, palette colours ${i + 1} (${a}) and ${j + 1} (${b}) are hard to tell apart with ${deficiencyPhrase(close.deficiencies)}: ΔE00 ${close.distance.toFixed(1)}, needs ${cvdThreshold}.`,
 				colors: [a, b],
 			});
 		}

@@ -4,6 +4,7 @@
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { registerChartTools } from "./chart-tools";
+import { registerCheckTool } from "./check-tool";
 import { registerExportTool } from "./export-tool";
 import { registerLibraryTools } from "./library-tools";
 import { registerPromptsAndResources } from "./prompts-and-resources";
@@ -19,6 +20,7 @@ export function buildMcpServer(context: ToolContext): McpServer {
 	registerLibraryTools(server, context);
 	registerChartTools(server, context);
 	registerExportTool(server, context);
+	registerCheckTool(server, context);
 	registerPromptsAndResources(server, context);
 	return server;
 }

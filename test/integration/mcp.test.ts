@@ -141,6 +141,7 @@ describe("MCP tools", () => {
 		const { tools } = await (await connect(key)).listTools();
 		expect(tools.map((t) => t.name).sort()).toEqual(
 			[
+				"check_chart_colors",
 				"copy_chart",
 				"create_chart",
 				"delete_chart",

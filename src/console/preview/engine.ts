@@ -3,6 +3,8 @@
  * the server draws with, so the preview is the export. Loaded lazily (it is most of the
  * console's weight); maps load their base maps only when a map is drawn.
  */
+import type { ColorCheck } from "../../domain/color-checks";
+import { colorChecksOf } from "../../domain/color-checks-chart";
 import type { Dataset } from "../../domain/dataset";
 import type { ChartKind } from "../../domain/kinds";
 import type { Meta } from "../../domain/meta";
@@ -14,6 +16,8 @@ import type { Option } from "../../render/frame";
 import type { RenderInput } from "../../render/input";
 import { optionBuilders } from "../../render/kinds";
 import { axesOf, part } from "../../render/settings/option-parts";
+import type { AxisShape, AxisValue } from "./snap";
+import { snapToAxis } from "./snap";
 import { loadThemeFonts } from "./theme-fonts";
 
 export interface PreviewSource {
@@ -77,6 +81,15 @@ export async function themeDefaults(source: PreviewSource): Promise<Record<strin
 	return defaults;
 }
 
+/**
+ * The chart's colour checks (issue 30): the API's own (GET /v1/charts/{id}/checks), from the
+ * options these same builders make in light and dark, so the editor warns as the API does.
+ */
+export async function colorChecks(source: PreviewSource): Promise<ColorCheck[]> {
+	const size = { width: 800, height: 500 };
+	return colorChecksOf(source, (mode) => optionFor(renderInput(source, size, mode), new DrawingNotes()));
+}
+
 /** A chart drawn into an element; draw again to update it, dispose when the element goes. */
 export class PreviewChart {
 	private chart: ReturnType<typeof echarts.init> | null = null;
@@ -97,6 +110,64 @@ export class PreviewChart {
 		this.size = size;
 		this.chart.setOption({ ...option, animation: false }, { notMerge: true });
 		return { notes: [...notes.sentences] };
+	}
+
+	/** The axes of the plot (grid) at a pixel of the drawing, or null off every plot. */
+	private plotAt(x: number, y: number): { grid: number; x: AxisShape; y: AxisShape } | null {
+		const chart = this.chart;
+		if (!chart) return null;
+		const option = chart.getOption() as { grid?: unknown[]; xAxis?: Record<string, unknown>[]; yAxis?: Record<string, unknown>[] };
+		const grids = Array.isArray(option.grid) ? option.grid.length : 0;
+		for (let grid = 0; grid < grids; grid++) {
+			if (!chart.containPixel({ gridIndex: grid }, [x, y])) continue;
+			const shape = (key: "xAxis" | "yAxis"): AxisShape | null => {
+				const axes = option[key] ?? [];
+				const index = axes.findIndex((axis) => Number(axis.gridIndex ?? 0) === grid);
+				const axis = axes[index];
+				if (!axis) return null;
+				if (axis.type === "category") return { type: "category", names: Array.isArray(axis.data) ? axis.data.map(String) : [] };
+				const model = (chart as unknown as { getModel(): { getComponent(type: string, i: number): unknown } }).getModel();
+				const component = model.getComponent(key, index) as { axis?: { scale?: { getExtent?(): [number, number] } } } | undefined;
+				const [min, max] = component?.axis?.scale?.getExtent?.() ?? [0, 1];
+				return { type: "value", min, max, log: axis.type === "log" };
+			};
+			const xShape = shape("xAxis");
+			const yShape = shape("yAxis");
+			return xShape && yShape ? { grid, x: xShape, y: yShape } : null;
+		}
+		return null;
+	}
+
+	/** The chart's own coordinates under a pixel of the drawing, snapped to a category or a round value; null off the plot. */
+	pointAt(x: number, y: number): { x: AxisValue; y: AxisValue } | null {
+		const plot = this.plotAt(x, y);
+		if (!plot || !this.chart) return null;
+		const raw = this.chart.convertFromPixel({ gridIndex: plot.grid }, [x, y]) as number[] | undefined;
+		if (!Array.isArray(raw)) return null;
+		const sx = snapToAxis(plot.x, Number(raw[0]));
+		const sy = snapToAxis(plot.y, Number(raw[1]));
+		return sx === null || sy === null ? null : { x: sx, y: sy };
+	}
+
+	/** Where a point of the chart's first plot is drawn, in pixels of the drawing; null when it is not on the axes. */
+	pixelOf(x: AxisValue, y: AxisValue): { x: number; y: number } | null {
+		if (!this.chart) return null;
+		try {
+			const pixel = this.chart.convertToPixel({ gridIndex: 0 }, [x, y]) as number[] | undefined;
+			if (!Array.isArray(pixel) || !pixel.every((n) => Number.isFinite(n))) return null;
+			return { x: pixel[0] as number, y: pixel[1] as number };
+		} catch {
+			// A kind without a grid (pies, maps): nothing to place a note on.
+			return null;
+		}
+	}
+
+	/** Whether the drawing has x and y axes a note can be placed on. */
+	hasPlot(): boolean {
+		const option = this.chart?.getOption() as { xAxis?: unknown[]; yAxis?: unknown[] } | undefined;
+		return Boolean(
+			option && Array.isArray(option.xAxis) && option.xAxis.length > 0 && Array.isArray(option.yAxis) && option.yAxis.length > 0,
+		);
 	}
 
 	dispose(): void {

@@ -23,7 +23,7 @@ function asNumber(value: string | number): number | null {
 export function annotationValues(annotation: Annotation, which: Which): number[] {
 	const raw =
 		annotation.type === "text"
-			? [which === "x" ? annotation.x : annotation.y]
+			? [annotation, ...(annotation.arrow ? [annotation.arrow] : [])].map((point) => (which === "x" ? point.x : point.y))
 			: annotation.axis !== which
 				? []
 				: annotation.type === "line"

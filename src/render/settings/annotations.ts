@@ -19,7 +19,8 @@ type AxisValue = string | number;
 
 interface Marks {
 	points: Option[];
-	lines: Option[];
+	/** Reference lines (`{ xAxis | yAxis }`) and arrows (a pair of points). */
+	lines: (Option | Option[])[];
 	areas: Option[][];
 }
 
@@ -61,10 +62,20 @@ function marksFor(
 				continue;
 			}
 			const position = a.align === "left" ? "right" : a.align === "right" ? "left" : "top";
+			const target = a.arrow ? [onAxis(x, a.arrow.x), onAxis(y, a.arrow.y)] : null;
+			if (target && (target[0] === null || target[1] === null)) {
+				missed.push(`the arrow of ${describe(a)}`);
+			} else if (target) {
+				// From the note to what it names, in the note's colour; the note itself then has no dot.
+				marks.lines.push([
+					{ coord: at, symbol: "none", lineStyle: { type: "solid", width: 1.2 }, label: { show: false } },
+					{ coord: target, symbol: "arrow", symbolSize: 8 },
+				]);
+			}
 			marks.points.push({
 				coord: at,
 				symbol: "circle",
-				symbolSize: 6,
+				symbolSize: target && target[0] !== null && target[1] !== null ? 0 : 6,
 				itemStyle: { color: c.text },
 				label: { ...label, show: true, position, distance: 6, formatter: a.text },
 			});

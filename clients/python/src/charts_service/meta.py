@@ -116,6 +116,15 @@ class MetaLegend(TypedDict, total=False):
     """Where the legend goes"""
 
 
+class MetaAnnotationsItem1Arrow(TypedDict, total=False):
+    """An arrow from the note to this point: what the note names; the note then sits at x, y without a dot"""
+
+    x: Required[Union[str, float]]
+    """A category or period on a category axis, or a number on a value axis"""
+    y: Required[Union[str, float]]
+    """A category or period on a category axis, or a number on a value axis"""
+
+
 class MetaAnnotationsItem1(TypedDict, total=False):
     """A note at a point"""
 
@@ -128,6 +137,8 @@ class MetaAnnotationsItem1(TypedDict, total=False):
     """The note"""
     align: Literal["left", "center", "right"]
     """Which side of the point the text starts"""
+    arrow: MetaAnnotationsItem1Arrow
+    """An arrow from the note to this point: what the note names; the note then sits at x, y without a dot"""
 
 
 class MetaAnnotationsItem2(TypedDict, total=False):

@@ -183,6 +183,13 @@ export interface CreateChart {
 			text: string;
 			/** Which side of the point the text starts */
 			align?: "left" | "center" | "right";
+			/** An arrow from the note to this point: what the note names; the note then sits at x, y without a dot */
+			arrow?: {
+				/** A category or period on a category axis, or a number on a value axis */
+				x: string | number;
+				/** A category or period on a category axis, or a number on a value axis */
+				y: string | number;
+			};
 		}) | ({
 			type: "line";
 			/** The axis the value is on */
@@ -414,6 +421,13 @@ export interface Chart {
 			text: string;
 			/** Which side of the point the text starts */
 			align?: "left" | "center" | "right";
+			/** An arrow from the note to this point: what the note names; the note then sits at x, y without a dot */
+			arrow?: {
+				/** A category or period on a category axis, or a number on a value axis */
+				x: string | number;
+				/** A category or period on a category axis, or a number on a value axis */
+				y: string | number;
+			};
 		}) | ({
 			type: "line";
 			/** The axis the value is on */
@@ -560,6 +574,30 @@ export interface CopyChart {
 	}))[];
 	/** CSV that replaces the copy's data */
 	data?: string;
+}
+
+export interface ChartChecks {
+	/** Light-mode problems first; empty when there is nothing to warn about */
+	checks: ColorCheck[];
+}
+
+/** An accessibility warning about a chart's colours; checks never block saving or publishing */
+export interface ColorCheck {
+	/** Stable: `contrast:<mode>:series:<series>`, `contrast:<mode>:text:<colour>:<minimum>` or `cvd:<series>:<series>` (slices and highlighted categories as `<series>/<category>`) */
+	id: string;
+	level: "warning";
+	/** The modes the problem shows in */
+	modes: ("light" | "dark")[];
+	message: string;
+	/** The colours concerned, foreground first */
+	colors: string[];
+	/** A fix the chart can make itself; absent when the colour is the theme's (text) or no colour fits */
+	suggestion?: {
+		/** The series to recolour: set `meta.seriesStyle[series].color` */
+		series: string;
+		/** A colour that passes on both backgrounds and stays apart from every other series */
+		color: string;
+	};
 }
 
 export interface ChartVersionList {
@@ -731,6 +769,13 @@ export interface ChartVersion {
 				text: string;
 				/** Which side of the point the text starts */
 				align?: "left" | "center" | "right";
+				/** An arrow from the note to this point: what the note names; the note then sits at x, y without a dot */
+				arrow?: {
+					/** A category or period on a category axis, or a number on a value axis */
+					x: string | number;
+					/** A category or period on a category axis, or a number on a value axis */
+					y: string | number;
+				};
 			}) | ({
 				type: "line";
 				/** The axis the value is on */
@@ -912,6 +957,10 @@ export interface PathParameters {
 	};
 	/** POST /v1/charts/{id}/copy */
 	postV1ChartsIdCopy: {
+		id: string;
+	};
+	/** GET /v1/charts/{id}/checks */
+	getV1ChartsIdChecks: {
 		id: string;
 	};
 	/** PUT /v1/charts/{id}/data */

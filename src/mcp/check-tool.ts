@@ -1,0 +1,48 @@
+/**
+ * `check_chart_colors`: the chart's colour checks (GET /v1/charts/{id}/checks), the same warnings
+ * the editor shows beside its preview, with the colour to set where the chart can fix one itself,
+ * so an assistant can check a chart it made and fix it with update_chart.
+ */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { ChartChecks } from "../api/chart-checks";
+import { guarded, toolResult } from "./results";
+import { ChartId } from "./schemas";
+import type { ToolContext } from "./tool-context";
+import { plural } from "./words";
+
+type Checks = z.infer<typeof ChartChecks>;
+
+/** The API's answer schema without its document id, so the tool's output schema is the object itself (not a $ref). */
+const ChecksOutput = z.object(ChartChecks.shape);
+
+function describeChecks(id: string, { checks }: Checks): string {
+	if (checks.length === 0)
+		return `Chart ${id}: every series, label and note is readable in light and dark and apart for colour-blind readers.`;
+	const fixes = checks.filter((check) => check.suggestion).map((check) => check.suggestion as NonNullable<(typeof check)["suggestion"]>);
+	const lines = checks.map((check) => `- ${check.message}`);
+	const fix =
+		fixes.length === 0
+			? ""
+			: `\nTo fix: update_chart with meta.seriesStyle ${JSON.stringify(Object.fromEntries(fixes.map((s) => [s.series, { color: s.color }])))}.`;
+	return `Chart ${id}: ${plural(checks.length, "colour warning", "colour warnings")}.\n${lines.join("\n")}${fix}`;
+}
+
+export function registerCheckTool(server: McpServer, { bridge, requestId }: ToolContext): void {
+	server.registerTool(
+		"check_chart_colors",
+		{
+			title: "Check a chart's colours",
+			description:
+				"Accessibility warnings about a chart's own colours, in light and dark: series, labels and notes too faint on the background, and series a colour-blind reader (protanopia, deuteranopia, tritanopia) cannot tell apart. A warning the chart can fix carries a suggested colour for meta.seriesStyle[series].color; set it with update_chart.",
+			inputSchema: { id: ChartId },
+			outputSchema: ChecksOutput,
+			annotations: { readOnlyHint: true, openWorldHint: false },
+		},
+		({ id }) =>
+			guarded(requestId, async () => {
+				const checks = await bridge.json<Checks>({ method: "GET", path: `/v1/charts/${encodeURIComponent(id)}/checks` });
+				return toolResult(describeChecks(id, checks), checks);
+			}),
+	);
+}

@@ -1,0 +1,213 @@
+/**
+ * The editor's preview tools (issue 30 items 2, 3 and 5) in a real browser against a real
+ * `wrangler dev`: a colour warning beside the preview and its one-click fix (saved, and the API's
+ * checks agree), the simulated colour-vision toggle, a note placed by clicking the chart, edited
+ * in place, given an arrow and dragged to another category, and a custom preview width drawn as
+ * the embed's width class. Skipped, saying why, where Chromium is not installed.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { chromiumMissing } from "../../scripts/lib/chromium.ts";
+import { assertAccessible } from "./lib/axe.ts";
+import type { ConsoleFixture, SignedInPage } from "./lib/console-fixture.ts";
+import { assertNoHorizontalOverflow, startConsole } from "./lib/console-fixture.ts";
+
+const port = 9250;
+const skip = chromiumMissing() ?? false;
+
+const csv = "year,North,South\n2019,10,14\n2020,12,13\n2021,15,11\n2022,14,16\n2023,18,15\n";
+
+interface Note {
+	type: string;
+	x: string | number;
+	y: string | number;
+	text: string;
+	arrow?: { x: string | number; y: string | number };
+}
+
+async function eventually<T>(what: string, check: () => Promise<T | null | undefined | false>, timeout = 10_000): Promise<T> {
+	const until = Date.now() + timeout;
+	let last: unknown;
+	while (Date.now() < until) {
+		try {
+			const value = await check();
+			if (value) return value;
+		} catch (error) {
+			last = error;
+		}
+		await new Promise((resolve) => setTimeout(resolve, 150));
+	}
+	throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
+}
+
+/** Where category `index` of 5 lies on the drawn plot, in page pixels (from the x-axis labels ECharts drew). */
+async function categoryX(page: Page, label: string): Promise<number> {
+	const box = await page
+		.locator(".preview-drawing svg text", { hasText: new RegExp(`^${label}$`) })
+		.first()
+		.boundingBox();
+	assert.ok(box, `no axis label ${label}`);
+	return box.x + box.width / 2;
+}
+
+describe("console preview tools", { skip }, () => {
+	let fixture: ConsoleFixture;
+
+	before(async () => {
+		fixture = await startConsole(port, { demoCharts: false });
+	});
+	after(async () => {
+		await fixture?.stop();
+	});
+
+	async function createChart(meta: Record<string, unknown>): Promise<string> {
+		const created = await fixture.api(fixture.demo.editor, "POST", "/v1/charts", { kind: "line", data: csv, meta });
+		return String(created.id);
+	}
+
+	async function metaOf(id: string): Promise<Record<string, unknown>> {
+		return ((await fixture.api(fixture.demo.editor, "GET", `/v1/charts/${id}`)) as { meta: Record<string, unknown> }).meta;
+	}
+
+	async function openEditor(id: string, options?: Parameters<ConsoleFixture["signedInPage"]>[1]): Promise<SignedInPage> {
+		const opened = await fixture.signedInPage(fixture.demo.editor, options);
+		await opened.page.goto(`${fixture.server.url}/charts/${id}`);
+		await opened.page.locator(".preview-drawing svg text").first().waitFor();
+		return opened;
+	}
+
+	it("shows a pale series' contrast warning and fixes it in one click; simulates colour vision", async () => {
+		const id = await createChart({ title: "Pale north", theme: "classic", seriesStyle: { North: { color: "#bbbbbb" } } });
+		// Dark first: the light run fixes the colour.
+		for (const mode of ["dark", "light"] as const) {
+			const { page, problems, context } = await openEditor(id, { mode });
+			const panel = page.getByRole("region", { name: "1 colour warning" });
+			await panel.waitFor();
+			await panel.getByText("Series “North” (#bbbbbb) is 1.91:1 on the light background").waitFor();
+			await assertAccessible(page, `the editor with a colour warning (${mode})`);
+			if (mode === "dark") {
+				await page.getByRole("button", { name: "1 colour warning" }).waitFor();
+				await context.close();
+				assert.deepEqual(problems, []);
+				continue;
+			}
+			// The API answers the same finding, with the same suggestion.
+			const api = (await fixture.api(fixture.demo.editor, "GET", `/v1/charts/${id}/checks`)) as {
+				checks: { id: string; suggestion?: { color: string } }[];
+			};
+			const suggested = api.checks.find((c) => c.id === "contrast:light:series:North")?.suggestion?.color;
+			assert.ok(suggested, "the API suggests no colour");
+
+			// The simulated preview filters the drawing with the deficiency's matrix.
+			await page.getByLabel("Simulate colour vision").selectOption("deuteranopia");
+			assert.equal(await page.locator(".preview-drawing").evaluate((e) => (e as HTMLElement).style.filter), 'url("#cvd-deuteranopia")');
+			await page.getByLabel("Simulate colour vision").selectOption("none");
+
+			await panel.getByRole("button", { name: `Use ${suggested} for North` }).click();
+			await page.getByRole("region", { name: "Colours pass the accessibility checks" }).waitFor();
+			await eventually("the colour saved", async () => {
+				const meta = (await metaOf(id)) as { seriesStyle?: { North?: { color?: string } } };
+				return meta.seriesStyle?.North?.color === suggested;
+			});
+			const after = (await fixture.api(fixture.demo.editor, "GET", `/v1/charts/${id}/checks`)) as { checks: unknown[] };
+			assert.deepEqual(after.checks, []);
+			// Undo brings the warning back.
+			await page.getByRole("button", { name: "Undo" }).click();
+			await page.getByRole("region", { name: "1 colour warning" }).waitFor();
+			await eventually("the undo saved", async () => {
+				const meta = (await metaOf(id)) as { seriesStyle?: { North?: { color?: string } } };
+				return meta.seriesStyle?.North?.color === "#bbbbbb";
+			});
+			assert.deepEqual(problems, []);
+			await context.close();
+		}
+	});
+
+	it("places a note by clicking the chart, edits it in place, gives it an arrow and drags it", async () => {
+		const id = await createChart({ title: "Notes by hand", theme: "classic" });
+		const { page, problems, context } = await openEditor(id);
+		const plot = await page.locator(".preview-drawing svg").boundingBox();
+		assert.ok(plot);
+		await page.getByRole("button", { name: "Add note" }).click();
+		await page.getByText("Click on the chart where the note goes.").waitFor();
+		const at2021 = await categoryX(page, "2021");
+		await page.mouse.click(at2021 + 4, plot.y + plot.height * 0.4);
+
+		const editor = page.getByRole("form", { name: "Edit note" });
+		await editor.getByLabel("Note text").fill("Turning point");
+		await assertAccessible(page, "the editor with a note being edited");
+		await editor.getByRole("button", { name: "Done" }).click();
+		const placed = await eventually("the note saved", async () => {
+			const notes = (await metaOf(id)).annotations as Note[] | undefined;
+			return notes?.[0]?.text === "Turning point" ? notes[0] : null;
+		});
+		// Snapped: the category under the pointer, a round value.
+		assert.equal(placed.type, "text");
+		assert.equal(placed.x, "2021");
+		assert.equal(typeof placed.y, "number");
+		assert.equal(Number((placed.y as number).toFixed(2)), placed.y);
+		await page.locator(".preview-drawing svg text", { hasText: "Turning point" }).waitFor();
+
+		// Press the note's handle to edit it: an arrow to the point it was at.
+		const grip = page.getByRole("button", { name: /^Note “Turning point” at 2021/ });
+		await grip.click();
+		await editor.getByLabel("Arrow to the point").check();
+		await editor.getByRole("button", { name: "Done" }).click();
+		const withArrow = await eventually("the arrow saved", async () => {
+			const note = ((await metaOf(id)).annotations as Note[] | undefined)?.[0];
+			return note?.arrow ? note : null;
+		});
+		assert.equal(withArrow.arrow?.x, "2021");
+
+		// Drag the note to 2022: the note moves, the arrow's point stays.
+		const from = await page.getByRole("button", { name: /^Note “Turning point”/ }).boundingBox();
+		assert.ok(from);
+		const at2022 = await categoryX(page, "2022");
+		await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+		await page.mouse.down();
+		await page.mouse.move(at2022, from.y + from.height / 2, { steps: 8 });
+		await page.mouse.up();
+		const dragged = await eventually("the drag saved", async () => {
+			const note = ((await metaOf(id)).annotations as Note[] | undefined)?.[0];
+			return note?.x === "2022" ? note : null;
+		});
+		assert.deepEqual(dragged.arrow, withArrow.arrow);
+		assert.deepEqual(problems, []);
+		await context.close();
+	});
+
+	it("previews a custom width as the embed's width class, at 1280 and 390 px", async () => {
+		const id = await createChart({ title: "Widths", w: 800, h: 500 });
+		const { page, problems, context } = await openEditor(id);
+		await page.getByRole("radio", { name: "Custom" }).check();
+		const width = page.getByLabel("Custom preview width in pixels");
+		await width.fill("500");
+		await page.getByText("A reader at 500 px gets the 480 px layout, scaled to 500 px.").waitFor();
+		await eventually("the 480 px drawing", async () => (await page.locator(".preview-drawing svg").getAttribute("width")) === "480");
+		const frame = await page.locator(".preview-canvas").boundingBox();
+		assert.equal(Math.round(frame?.width ?? 0), 500);
+		// The width classes are buttons; the one in use is marked.
+		const classes = page.getByRole("list", { name: "Embed layouts" });
+		assert.deepEqual(await classes.getByRole("button").allTextContents(), [
+			"280 pixels",
+			"360 pixels",
+			"480 pixels",
+			"640 pixels",
+			"800 pixels, the chart's own width",
+		]);
+		assert.equal(await classes.getByRole("button", { name: "480 pixels" }).getAttribute("aria-current"), "true");
+		await classes.getByRole("button", { name: "360 pixels" }).click();
+		await page.getByText("A reader at 360 px gets the 360 px layout.").waitFor();
+		assert.equal(await width.inputValue(), "360");
+		await assertAccessible(page, "the editor at a custom width");
+		await context.close();
+
+		const narrow = await openEditor(id, { width: 390, height: 844, mode: "dark" });
+		await narrow.page.getByText(/A reader at 390 px gets the 360 px layout, scaled to 390 px\./).waitFor();
+		await assertNoHorizontalOverflow(narrow.page, "the editor at 390 px with the width classes");
+		await assertAccessible(narrow.page, "the editor at 390 px (dark)");
+		assert.deepEqual([...problems, ...narrow.problems], []);
+		await narrow.context.close();
+	});
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { chartColorChecks } from "../../src/domain/color-checks";
+import { colorChecksOf } from "../../src/domain/color-checks-chart";
+import { drawnColors } from "../../src/domain/color-checks-drawn";
+import { parseCsv } from "../../src/domain/csv-parse";
+import type { ChartKind } from "../../src/domain/kinds";
+import { seriesForLayout } from "../../src/domain/layouts";
+import type { Meta } from "../../src/domain/meta";
+import { contrastRatio, leastDistance } from "../../src/domain/theme-checks";
+import { findBuiltInTheme } from "../../src/domain/themes";
+import { echarts } from "../../src/render/echarts";
+import type { RenderInput } from "../../src/render/input";
+import { chartOption } from "../../src/render/option";
+
+const theme = findBuiltInTheme("classic")?.definition;
+if (!theme) throw new Error("no classic theme");
+const csv = "year,North,South,East\n2020,1,3,4\n2021,2,2,5\n";
+
+function input(kind: ChartKind, meta: Meta, mode: "light" | "dark" = "light"): RenderInput {
+	const dataset = parseCsv(csv);
+	return {
+		kind,
+		dataset,
+		seriesNames: seriesForLayout(kind, dataset),
+		meta,
+		theme: theme as NonNullable<typeof theme>,
+		mode,
+		width: 800,
+		height: 500,
+		transparent: false,
+		fromStatistics: false,
+	};
+}
+
+function checksOf(kind: ChartKind, meta: Meta) {
+	const base = input(kind, meta);
+	return colorChecksOf({ meta, seriesNames: base.seriesNames, theme: base.theme }, (mode) => chartOption(input(kind, meta, mode)));
+}
+
+describe("a chart's colour checks", () => {
+	it("has nothing to say of a chart in the theme's own colours", async () => {
+		expect(await checksOf("line", { annotations: [{ type: "text", x: "2020", y: 2, text: "Note" }] })).toEqual([]);
+	});
+
+	it("warns of a #bbbbbb series on white, in light mode only, with a fix that passes both backgrounds", async () => {
+		const checks = await checksOf("line", { seriesStyle: { North: { color: "#bbbbbb" } } });
+		expect(checks.map((c) => c.id)).toEqual(["contrast:light:series:North"]);
+		const [pale] = checks;
+		expect(pale?.message).toBe("Series “North” (#bbbbbb) is 1.91:1 on the light background (#ffffff); needs 3:1.");
+		const fix = pale?.suggestion?.color as string;
+		expect(pale?.suggestion?.series).toBe("North");
+		expect(contrastRatio(fix, theme.colors.light.background)).toBeGreaterThanOrEqual(3);
+		expect(contrastRatio(fix, theme.colors.dark.background)).toBeGreaterThanOrEqual(3);
+		// Taking it leaves nothing to warn about.
+		expect(await checksOf("line", { seriesStyle: { North: { color: fix } } })).toEqual([]);
+	});
+
+	it("finds two neighbouring reds confusable under deuteranopia and suggests a colour apart from every series", async () => {
+		const checks = await checksOf("line", { seriesStyle: { North: { color: "#d62728" }, South: { color: "#e8601c" } } });
+		const pair = checks.find((c) => c.id === "cvd:North:South");
+		expect(pair?.modes).toEqual(["light", "dark"]);
+		expect(pair?.message).toMatch(
+			/^In light and dark mode, series “North” \(#d62728\) and “South” \(#e8601c\) are hard to tell apart with deuteranopia/,
+		);
+		const fix = pair?.suggestion?.color as string;
+		expect(pair?.suggestion?.series).toBe("South");
+		expect(leastDistance(fix, "#d62728")).toBeGreaterThanOrEqual(10);
+		expect(await checksOf("line", { seriesStyle: { North: { color: "#d62728" }, South: { color: fix } } })).toEqual([]);
+	});
+
+	it("says a text colour is the theme's and offers no fix", () => {
+		const checks = chartColorChecks([
+			{
+				mode: "light",
+				background: "#ffffff",
+				palette: [],
+				marks: [],
+				texts: [
+					{ role: "Axis labels", color: "#aaaaaa", minimum: 4.5 },
+					{ role: "The subtitle", color: "#aaaaaa", minimum: 4.5 },
+				],
+			},
+		]);
+		expect(checks).toHaveLength(1);
+		expect(checks[0]?.message).toMatch(/^Axis labels and The subtitle \(#aaaaaa\) are 2\.32:1 .* the theme's/);
+		expect(checks[0]?.suggestion).toBeUndefined();
+	});
+
+	it("checks annotation text in the colour the renderer draws it", async () => {
+		const option = chartOption(input("line", { annotations: [{ type: "text", x: "2020", y: 2, text: "Note" }] }));
+		const drawn = drawnColors(option, { mode: "light", background: "#ffffff", palette: [], displayNames: new Map() });
+		expect(drawn.texts.filter((t) => t.role === "Annotations").map((t) => t.color)).toEqual([theme.colors.light.text]);
+	});
+
+	it.each([
+		["line", {}],
+		["dot", {}],
+		["horizontal-bar", { highlight: ["South"] }],
+		["pie", {}],
+		["multiples", { seriesStyle: { South: { color: "#123456" } } }],
+	] as const)("reads %s series colours as ECharts draws them", (kind, meta) => {
+		const option = chartOption(input(kind, meta as Meta));
+		const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width: 800, height: 500 });
+		try {
+			chart.setOption({ ...option, animation: false });
+			type Data = { count(): number; getName(i: number): string; getItemVisual(i: number, key: "style"): { fill?: string } };
+			type Model = { getSeries(): { subType: string; name: string; getData(): Data }[] };
+			const filled = new Map<string, string>();
+			for (const series of (chart as unknown as { getModel(): Model }).getModel().getSeries()) {
+				const data = series.getData();
+				if (series.subType === "pie")
+					for (let i = 0; i < data.count(); i++) filled.set(data.getName(i), String(data.getItemVisual(i, "style").fill));
+				else filled.set(series.name, String(data.getItemVisual(0, "style").fill));
+			}
+			const svg = chart.renderToSVGString().toLowerCase();
+			const marks = drawnColors(option, { mode: "light", background: "#ffffff", palette: [], displayNames: new Map() }).marks;
+			expect(marks.length).toBeGreaterThan(0);
+			for (const mark of marks) {
+				const color = mark.color.toLowerCase();
+				// Lines are drawn in their line colour (a stroke); other marks take ECharts' fill.
+				if (kind === "line" || kind === "multiples") expect(svg).toContain(`stroke="${color}"`);
+				else if (!mark.name.includes("/")) expect([mark.name, color]).toEqual([mark.name, filled.get(mark.name)?.toLowerCase()]);
+				else expect(svg).toContain(`fill="${color}"`);
+			}
+		} finally {
+			chart.dispose();
+		}
+	});
+});
