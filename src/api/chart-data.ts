@@ -8,6 +8,7 @@ import { defineRoute } from "../http/route";
 import { dataFromDataset } from "../services/chart-data";
 import { validateMeta, writeChart } from "../services/chart-writes";
 import { confirmDatasetStored } from "../services/data-retention";
+import { shapeOf } from "../services/version-notes";
 import { chartWriteResponse } from "./chart-resource";
 import { ChartOrReceipt } from "./schemas";
 
@@ -33,7 +34,11 @@ export const putChartDataRoute = defineRoute({
 		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) => {
 			const data = await dataFromDataset(services, current.kind, dataset);
 			const next = { ...current, seriesRefs: [], ...data };
-			return { next: { ...next, meta: await validateMeta(services, caller, current.meta, next, current.meta.theme) }, action: "data" };
+			return {
+				next: { ...next, meta: await validateMeta(services, caller, current.meta, next, current.meta.theme) },
+				action: "data",
+				dataShape: shapeOf(dataset),
+			};
 		});
 		// A concurrent chart delete may have removed this shared blob before the row named it (D29).
 		await confirmDatasetStored(services, chart.dataBlobKey, dataset);
