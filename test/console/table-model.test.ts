@@ -57,6 +57,12 @@ describe("the data table's model", () => {
 		// A one-column table keeps its rows, empty ones included once they hold something.
 		const single = tableFromGrid([["name"], ["a;b"], ["c"]]);
 		assert.deepEqual(parseCsv(tableToCsv(single).csv).columns[0]?.values, ["a;b", "c"]);
+		// Semicolons in every cell of a one-column table: unquoted, the parser would take them for the delimiter.
+		const semicolons = tableFromGrid([["a;b"], ["1;2"], ["3;4"]]);
+		assert.deepEqual(
+			parseCsv(tableToCsv(semicolons).csv).columns.map((column) => [column.name, column.values]),
+			[["a;b", ["1;2", "3;4"]]],
+		);
 	});
 
 	it("round-trips a dataset the API answered", () => {
