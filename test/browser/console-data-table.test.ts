@@ -112,6 +112,18 @@ describe("console data table and history", { skip }, () => {
 			(await exported(id, "csv")).startsWith("year,China,India,Brasil\n2000,71.5,62.9,70.1\n2005,72.9,65,71.9"),
 		);
 
+		// Shift+arrows select a range; copying puts it on the clipboard as a spreadsheet reads it.
+		await cell(page, 0, 1).click();
+		await page.keyboard.press("Shift+ArrowRight");
+		await page.keyboard.press("Shift+ArrowDown");
+		await eventually("the selection", async () => (await grid.locator('[aria-selected="true"]').count()) === 4);
+		const copied = await page.evaluate(() => {
+			const data = new DataTransfer();
+			document.activeElement?.dispatchEvent(new ClipboardEvent("copy", { clipboardData: data, bubbles: true, cancelable: true }));
+			return data.getData("text/plain");
+		});
+		assert.equal(copied, "71.5\t62.9\n72.9\t65");
+
 		// A range from a spreadsheet, pasted below the last row, grows the table.
 		await cell(page, 2, 0).click();
 		await grid.evaluate((table) => {

@@ -9,7 +9,7 @@
  * `readOnly` (linked data, library series) keeps selecting and copying and says why.
  */
 import type { Ref } from "preact";
-import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Dataset } from "../../../../../domain/dataset";
 import { Icon } from "../../../../components/icon";
 import { announce } from "../../../../lib/announce";
@@ -309,6 +309,8 @@ export function TableEditor({
 		setActive({ row: start.top + cells.length - 1, column: start.left + Math.max(...cells.map((r) => r.length)) - 1 });
 	};
 
+	// A column's type reads every cell: once per table, not once per cell drawn.
+	const types = useMemo(() => table.header.map((_, index) => columnType(table, index)), [table]);
 	const column = Math.min(active.column, table.header.length - 1);
 	const rowIndex = active.row;
 	const columnName = table.header[column] ?? "";
@@ -486,6 +488,8 @@ export function TableEditor({
 					aria-colcount={table.header.length + 1}
 					aria-readonly={readOnly ? "true" : undefined}
 					aria-multiselectable="true"
+					// Ctrl/Cmd+Z here undoes the table's edits, not the editor's settings.
+					data-native-undo=""
 					onKeyDown={onGridKey}
 					onCopy={(event) => onCopy(event, false)}
 					onCut={(event) => onCopy(event, true)}
@@ -496,7 +500,7 @@ export function TableEditor({
 							<td class="row-number corner" />
 							{table.header.map((name, index) => {
 								const at = { row: -1, column: index };
-								const type = columnType(table, index);
+								const type = types[index] ?? "text";
 								return (
 									<th key={table.ids[index]} scope="col" {...cellProps(at)} aria-colindex={index + 2}>
 										{editing && editing.at.row === -1 && editing.at.column === index ? (
@@ -523,7 +527,7 @@ export function TableEditor({
 								</th>
 								{cells.map((text, index) => {
 									const at = { row, column: index };
-									const numeric = columnType(table, index) === "number";
+									const numeric = types[index] === "number";
 									const props = cellProps(at);
 									return (
 										// biome-ignore lint/a11y/useFocusableInteractive: `cellProps` gives every cell its roving tabIndex
