@@ -387,82 +387,87 @@ export function TableEditor({
 						buttons[(at + (event.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length]?.focus();
 					}}
 				>
-					<button
-						type="button"
-						class="button quiet icon"
-						aria-label="Undo"
-						title="Undo (Ctrl/Cmd+Z in the table)"
-						disabled={history.past.length === 0}
-						onClick={() => applyUndo(false)}
-					>
-						<Icon name="undo" size={16} />
-					</button>
-					<button
-						type="button"
-						class="button quiet icon"
-						aria-label="Redo"
-						title="Redo (Ctrl/Cmd+Shift+Z)"
-						disabled={history.future.length === 0}
-						onClick={() => applyUndo(true)}
-					>
-						<Icon name="undo" size={16} class="flip" />
-					</button>
-					<span class="toolbar-gap" />
-					<button
-						type="button"
-						class="button quiet"
-						title={`Add a row below row ${rowIndex + 2}`}
-						onClick={() => {
-							const next = insertRows(table, rowIndex + 1);
-							edit(next, `Row added below row ${rowIndex + 2}`);
-							move({ row: rowIndex + 1, column }, false, next);
-						}}
-					>
-						<Icon name="plus" size={16} /> Row
-					</button>
-					<button
-						type="button"
-						class="button quiet icon"
-						aria-label={`Delete row ${rowIndex + 2}`}
-						title={`Delete row ${rowIndex + 2}`}
-						disabled={rowIndex < 0 || table.rows.length <= 1}
-						onClick={() => edit(removeRows(table, rowIndex), `Row ${rowIndex + 2} deleted`)}
-					>
-						<Icon name="trash" size={16} />
-					</button>
-					<span class="toolbar-gap" />
-					<button
-						type="button"
-						class="button quiet"
-						title={`Add a column right of “${columnName}”`}
-						onClick={() => {
-							const next = insertColumn(table, column + 1);
-							edit(next, "Column added");
-							move({ row: -1, column: column + 1 }, false, next);
-						}}
-					>
-						<Icon name="plus" size={16} /> Column
-					</button>
-					<button
-						type="button"
-						class="button quiet icon"
-						aria-label={`Delete column “${columnName}”`}
-						title={`Delete column “${columnName}”`}
-						disabled={table.header.length <= 1}
-						onClick={() => edit(removeColumns(table, column), `Column “${columnName}” deleted`)}
-					>
-						<Icon name="trash" size={16} />
-					</button>
-					<span class="toolbar-gap" />
-					<button
-						type="button"
-						class="button quiet"
-						aria-label="Swap rows and columns"
-						title="Swap rows and columns: the first column becomes the header"
-						onClick={() => edit(transpose(table), "Rows and columns swapped")}
-					>
-						Swap
-					</button>
+					<span class="toolbar-group">
+						<button
+							type="button"
+							class="button quiet icon"
+							aria-label="Undo"
+							title="Undo (Ctrl/Cmd+Z in the table)"
+							disabled={history.past.length === 0}
+							onClick={() => applyUndo(false)}
+						>
+							<Icon name="undo" size={16} />
+						</button>
+						<button
+							type="button"
+							class="button quiet icon"
+							aria-label="Redo"
+							title="Redo (Ctrl/Cmd+Shift+Z)"
+							disabled={history.future.length === 0}
+							onClick={() => applyUndo(true)}
+						>
+							<Icon name="undo" size={16} class="flip" />
+						</button>
+					</span>
+					<span class="toolbar-group">
+						<button
+							type="button"
+							class="button quiet"
+							title={`Add a row below row ${rowIndex + 2}`}
+							onClick={() => {
+								const next = insertRows(table, rowIndex + 1);
+								edit(next, `Row added below row ${rowIndex + 2}`);
+								move({ row: rowIndex + 1, column }, false, next);
+							}}
+						>
+							<Icon name="plus" size={16} /> Row
+						</button>
+						<button
+							type="button"
+							class="button quiet icon"
+							aria-label={`Delete row ${rowIndex + 2}`}
+							title={`Delete row ${rowIndex + 2}`}
+							disabled={rowIndex < 0 || table.rows.length <= 1}
+							onClick={() => edit(removeRows(table, rowIndex), `Row ${rowIndex + 2} deleted`)}
+						>
+							<Icon name="trash" size={16} />
+						</button>
+					</span>
+					<span class="toolbar-group">
+						<button
+							type="button"
+							class="button quiet"
+							title={`Add a column right of “${columnName}”`}
+							onClick={() => {
+								const next = insertColumn(table, column + 1);
+								edit(next, "Column added");
+								move({ row: -1, column: column + 1 }, false, next);
+							}}
+						>
+							<Icon name="plus" size={16} /> Column
+						</button>
+						<button
+							type="button"
+							class="button quiet icon"
+							aria-label={`Delete column “${columnName}”`}
+							title={`Delete column “${columnName}”`}
+							disabled={table.header.length <= 1}
+							onClick={() => edit(removeColumns(table, column), `Column “${columnName}” deleted`)}
+						>
+							<Icon name="trash" size={16} />
+						</button>
+					</span>
+					<span class="toolbar-group">
+						<button
+							type="button"
+							class="button quiet"
+							aria-label="Swap rows and columns"
+							title="Swap rows and columns: the first column becomes the header"
+							onClick={() => edit(transpose(table), "Rows and columns swapped")}
+						>
+							Swap
+						</button>
+					</span>
 				</div>
 			)}
 			<section
