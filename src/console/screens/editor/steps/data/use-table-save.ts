@@ -9,9 +9,20 @@ import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { announce } from "../../../../lib/announce";
 import { ApiFailure, api, describeFailure } from "../../../../lib/api";
 import type { Chart } from "../../../../lib/chart-types";
-import type { EditorContextValue } from "../../editor-context";
 import type { CellAt, Table } from "./table-model";
 import { renamedColumns, tableProblems, tableToCsv } from "./table-model";
+
+/**
+ * What saving needs of the editor (editor-context.ts's value has all of it), spelt here so the
+ * unit tests, which run in Node, import no component.
+ */
+export interface TableSaveEditor {
+	chart: Chart;
+	etag: string;
+	saveState: "saved" | "unsaved" | "saving" | "error" | "conflict";
+	adopt(chart: Chart, etag: string | null): void;
+	updateMeta(patch: Record<string, unknown>): void;
+}
 
 export const tableSaveDelay = 1000;
 /** How often to look again while the editor's settings save is still going. */
@@ -91,7 +102,7 @@ export interface TableSave {
 	takeTheirs(): void;
 }
 
-export function useTableSave(editor: EditorContextValue, table: Table, onTheirs: () => void): TableSave {
+export function useTableSave(editor: TableSaveEditor, table: Table, onTheirs: () => void): TableSave {
 	const [status, setStatus] = useState<TableSaveStatus>({ state: "saved" });
 	const saved = useRef(table);
 	const savedCsv = useRef(tableToCsv(table).csv);
