@@ -22,6 +22,7 @@ import type { Services } from "../request-services";
 import { dataFromDataset } from "../services/chart-data";
 import { loadChart, validateMeta, writeChart } from "../services/chart-writes";
 import { confirmDatasetStored } from "../services/data-retention";
+import { shapeOf } from "../services/version-notes";
 import { chartWriteResponse } from "./chart-resource";
 import { ChartOrReceipt } from "./schemas";
 
@@ -41,7 +42,11 @@ function writeData(services: Services, caller: Caller, request: Request, chartId
 	return writeChart(services, caller, request, chartId, now, async (current) => {
 		const data = await dataFromDataset(services, current.kind, dataset);
 		const next = { ...current, seriesRefs: [], ...data };
-		return { next: { ...next, meta: await validateMeta(services, caller, current.meta, next, current.meta.theme) }, action: "data" };
+		return {
+			next: { ...next, meta: await validateMeta(services, caller, current.meta, next, current.meta.theme) },
+			action: "data",
+			dataShape: shapeOf(dataset),
+		};
 	});
 }
 

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { ApiError } from "../api-error";
 import { findChartVersion, listChartVersions } from "../db/charts";
+import { coalesceVersions, fallbackSummary } from "../domain/version-summary";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { loadChart, writeChart } from "../services/chart-writes";
@@ -36,14 +37,15 @@ export const listVersionsRoute = defineRoute({
 	readOnly: true,
 	tag,
 	summary: "List a chart's versions",
-	description: "Newest first. Every write (create, update, move, data, publish, unpublish, restore) records one.",
+	description:
+		"Newest first. Every write (create, update, move, data, publish, unpublish, restore, refresh) records one, with a `summary` of what it changed. Consecutive `update` versions by the same author that changed the same fields within 60 seconds of the first are listed as one item: `version` is the newest, `firstVersion` the oldest, and the summary runs across them; every version stays readable by number.",
 	access: "chart:read",
 	body: { type: "none" },
 	responses: { 200: { description: "The chart's versions", schema: ChartVersionList } },
 	errors: ["not_found"],
 	async handler({ services, caller, params }) {
 		const chart = await loadChart(services, caller, params.id as string);
-		const versions = await listChartVersions(services.db, chart.id);
+		const versions = coalesceVersions(await listChartVersions(services.db, chart.id));
 		return json({ versions: versions.map((v) => ({ ...v, createdAt: new Date(v.createdAt).toISOString() })) });
 	},
 });
@@ -67,6 +69,7 @@ export const getVersionRoute = defineRoute({
 			action: version.action,
 			authorAccountId: version.authorAccountId,
 			createdAt: new Date(version.createdAt).toISOString(),
+			summary: version.summary ?? fallbackSummary(version.action, version.authorAccountId),
 			chart: chartAtVersion(chart.id, version.snapshot),
 		});
 	},
@@ -94,7 +97,7 @@ export const restoreVersionRoute = defineRoute({
 		const n = parseVersion(params.n);
 		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) => {
 			const { snapshot } = await loadVersion(current.id, n, services.db);
-			return { next: { ...snapshot, folderId: current.folderId }, action: "restore" };
+			return { next: { ...snapshot, folderId: current.folderId }, action: "restore", restoredVersion: n };
 		});
 		return chartWriteResponse(chart, services, caller);
 	},

@@ -128,12 +128,28 @@ export const ChartList = z
 
 const VersionSummary = z.object({
 	version: z.number().int(),
-	action: z.string().meta({ description: "create, update, move, data, publish, unpublish or restore" }),
-	authorAccountId: z.string(),
+	action: z.string().meta({ description: "create, update, move, data, publish, unpublish, restore or refresh" }),
+	authorAccountId: z.string().meta({ description: "The account that wrote it; `system:linked-data` or `system:library` for a refresh" }),
 	createdAt: Timestamp,
+	summary: z.string().meta({
+		description:
+			'What the version changed, in words ("Title: \'A\' → \'B\'; Kind: line → bar", "Data: 12 → 14 rows", "Restored version 3"). Versions written before summaries existed say the action in words.',
+		examples: ["Title: 'Seats' → 'Seats won'"],
+	}),
 });
 
-export const ChartVersionList = z.object({ versions: z.array(VersionSummary) }).meta({ id: "ChartVersionList" });
+export const ChartVersionList = z
+	.object({
+		versions: z.array(
+			VersionSummary.extend({
+				firstVersion: z.number().int().meta({
+					description:
+						"The oldest version this item covers: consecutive autosaves of the same fields by the same author within 60 s are one item. Equal to `version` for a version listed alone.",
+				}),
+			}),
+		),
+	})
+	.meta({ id: "ChartVersionList" });
 
 export const ChartVersion = VersionSummary.extend({
 	chart: z.object({

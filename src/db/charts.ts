@@ -11,6 +11,7 @@ import { ChartSnapshot as ChartSnapshotSchema, sameSnapshot } from "../domain/ch
 import { ChartKind } from "../domain/kinds";
 import { StoredMeta } from "../domain/meta";
 import { SeriesReference } from "../domain/series";
+import type { DataShape, StoredVersion, VersionChange, VersionNote } from "../domain/version-summary";
 import type { Database } from "./client";
 import { dataSourceOf } from "./linked-data";
 import { parseJsonColumn } from "./rows";
@@ -101,6 +102,16 @@ export interface NewChart {
 	name: string;
 	snapshot: ChartSnapshot;
 	now: number;
+	/** What the first version says it is ("Created with 12 rows × 3 columns"). */
+	note?: VersionNote;
+	dataShape?: DataShape | null;
+}
+
+function noteColumns(
+	note: VersionNote | undefined,
+	dataShape: DataShape | null | undefined,
+): [string | null, string | null, string | null] {
+	return [note?.summary ?? null, note ? JSON.stringify(note.changes) : null, dataShape ? JSON.stringify(dataShape) : null];
 }
 
 /** Inserts a chart at version 1 with its first version record; false if its folder is gone. */
@@ -129,10 +140,11 @@ export async function insertChart(d1: D1Database, chart: NewChart): Promise<bool
 			),
 		d1
 			.prepare(
-				`INSERT INTO chart_versions (chart_id, version, action, author_account_id, snapshot, data_blob_key, created_at)
-				 SELECT ?1, 1, 'create', ?2, ?3, ?5, ?4 WHERE EXISTS (SELECT 1 FROM charts WHERE id = ?1)`,
+				`INSERT INTO chart_versions (chart_id, version, action, author_account_id, snapshot, data_blob_key, created_at,
+				   summary, changes, data_shape)
+				 SELECT ?1, 1, 'create', ?2, ?3, ?5, ?4, ?6, ?7, ?8 WHERE EXISTS (SELECT 1 FROM charts WHERE id = ?1)`,
 			)
-			.bind(chart.id, chart.authorAccountId, JSON.stringify(s), chart.now, s.dataBlobKey),
+			.bind(chart.id, chart.authorAccountId, JSON.stringify(s), chart.now, s.dataBlobKey, ...noteColumns(chart.note, chart.dataShape)),
 	]);
 	return (inserted?.meta.changes ?? 0) === 1;
 }
@@ -146,6 +158,10 @@ export interface ChartWrite {
 	now: number;
 	/** Sets `published_version`; undefined keeps it. */
 	publishedVersion?: number | null;
+	/** What this version changed, in words; without it the list says the action in words. */
+	note?: VersionNote;
+	/** The shape of the dataset this version sets, when it sets one. */
+	dataShape?: DataShape | null;
 }
 
 /**
@@ -171,8 +187,9 @@ export async function writeChartVersion(d1: D1Database, write: ChartWrite): Prom
 	const [, updated] = await d1.batch([
 		d1
 			.prepare(
-				`INSERT INTO chart_versions (chart_id, version, action, author_account_id, snapshot, data_blob_key, created_at)
-				 SELECT ?3, ?5, ?6, ?7, ?8, ?10, ?9 WHERE ${stillCurrent}`,
+				`INSERT INTO chart_versions (chart_id, version, action, author_account_id, snapshot, data_blob_key, created_at,
+				   summary, changes, data_shape)
+				 SELECT ?3, ?5, ?6, ?7, ?8, ?10, ?9, ?11, ?12, ?13 WHERE ${stillCurrent}`,
 			)
 			.bind(
 				next.folderId,
@@ -185,6 +202,7 @@ export async function writeChartVersion(d1: D1Database, write: ChartWrite): Prom
 				JSON.stringify(next),
 				write.now,
 				next.dataBlobKey,
+				...noteColumns(write.note, write.dataShape),
 			),
 		d1
 			.prepare(
@@ -250,17 +268,55 @@ export async function referencedBlobKeys(d1: D1Database, keys: readonly string[]
 	return new Set(rows.results.map((row) => row.key));
 }
 
-export async function listChartVersions(db: Database, chartId: string) {
-	return db
+const StoredChanges = z.array(
+	z.object({ field: z.string(), label: z.string(), from: z.string().nullable().optional(), to: z.string().nullable().optional() }),
+);
+const StoredDataShape = z.object({ rows: z.number().int().min(0), columns: z.array(z.string()) });
+
+/** A stored `changes` column; anything unreadable is treated as unknown (the list then does not fold it). */
+function readChanges(text: string | null): VersionChange[] | null {
+	if (text === null) return null;
+	try {
+		const parsed = StoredChanges.safeParse(JSON.parse(text));
+		return parsed.success ? parsed.data : null;
+	} catch {
+		return null;
+	}
+}
+
+/** Newest first, with what each version changed (null summary: written before summaries existed). */
+export async function listChartVersions(db: Database, chartId: string): Promise<StoredVersion[]> {
+	const rows = await db
 		.select({
 			version: chartVersions.version,
 			action: chartVersions.action,
 			authorAccountId: chartVersions.authorAccountId,
 			createdAt: chartVersions.createdAt,
+			summary: chartVersions.summary,
+			changes: chartVersions.changes,
 		})
 		.from(chartVersions)
 		.where(eq(chartVersions.chartId, chartId))
 		.orderBy(desc(chartVersions.version));
+	return rows.map((row) => ({ ...row, changes: readChanges(row.changes) }));
+}
+
+/** The shape recorded for a data blob by one of the chart's versions, if any recorded it. */
+export async function findDataShape(d1: D1Database, chartId: string, blobKey: string): Promise<DataShape | null> {
+	const row = await d1
+		.prepare(
+			`SELECT data_shape FROM chart_versions WHERE data_blob_key = ?2 AND chart_id = ?1 AND data_shape IS NOT NULL
+			 ORDER BY version DESC LIMIT 1`,
+		)
+		.bind(chartId, blobKey)
+		.first<{ data_shape: string }>();
+	if (!row) return null;
+	try {
+		const parsed = StoredDataShape.safeParse(JSON.parse(row.data_shape));
+		return parsed.success ? parsed.data : null;
+	} catch {
+		return null;
+	}
 }
 
 export async function findChartVersion(db: Database, chartId: string, version: number) {

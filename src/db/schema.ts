@@ -205,6 +205,12 @@ export const chartVersions = sqliteTable(
 		 */
 		dataBlobKey: text("data_blob_key"),
 		createdAt: integer("created_at").notNull(),
+		/** What the version changed, in words (null before migration 0009: the action in words stands in). */
+		summary: text("summary"),
+		/** JSON `VersionChange[]` (src/domain/version-summary.ts): lets the list fold consecutive autosaves. */
+		changes: text("changes"),
+		/** JSON `DataShape` of the dataset this version set, when known. */
+		dataShape: text("data_shape"),
 	},
 	(t) => [primaryKey({ columns: [t.chartId, t.version] }), index("chart_versions_blob_idx").on(t.dataBlobKey)],
 );

@@ -13,6 +13,7 @@ import type { Services } from "../request-services";
 import { assertFolderUsable } from "./chart-writes";
 import { confirmDatasetStored } from "./data-retention";
 import { retryConditionalWrite } from "./retry";
+import { noteForWrite, shapeOf } from "./version-notes";
 
 const maxCreateAttempts = 3;
 
@@ -47,6 +48,7 @@ export function storeNewChart(
 				name: chart.name,
 				snapshot,
 				now,
+				...(await noteForWrite(services, caller, null, snapshot, { action: "create", dataShape: dataset ? shapeOf(dataset) : undefined })),
 			});
 			if (!inserted) {
 				// The folder vanished between the check and the insert: say so precisely if it is gone for good.

@@ -13,9 +13,11 @@ import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import { chartName, Meta } from "../domain/meta";
 import { unknownSeriesKeys } from "../domain/series-keyed";
 import { findBuiltInTheme } from "../domain/themes";
+import type { DataShape } from "../domain/version-summary";
 import type { Services } from "../request-services";
 
 import { retryConditionalWrite } from "./retry";
+import { noteForWrite } from "./version-notes";
 
 /** Writes that lose a race are retried on fresh state this many times before giving up. */
 const maxWriteAttempts = 20;
@@ -114,6 +116,10 @@ export interface PlannedWrite {
 	next: ChartSnapshot;
 	action: ChartAction;
 	publishedVersion?: number | null;
+	/** For `restore`: the version brought back, named in the version's summary. */
+	restoredVersion?: number;
+	/** The shape of the dataset the write sets, when it parsed one (summaries say "12 → 14 rows"). */
+	dataShape?: DataShape;
 }
 
 /** How the chart write loop retries a lost race: on fresh state, this many times, then 409. */
@@ -135,6 +141,7 @@ export async function commitChartWrite(
 	now: number,
 ): Promise<ChartRecord | null> {
 	const name = chartName(planned.next.meta);
+	const { note, dataShape } = await noteForWrite(services, caller, current, planned.next, planned);
 	const written = await writeChartVersion(services.d1, {
 		previous: current,
 		next: planned.next,
@@ -143,6 +150,8 @@ export async function commitChartWrite(
 		authorAccountId: caller.accountId,
 		now,
 		publishedVersion: planned.publishedVersion,
+		note,
+		dataShape,
 	});
 	if (!written) return null;
 	return {

@@ -132,7 +132,8 @@ describe("console editor steps", { skip, timeout: 240_000 }, () => {
 		const before = (await fixture.api(fixture.demo.editor, "GET", `/v1/charts/${chartId}/versions`)) as { versions: { version: number }[] };
 		const newest = Math.max(...before.versions.map((v) => v.version));
 		const panel = await openStep(page, /^History/);
-		await panel.getByRole("button", { name: /^v1 Created You\b/ }).click();
+		// Each version is named by its summary (issue 30 item 4): v1 is "Created with 3 rows × …".
+		await panel.getByRole("button", { name: /^v1 Created\b.* You\b/ }).click();
 		await panel.getByRole("button", { name: "Restore this version" }).click();
 		await page.getByRole("dialog").getByRole("button", { name: "Restore" }).click();
 		const restored = await until("the restore", async () => {
@@ -145,7 +146,7 @@ describe("console editor steps", { skip, timeout: 240_000 }, () => {
 		};
 		const latest = after.versions.find((v) => v.version === Number(restored.version));
 		assert.equal(latest?.action, "restore");
-		await panel.getByRole("button", { name: new RegExp(`^v${restored.version} Restored an earlier version Current You\\b`) }).waitFor();
+		await panel.getByRole("button", { name: new RegExp(`^v${restored.version} Restored version 1\\b.* Current You\\b`) }).waitFor();
 		assert.deepEqual(opened.problems, []);
 	});
 });

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { actionInWords, authorInWords, lastPublishedVersion } from "../../src/console/screens/editor/steps/history/versions.ts";
+import {
+	actionInWords,
+	authorInWords,
+	lastPublishedVersion,
+	versionInWords,
+	versionLabel,
+} from "../../src/console/screens/editor/steps/history/versions.ts";
 import { exportPath, fileNameOf, warningsOf } from "../../src/console/screens/editor/steps/publish/downloads.ts";
 
 describe("history and publish words", () => {
@@ -12,6 +18,17 @@ describe("history and publish words", () => {
 		assert.equal(actionInWords("somethingNew"), "SomethingNew");
 		assert.equal(authorInWords("acc_1", "acc_1"), "You");
 		assert.equal(authorInWords("acc_2", "acc_1"), "A teammate");
+		assert.equal(authorInWords("system:linked-data", "acc_1"), "Automatic refresh");
+		assert.equal(authorInWords("system:library", "acc_1"), "Statistics library");
+	});
+
+	it("shows a version's summary, and a folded item's range of versions", () => {
+		assert.equal(versionInWords({ action: "update", summary: "Title: 'A' → 'B'" }), "Title: 'A' → 'B'");
+		assert.equal(versionInWords({ action: "update" }), "Edited settings");
+		assert.equal(versionInWords({ action: "refresh", summary: " " }), "Data refreshed");
+		assert.equal(versionLabel({ version: 7, firstVersion: 4 }), "v4–7");
+		assert.equal(versionLabel({ version: 7, firstVersion: 7 }), "v7");
+		assert.equal(versionLabel({ version: 7 }), "v7");
 	});
 
 	it("finds the version the embed shows", () => {

@@ -603,21 +603,29 @@ export interface ColorCheck {
 export interface ChartVersionList {
 	versions: {
 		version: number;
-		/** create, update, move, data, publish, unpublish or restore */
+		/** create, update, move, data, publish, unpublish, restore or refresh */
 		action: string;
+		/** The account that wrote it; `system:linked-data` or `system:library` for a refresh */
 		authorAccountId: string;
 		/** ISO 8601 UTC with milliseconds */
 		createdAt: string;
+		/** What the version changed, in words ("Title: 'A' → 'B'; Kind: line → bar", "Data: 12 → 14 rows", "Restored version 3"). Versions written before summaries existed say the action in words. */
+		summary: string;
+		/** The oldest version this item covers: consecutive autosaves of the same fields by the same author within 60 s are one item. Equal to `version` for a version listed alone. */
+		firstVersion: number;
 	}[];
 }
 
 export interface ChartVersion {
 	version: number;
-	/** create, update, move, data, publish, unpublish or restore */
+	/** create, update, move, data, publish, unpublish, restore or refresh */
 	action: string;
+	/** The account that wrote it; `system:linked-data` or `system:library` for a refresh */
 	authorAccountId: string;
 	/** ISO 8601 UTC with milliseconds */
 	createdAt: string;
+	/** What the version changed, in words ("Title: 'A' → 'B'; Kind: line → bar", "Data: 12 → 14 rows", "Restored version 3"). Versions written before summaries existed say the action in words. */
+	summary: string;
 	chart: {
 		id: string;
 		name: string;

@@ -1,8 +1,9 @@
 /**
  * The Data step: your own CSV (paste, drop or choose a file → `PUT /v1/charts/{id}/data`) or
  * series from the statistics library (the chart's `series` references, saved by autosave).
- * The current data is shown as a table with each column's detected type; a CSV the API refuses
- * is shown as a table too, with the row and column the API names marked and its message beside.
+ * The current data is an editable table (data/table-editor.tsx, saved as the chart's CSV) with
+ * each column's detected type; linked data and library series show it read-only and say why. A
+ * CSV the API refuses is shown as a table too, with the row and column the API names marked.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Dataset } from "../../../../domain/dataset";
@@ -14,7 +15,8 @@ import { currentLocation } from "../../../lib/router";
 import { useEditor } from "../editor-context";
 import { kindLayouts, kindNames } from "../kind-info";
 import { LinkedSource } from "./data/linked-source";
-import { DataTable, type Refusal, RefusedTable } from "./data/tables";
+import { TableEditor } from "./data/table-editor";
+import { type Refusal, RefusedTable } from "./data/tables";
 
 interface Statistic {
 	id: string;
@@ -71,7 +73,16 @@ function referenceLabel(
 	return { name: name ?? detail, detail };
 }
 
-function CsvInput({ onRefused, onUsed }: { onRefused: (refusal: Refusal | null) => void; onUsed(): void }) {
+function CsvInput({
+	onRefused,
+	onUsed,
+	onSending,
+}: {
+	onRefused: (refusal: Refusal | null) => void;
+	onUsed(): void;
+	/** Before the CSV is sent: the table's unsaved edits must not be saved over it. */
+	onSending(): void;
+}) {
 	const { chart, adopt } = useEditor();
 	const [text, setText] = useState("");
 	const [busy, setBusy] = useState(false);
@@ -86,6 +97,7 @@ function CsvInput({ onRefused, onUsed }: { onRefused: (refusal: Refusal | null) 
 		}
 		setBusy(true);
 		setProblem(null);
+		onSending();
 		try {
 			const answer = await api.put<Chart>(`/v1/charts/${encodeURIComponent(chart.id)}/data`, {
 				text: { content: csv, type: "text/csv" },
@@ -324,23 +336,54 @@ function LibraryInput() {
 	);
 }
 
+/** Why the table cannot be edited here, or null when it can. */
+export function readOnlyReason(chart: Chart): string | null {
+	const linked = chart.dataSource;
+	if (linked) {
+		let host = linked.url;
+		try {
+			host = new URL(linked.url).host;
+		} catch {
+			// Shown as stored.
+		}
+		const every = linked.refreshMinutes ? ` every ${linked.refreshMinutes === 1 ? "minute" : `${linked.refreshMinutes} minutes`}` : "";
+		return `This data is read from ${host}${every}, so edits here would be overwritten at the next read: change it at its source. You can still select and copy cells.`;
+	}
+	if (chart.seriesReferences.length > 0)
+		return "These series come from the statistics library and are read afresh whenever the chart is drawn, so they cannot be edited here. To change numbers, copy the cells (Ctrl/Cmd+C) into a spreadsheet and paste them back as your own CSV.";
+	return null;
+}
+
 /**
  * The chart's data as a table. Focus moves to it once it shows data other than `focusAfter` (after "Use this data" the button is disabled while sending, which left focus on
  * the page; the table is what the person wants to check next).
  */
-function CurrentData({ dataset, focusAfter, onFocused }: { dataset: Dataset; focusAfter?: Dataset | null; onFocused(): void }) {
+function CurrentData({
+	dataset,
+	focusAfter,
+	onFocused,
+	control,
+}: {
+	dataset: Dataset;
+	focusAfter?: Dataset | null;
+	onFocused(): void;
+	control?: { current: { discard(): void } | null };
+}) {
+	const { chart } = useEditor();
 	const box = useRef<HTMLElement>(null);
 	useEffect(() => {
 		if (focusAfter === undefined || dataset === focusAfter) return;
+		// The box, named "The chart's data", is read out first; an arrow key or Enter then moves into the grid.
 		box.current?.focus();
 		onFocused();
 	}, [dataset, focusAfter]);
+	const readOnly = readOnlyReason(chart);
 	return (
 		<section class="step-section" aria-labelledby="current-data">
 			<h2 id="current-data" class="section-label">
-				Current data
+				{readOnly ? "Current data" : "Check and edit the data"}
 			</h2>
-			<DataTable dataset={dataset} caption="The chart's data" boxRef={box} />
+			<TableEditor dataset={dataset} readOnly={readOnly} boxRef={box} control={control} />
 		</section>
 	);
 }
@@ -356,6 +399,7 @@ export function DataStep() {
 	const dataset = preview?.dataset ?? null;
 	/** After "Use this data": the dataset shown before, so focus moves once the new one is drawn. */
 	const [replacedData, setReplacedData] = useState<Dataset | null | undefined>(undefined);
+	const table = useRef<{ discard(): void } | null>(null);
 
 	useEffect(() => {
 		if (!fromLibrary || sources) return;
@@ -418,14 +462,16 @@ export function DataStep() {
 							{refusal.rows && <RefusedTable refusal={refusal} />}
 						</section>
 					)}
-					{dataset && !refusal && <CurrentData dataset={dataset} focusAfter={replacedData} onFocused={() => setReplacedData(undefined)} />}
+					{dataset && !refusal && (
+						<CurrentData dataset={dataset} focusAfter={replacedData} onFocused={() => setReplacedData(undefined)} control={table} />
+					)}
 					{!chart.hasData && !refusal && <p class="step-intro">Start with your data: drop a CSV file, choose one, or paste it below.</p>}
 					{chart.hasData && (
 						<h2 class="section-label replace-heading" id="replace-data">
 							Replace the data
 						</h2>
 					)}
-					<CsvInput onRefused={setRefusal} onUsed={() => setReplacedData(dataset)} />
+					<CsvInput onRefused={setRefusal} onUsed={() => setReplacedData(dataset)} onSending={() => table.current?.discard()} />
 				</>
 			) : (
 				<>

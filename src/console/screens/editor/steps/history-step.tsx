@@ -1,6 +1,7 @@
 /**
- * History: the chart's versions (who, what, when; D12), any of them shown in the preview, and
- * restore, which brings a version back as a new version (nothing is lost).
+ * History: the chart's versions (what each changed, who, when; D12 and issue 30 item 4), any of
+ * them shown in the preview, and restore, which brings a version back as a new version (nothing
+ * is lost). One person's autosaves of one field within a minute come as one item ("v4–7").
  */
 import { useEffect, useId, useRef, useState } from "preact/hooks";
 import { ConfirmDialog } from "../../../components/dialog";
@@ -12,8 +13,9 @@ import { exactTime, timeAgo } from "../../../lib/format";
 import { useSession } from "../../../lib/session";
 import { useEditor } from "../editor-context";
 import type { Version } from "./history/versions";
-import { actionInWords, authorInWords } from "./history/versions";
+import { authorInWords, versionInWords, versionLabel } from "./history/versions";
 import "./steps.css";
+import "./history/history.css";
 
 type Load = { state: "loading" } | { state: "failed"; message: string } | { state: "ready"; versions: Version[] };
 
@@ -119,7 +121,8 @@ export function HistoryStep() {
 					Versions
 				</h3>
 				<p class="meta-text">
-					Every saved change is a version. Pick one to see it in the preview; restoring it adds a new version, so nothing is lost.
+					Every saved change is a version, with what it changed, who and when. Pick one to see it in the preview; restoring it adds a new
+					version, so nothing is lost.
 				</p>
 				{problem && (
 					<div class="banner error" role="alert">
@@ -153,7 +156,7 @@ export function HistoryStep() {
 						{load.versions.map((version, i) => {
 							const current = i === 0;
 							const isSelected = current ? selected === null : selected === version.version;
-							const what = actionInWords(version.action);
+							const what = versionInWords(version);
 							return (
 								<li key={version.version} class={`version${isSelected ? " selected" : ""}`}>
 									<button
@@ -165,9 +168,9 @@ export function HistoryStep() {
 										// parts apart in that name; the grid lays the parts out.
 										onClick={() => select(current ? null : version.version)}
 									>
-										<span class="version-number tabular">v{version.version}</span>{" "}
+										<span class="version-number tabular">{versionLabel(version)}</span>{" "}
 										<span class="version-what">
-											{what}
+											<span class="version-summary">{what}</span>
 											{current && " "}
 											{current && <span class="set-badge">Current</span>}
 										</span>{" "}

@@ -1,13 +1,10 @@
 /**
- * The Data step's two tables: the chart's current data with each column's detected type, and a
- * refused CSV with the row and column the API names marked. Both scroll inside a box that takes
- * keyboard focus (a scroll box must be reachable without a mouse).
+ * A refused CSV with the row and column the API names marked, in a scroll box that takes
+ * keyboard focus (a scroll box must be reachable without a mouse). The chart's own data is the
+ * editable table (table-editor.tsx).
  */
-import type { Ref } from "preact";
-import type { Dataset } from "../../../../../domain/dataset";
 
 const shownRows = 50;
-const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 6 });
 
 export interface Refusal {
 	message: string;
@@ -15,61 +12,6 @@ export interface Refusal {
 	column: string | null;
 	/** The refused CSV, parsed: the header, then the rows. */
 	rows: string[][] | null;
-}
-
-function typeLabel(type: string): string {
-	return type === "number" ? "Number" : type === "date" ? "Date" : "Text";
-}
-
-export function DataTable({ dataset, caption, boxRef }: { dataset: Dataset; caption: string; boxRef?: Ref<HTMLElement> }) {
-	const rowCount = dataset.columns[0]?.values.length ?? 0;
-	const rows = Math.min(rowCount, shownRows);
-	return (
-		// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable (and scrollable) by keyboard
-		<section class="data-table-wrap" tabIndex={0} aria-label={caption} ref={boxRef}>
-			<table class="data-table">
-				<caption class="visually-hidden">{caption}</caption>
-				<thead>
-					<tr>
-						{dataset.columns.map((column) => (
-							<th key={column.name} scope="col">
-								<span class="column-name">{column.name}</span>
-								<span class={`type-badge type-${column.type}`}>{typeLabel(column.type)}</span>
-							</th>
-						))}
-					</tr>
-				</thead>
-				<tbody>
-					{Array.from({ length: rows }, (_, row) => (
-						<tr key={row}>
-							{dataset.columns.map((column) => {
-								const value = column.values[row];
-								return (
-									<td key={column.name} class={column.type === "number" ? "number" : undefined}>
-										{value === null || value === undefined ? (
-											<span class="empty-cell">
-												<span aria-hidden="true">–</span>
-												<span class="visually-hidden">empty</span>
-											</span>
-										) : typeof value === "number" ? (
-											numberFormat.format(value)
-										) : (
-											value
-										)}
-									</td>
-								);
-							})}
-						</tr>
-					))}
-				</tbody>
-			</table>
-			{rowCount > rows && (
-				<p class="table-more muted">
-					The first {rows} of {rowCount.toLocaleString()} rows.
-				</p>
-			)}
-		</section>
-	);
 }
 
 /** The refused CSV with the API's row and column marked (rows numbered as in a spreadsheet). */

@@ -5,6 +5,10 @@ export interface Version {
 	action: string;
 	authorAccountId: string;
 	createdAt: string;
+	/** What it changed, in words (the API says the action in words for versions older than summaries). */
+	summary?: string;
+	/** The oldest version this item covers: one person's autosaves of one field within a minute are one item. */
+	firstVersion?: number;
 }
 
 /** The API's version actions (`src/db/charts.ts`, `ChartAction`) in words. */
@@ -16,6 +20,7 @@ export const actionWords: Record<string, string> = {
 	publish: "Published",
 	unpublish: "Unpublished",
 	restore: "Restored an earlier version",
+	refresh: "Data refreshed",
 };
 
 export function actionInWords(action: string): string {
@@ -29,7 +34,25 @@ export function lastPublishedVersion(versions: readonly Pick<Version, "version" 
 	return last?.action === "publish" ? last.version : null;
 }
 
-/** "You" for the signed-in account, else "A teammate" (the id is shown on hover). */
+/** Authors that are not people: the scheduled redraws of linked data and library statistics. */
+const systemAuthors: Record<string, string> = {
+	"system:linked-data": "Automatic refresh",
+	"system:library": "Statistics library",
+};
+
+/** "You" for the signed-in account, a scheduled refresh by name, else "A teammate" (the id is shown on hover). */
 export function authorInWords(authorAccountId: string, signedInAccountId: string): string {
-	return authorAccountId === signedInAccountId ? "You" : "A teammate";
+	if (authorAccountId === signedInAccountId) return "You";
+	return systemAuthors[authorAccountId] ?? "A teammate";
+}
+
+/** What a version changed: its summary, or the action in words from an API without summaries. */
+export function versionInWords(version: Pick<Version, "action" | "summary">): string {
+	return version.summary?.trim() ? version.summary : actionInWords(version.action);
+}
+
+/** "v7" for a version alone, "v4–7" for autosaves listed as one item. */
+export function versionLabel(version: Pick<Version, "version" | "firstVersion">): string {
+	const first = version.firstVersion ?? version.version;
+	return first < version.version ? `v${first}–${version.version}` : `v${version.version}`;
 }
