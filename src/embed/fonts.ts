@@ -8,7 +8,7 @@
  * published page names it (`published_fonts`, recorded at publish).
  */
 import { findPublishedFont } from "../db/fonts";
-import { fontContentTypes } from "../domain/fonts";
+import { fontContentTypes } from "../domain/font-files";
 import { fallbackFamily, primaryFamily } from "../render/bundled-families";
 import type { RenderFont } from "../render/uploaded-fonts";
 import type { Services } from "../request-services";
