@@ -128,6 +128,8 @@ export async function runQueriesBench() {
 				headers: { Authorization: `Bearer ${setupKey}`, "Content-Type": "application/json" },
 				body: JSON.stringify({ kind: "line", meta: { title: `Queries: ${route.name}`, w: 800, h: 500 } }),
 			});
+			if (created.status !== 201)
+				throw new Error(`POST /v1/charts answered ${created.status}: ${new TextDecoder().decode(created.body).slice(0, 300)}`);
 			const { id: chartId } = JSON.parse(new TextDecoder().decode(created.body)) as { id: string };
 			await send(setupKey, `${base}/v1/charts/${chartId}/data`, {
 				method: "PUT",

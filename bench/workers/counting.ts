@@ -98,17 +98,21 @@ function countedNamespace<T extends Rpc.DurableObjectBranded | undefined>(name: 
 			if (typeof value !== "function") return value;
 			if (property === "get" || property === "getByName") {
 				return (...args: unknown[]) => {
-					const stub = value.apply(target, args) as object;
-					return new Proxy(stub, {
-						get(stubTarget, method) {
-							const member = Reflect.get(stubTarget, method);
-							if (typeof member !== "function") return member;
-							return (...callArgs: unknown[]) => {
-								count("durableObject", `do.${name}.${String(method)}`);
-								return member.apply(stubTarget, callArgs);
-							};
+					const stub = value.apply(target, args) as Record<string, (...callArgs: unknown[]) => unknown>;
+					// A stand-in, not a Proxy of the stub: workerd's RPC stubs are proxies themselves, and
+					// calling through a trap on them loses the call. Every method is called on the stub itself.
+					return new Proxy(
+						{},
+						{
+							get(_, method) {
+								if (typeof method !== "string" || method === "then") return undefined;
+								return (...callArgs: unknown[]) => {
+									count("durableObject", `do.${name}.${method}`);
+									return stub[method]?.(...callArgs);
+								};
+							},
 						},
-					});
+					);
 				};
 			}
 			return value.bind(target);
