@@ -42,22 +42,30 @@ interface CpuProfile {
 	timeDeltas: number[];
 }
 
-/**
- * CPU the isolate spent evaluating the Worker before its first request, from the profile
- * `wrangler check startup` writes: every sample but `(idle)` (script compilation, top-level
- * code, garbage collection), in ms.
- */
-export function startupCpuMs(profile: CpuProfile): number {
-	const idle = new Set(profile.nodes.filter((node) => node.callFrame.functionName === "(idle)").map((node) => node.id));
-	let busyMicros = 0;
-	profile.samples.forEach((sample, i) => {
-		if (!idle.has(sample)) busyMicros += profile.timeDeltas[i] ?? 0;
-	});
-	return busyMicros / 1000;
+/** Startup CPU from one `wrangler check startup` profile, in ms. */
+export interface StartupCpu {
+	/** Samples in JavaScript (the Worker's top-level code, the modules it evaluates) and garbage collection. */
+	jsMs: number;
+	/** Samples in `(program)`: the engine's own native work (compiling, loading). On a busy machine mostly noise: a hello world shows up to tens of ms. */
+	programMs: number;
 }
 
-/** One `wrangler check startup` run of `config`: its startup CPU in ms. */
-export async function startupCpu(config: string): Promise<number> {
+/** What the isolate spent before its first request, from the profile `wrangler check startup` writes (`(idle)` left out). */
+export function startupCpuMs(profile: CpuProfile): StartupCpu {
+	const kinds = new Map(profile.nodes.map((node) => [node.id, node.callFrame.functionName]));
+	let js = 0;
+	let program = 0;
+	profile.samples.forEach((sample, i) => {
+		const kind = kinds.get(sample);
+		const micros = profile.timeDeltas[i] ?? 0;
+		if (kind === "(program)") program += micros;
+		else if (kind !== "(idle)") js += micros;
+	});
+	return { jsMs: js / 1000, programMs: program / 1000 };
+}
+
+/** One `wrangler check startup` run of `config`. */
+export async function startupCpu(config: string): Promise<StartupCpu> {
 	const dir = await mkdtemp(join(tmpdir(), "charts-coldstart-profile-"));
 	const outfile = join(dir, "startup.cpuprofile");
 	try {
