@@ -108,8 +108,7 @@ async function firstRequests(): Promise<FirstRequest[]> {
 }
 
 async function startupMedian(config: string): Promise<{ medianMs: number; runsMs: number[]; programMedianMs: number }> {
-	const runs = [];
-	for (let i = 0; i < startupRuns; i++) runs.push(await startupCpu(config));
+	const runs = await startupCpu(config, startupRuns);
 	const runsMs = runs.map((run) => run.jsMs);
 	return { medianMs: median(runsMs), runsMs, programMedianMs: median(runs.map((run) => run.programMs)) };
 }
