@@ -58,7 +58,7 @@ export default defineConfig(async () => {
 			}),
 		],
 		test: {
-			setupFiles: ["./test/helpers/apply-migrations.ts"],
+			setupFiles: ["./test/helpers/apply-migrations.ts", "./test/helpers/preload-renderer.ts"],
 			// vitest's default (cores − 1) left one of two cores idle: the Node process only
 			// schedules, workerd does the work.
 			maxWorkers: availableParallelism(),

@@ -5,11 +5,13 @@
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
+import { runColdstartBench } from "./coldstart.ts";
 import { runDataBench } from "./data.ts";
 import { runEmbedsBench } from "./embeds.ts";
 import { runLimitsBench } from "./limits.ts";
 import { runLoadBench } from "./load.ts";
 import { runProfileBench } from "./profile.ts";
+import { runQueriesBench } from "./queries.ts";
 import { runRenderBench } from "./render.ts";
 import { runRenderLimitsBench } from "./render-limits.ts";
 
@@ -21,6 +23,8 @@ const suites = {
 	load: runLoadBench,
 	profile: runProfileBench,
 	embeds: runEmbedsBench,
+	coldstart: runColdstartBench,
+	queries: runQueriesBench,
 };
 
 const only = process.argv.slice(2);

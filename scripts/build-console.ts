@@ -115,4 +115,5 @@ if (ownBytes > ownScriptBudget) {
 	console.error(`The console's own JavaScript is over its budget of ${kb(ownScriptBudget)} gzipped; ${target} is left as it was.`);
 	process.exit(1);
 }
-await publishDirectory(outdir, target, { last: ["index.html"], record: "dist/console.files.json" });
+// `_static/` is the embed build's (scripts/build-static-assets.ts), in the same assets directory.
+await publishDirectory(outdir, target, { last: ["index.html"], record: "dist/console.files.json", foreign: "_static/" });

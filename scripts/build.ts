@@ -19,6 +19,7 @@ const inputFiles = [
 	"scripts/build.ts",
 	"scripts/build-console.ts",
 	"scripts/build-embed-client.ts",
+	"scripts/build-static-assets.ts",
 	"scripts/lib/embed-fonts.ts",
 	"package-lock.json",
 ];

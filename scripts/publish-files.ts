@@ -42,6 +42,8 @@ export interface PublishOptions {
 	 * load its lazy chunks; older files are removed.
 	 */
 	record: string;
+	/** A folder of the target that another build writes (the embed build's `_static/`): never removed here. */
+	foreign?: string;
 }
 
 /** Moves every file of `staging` into `target` (see above), then removes `staging`. */
@@ -62,7 +64,7 @@ export async function publishDirectory(staging: string, target: string, options:
 	);
 	const kept = new Set([...files, ...previous]);
 	for (const file of await filesUnder(target)) {
-		if (!kept.has(file)) await unlink(join(target, file));
+		if (!kept.has(file) && !(options.foreign && file.startsWith(options.foreign))) await unlink(join(target, file));
 	}
 	await replaceFile(options.record, new TextEncoder().encode(`${JSON.stringify(files, null, "\t")}\n`));
 	await rm(staging, { recursive: true, force: true });

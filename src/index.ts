@@ -1,18 +1,20 @@
 /**
- * Worker entry: wires the API router, the MCP server in front of it (`/mcp`) and the embed host
- * into the dispatcher, and re-exports the Durable Objects. `scheduled` is the Cron Trigger's
- * run: linked data and library re-imports (src/linked-data/schedule.ts).
+ * Worker entry: wires the API (`/v1`, `/mcp`, loaded on the first request that needs it,
+ * `lazy-api.ts`) and the embed host into the dispatcher, and re-exports the Durable Objects.
+ * `scheduled` is the Cron Trigger's run (linked data and library re-imports,
+ * src/linked-data/schedule.ts), loaded when it first fires. Nothing else runs when an isolate
+ * starts (issue 26).
  */
-import { allRoutes } from "./api/routes";
 import { embedPath, serveEmbed } from "./embed/serve";
 import { dispatcher } from "./http/dispatch";
-import { buildApi } from "./http/router";
-import { scheduled } from "./linked-data/schedule";
-import { withMcp } from "./mcp/route";
+import { lazyApi } from "./lazy-api";
 
 export { AccountLimiter } from "./limits/account-limiter";
 export { ExportGate } from "./limits/export-gate";
 
-const fetch = dispatcher(withMcp(buildApi(allRoutes)), { match: embedPath, serve: serveEmbed });
+const fetch = dispatcher(lazyApi(), { match: embedPath, serve: serveEmbed });
+
+const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env, ctx) =>
+	(await import("./linked-data/schedule")).scheduled(controller, env, ctx);
 
 export default { fetch, scheduled } satisfies ExportedHandler<Env>;

@@ -16,6 +16,8 @@ export interface Services {
 	/** The raw D1 binding, for the few statements drizzle cannot express (recursive CTEs). */
 	d1: D1Database;
 	blobs: R2Bucket;
+	/** The `[assets]` directory: the console, and the embed host's clients and fonts (src/embed/static-assets.ts). */
+	assets: Fetcher;
 	limiter: RequestLimiter;
 	exportSlots: ExportSlots;
 	config: Config;
@@ -27,6 +29,7 @@ export function buildServices(env: Env, ctx: ExecutionContext): Services {
 		db: openDatabase(env.DB),
 		d1: env.DB,
 		blobs: env.BLOBS,
+		assets: env.ASSETS,
 		limiter: durableRequestLimiter(env.ACCOUNT_LIMITER),
 		exportSlots: durableExportSlots(env.EXPORT_GATE),
 		config: readConfig(env),

@@ -20,7 +20,7 @@ async function publishedSnippets(chart: ChartRecord, embedBase: string) {
 	const url = embedUrl(embedBase, chart.id);
 	const iframe = iframeSnippet(embedSize(chart.meta), chart.name, url);
 	// The loader under its content-hashed path (cached for good), read from the built client.
-	const script = loaderSnippet(`${embedBase}${await hashedClientPath("embed")}`);
+	const script = loaderSnippet(`${embedBase}${hashedClientPath("embed")}`);
 	return { embedUrl: url, iframe, script, responsiveIframe: `${iframe}${script}` };
 }
 

@@ -20,34 +20,16 @@ import type { Font } from "fontkit";
 import { create } from "fontkit";
 import { CharstringError, checkCharstrings } from "./font-charstrings";
 import { CompositeError, checkComposites } from "./font-composites";
+import type { InspectedFont, StoredFontFormat } from "./font-files";
+import { InvalidFontError, maxFontBytes } from "./font-files";
 import { checkLookups, LookupError } from "./font-lookups";
 import { fontMetrics } from "./font-metrics";
 import { subsetFont } from "./font-subset";
 import { type CharacterMap, readSfnt, SfntError, tableDirectory } from "./sfnt";
 import { Woff2Error, woff2ToSfnt } from "./woff2";
 
-/** The largest font file: as uploaded, and as a WOFF2 unpacks to. */
-export const maxFontBytes = 4 * 1024 * 1024;
-
-/** What is stored and served: TrueType or CFF outlines in an sfnt file. */
-export type StoredFontFormat = "ttf" | "otf";
-
-export const fontContentTypes: Record<StoredFontFormat, string> = { ttf: "font/ttf", otf: "font/otf" };
-
-export interface InspectedFont {
-	/** What to store: the upload itself, or the TTF/OTF a WOFF2 upload unpacks to. */
-	bytes: Uint8Array;
-	family: string;
-	style: "normal" | "italic";
-	weight: number;
-	scripts: string[];
-	format: StoredFontFormat;
-}
-
-/** The file is not a font the renderer can use; the message says why, for the 422. */
-export class InvalidFontError extends Error {
-	override name = "InvalidFontError";
-}
+export type { InspectedFont, StoredFontFormat } from "./font-files";
+export { fontContentTypes, InvalidFontError, maxFontBytes } from "./font-files";
 
 /** Families the Worker bundles: an upload may not shadow them, or every built-in theme would change. */
 const bundledFamilies = ["inter", "dejavu sans"];

@@ -7,98 +7,51 @@
  * Both are served immutable for a year. An uploaded font is public here only as long as a
  * published page names it (`published_fonts`, recorded at publish).
  */
-import dejavuSans400 from "../../dist/embed-fonts/dejavu-sans-400.woff2";
-import inter400 from "../../dist/embed-fonts/inter-400.woff2";
-import inter600 from "../../dist/embed-fonts/inter-600.woff2";
-import inter700 from "../../dist/embed-fonts/inter-700.woff2";
 import { findPublishedFont } from "../db/fonts";
-import { fontContentTypes } from "../domain/fonts";
-import { bundledMetrics, fallbackFamily, primaryFamily } from "../render/fonts";
+import { fontContentTypes } from "../domain/font-files";
+import { fallbackFamily, primaryFamily } from "../render/bundled-families";
 import type { RenderFont } from "../render/uploaded-fonts";
 import type { Services } from "../request-services";
+import { staticAssetPaths } from "./static-asset-paths";
+import { fetchStaticAsset, staticAssets } from "./static-assets";
 
 /** The bundled fonts as the page's `@font-face` rules name them (the same faces src/render/fonts.ts draws with). */
 const bundledFonts = {
-	"inter-400": { family: primaryFamily, weight: 400, data: inter400 },
-	"inter-600": { family: primaryFamily, weight: 600, data: inter600 },
-	"inter-700": { family: primaryFamily, weight: 700, data: inter700 },
-	"dejavu-sans-400": { family: fallbackFamily, weight: 400, data: dejavuSans400 },
+	"inter-400": { family: primaryFamily, weight: 400 },
+	"inter-600": { family: primaryFamily, weight: 600 },
+	"inter-700": { family: primaryFamily, weight: 700 },
+	"dejavu-sans-400": { family: fallbackFamily, weight: 400 },
 } as const;
 type BundledFont = keyof typeof bundledFonts;
 
-const bundledHashes = new Map<BundledFont, Promise<string>>();
-
-/** The first 16 hex digits of the SHA-256 of a bundled font's WOFF2, computed once per isolate. */
-function bundledHash(name: BundledFont): Promise<string> {
-	let hash = bundledHashes.get(name);
-	if (!hash) {
-		hash = crypto.subtle
-			.digest("SHA-256", bundledFonts[name].data)
-			.then((digest) => [...new Uint8Array(digest).slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join(""));
-		bundledHashes.set(name, hash);
-	}
+/** The first 16 hex digits of the SHA-256 of a bundled font's WOFF2, as the build named its file. */
+function bundledHash(name: BundledFont): string {
+	const hash = staticAssets.fonts[name];
+	if (!hash) throw new Error(`the build's static-assets manifest names no ${name} font`);
 	return hash;
-}
-
-let fallbackRange: string | undefined;
-
-/**
- * The `unicode-range` of DejaVu Sans: exactly the characters it has and Inter lacks. Without it a
- * browser fetches DejaVu Sans (258 KB) for every page while Inter loads; with it, only for text
- * the server too draws in DejaVu Sans (Georgian, arrows…). Exactly: a range spanning characters
- * neither font has would fetch it for them too, and ECharts measures line heights with "国".
- */
-function dejavuRange(): string {
-	if (fallbackRange !== undefined) return fallbackRange;
-	const { regular, fallback } = bundledMetrics();
-	const runs = subtractRanges(fallback.ranges(), regular.ranges());
-	const hex = (codePoint: number) => codePoint.toString(16);
-	fallbackRange = runs.map(([from, to]) => (from === to ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(",");
-	return fallbackRange;
-}
-
-/** The code points of `from` that are in none of `without` (both sorted, disjoint, inclusive ranges). */
-export function subtractRanges(
-	from: readonly (readonly [number, number])[],
-	without: readonly (readonly [number, number])[],
-): [number, number][] {
-	const out: [number, number][] = [];
-	let j = 0;
-	for (const [start, end] of from) {
-		let next = start;
-		while (j < without.length && (without[j] as readonly [number, number])[1] < next) j++;
-		for (let k = j; k < without.length && next <= end; k++) {
-			const [cutStart, cutEnd] = without[k] as readonly [number, number];
-			if (cutStart > end) break;
-			if (cutStart > next) out.push([next, cutStart - 1]);
-			next = Math.max(next, cutEnd + 1);
-		}
-		if (next <= end) out.push([next, end]);
-	}
-	return out;
 }
 
 /**
  * `@font-face` rules for the bundled fonts at `base` (the embed base). `swap`: the inline SVG is
  * readable in the fallback font at once and takes Inter when it arrives.
  */
-export async function bundledFontFaces(base: string): Promise<string> {
-	const rules = await Promise.all(
-		(Object.keys(bundledFonts) as BundledFont[]).map(async (name) => {
+export function bundledFontFaces(base: string): string {
+	return (Object.keys(bundledFonts) as BundledFont[])
+		.map((name) => {
 			const { family, weight } = bundledFonts[name];
-			const range = family === fallbackFamily ? `;unicode-range:${dejavuRange()}` : "";
-			return `@font-face{font-family:"${family}";src:url(${base}/_fonts/${name}.${await bundledHash(name)}.woff2) format("woff2");font-weight:${weight};font-style:normal;font-display:swap${range}}`;
-		}),
-	);
-	return rules.join("");
+			// Only what the fallback draws and Inter lacks (font-ranges.ts), so most pages never fetch it.
+			const range = family === fallbackFamily ? `;unicode-range:${staticAssets.fallbackUnicodeRange}` : "";
+			return `@font-face{font-family:"${family}";src:url(${base}/_fonts/${name}.${bundledHash(name)}.woff2) format("woff2");font-weight:${weight};font-style:normal;font-display:swap${range}}`;
+		})
+		.join("");
 }
 
 /** A bundled font by its path: immutable when the hash is the current file's, else the current file briefly (a page from an earlier build). */
-async function serveBundledFont(request: Request, path: string): Promise<Response | null> {
+async function serveBundledFont(request: Request, path: string, assets: Fetcher): Promise<Response | null> {
 	const match = /^\/_fonts\/(inter-400|inter-600|inter-700|dejavu-sans-400)(?:\.([0-9a-f]{16}))?\.woff2$/.exec(path);
 	if (!match) return null;
 	const name = match[1] as BundledFont;
-	const hash = await bundledHash(name);
+	const hash = bundledHash(name);
 	const etag = `"${name}-${hash}"`;
 	const headers = {
 		"Content-Type": "font/woff2",
@@ -106,7 +59,9 @@ async function serveBundledFont(request: Request, path: string): Promise<Respons
 		ETag: etag,
 	};
 	if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
-	return new Response(request.method === "HEAD" ? null : bundledFonts[name].data, { headers });
+	if (request.method === "HEAD") return new Response(null, { headers });
+	const file = await fetchStaticAsset(assets, staticAssetPaths.font(name, hash));
+	return new Response(file.body, { headers });
 }
 
 export function fontPath(font: Pick<RenderFont, "id" | "format">): string {
@@ -124,7 +79,7 @@ export function fontIdsNamedBy(page: string): string[] {
  * names it (issue 23): any other id, a deleted font or a format that is not the file's is 404.
  */
 export async function serveFont(request: Request, path: string, services: Services): Promise<Response | null> {
-	const bundled = await serveBundledFont(request, path);
+	const bundled = await serveBundledFont(request, path, services.assets);
 	if (bundled) return bundled;
 	const match = /^\/_fonts\/([A-Za-z0-9_-]{1,100})\.(ttf|otf)$/.exec(path);
 	if (!path.startsWith("/_fonts/")) return null;

@@ -10,8 +10,7 @@
  */
 import { escapeMarkup } from "../domain/markup";
 import type { MergedDrawings, WidthDrawing } from "./mode-merge";
-import { readerExtrasCss } from "./reader-extras";
-import { tableControlsNoscriptCss } from "./table-controls-html";
+import { readerExtrasCss, tableControlsNoscriptCss } from "./page-css";
 
 export interface EmbedPage {
 	title: string;

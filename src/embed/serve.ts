@@ -18,6 +18,7 @@ import type { PageMode } from "./page";
 import { badModeHtml, notFoundHtml, pageModes, serverErrorHtml } from "./page";
 import type { SnapshotFile } from "./snapshot-files";
 import { snapshotFiles, snapshotKey, tipsHash } from "./snapshot-files";
+import { fetchStaticAsset } from "./static-assets";
 
 const securityHeaders = {
 	// Scripts and data only from the embed host itself; inline styles are what SVG charts use.
@@ -52,14 +53,15 @@ function revalidated(request: Request, etag: string): boolean {
  * The page's client script: under its content-hashed path cached for good (D40); under the
  * unhashed or an earlier build's path cached briefly and revalidated by its content's ETag.
  */
-async function serveClient(request: Request, script: ClientScript): Promise<Response> {
+async function serveClient(request: Request, script: ClientScript, assets: Fetcher): Promise<Response> {
 	const headers = {
 		ETag: script.etag,
 		"Cache-Control": script.immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
 		"Content-Type": "text/javascript; charset=utf-8",
 	};
 	if (revalidated(request, script.etag)) return new Response(null, { status: 304, headers });
-	return new Response(request.method === "HEAD" ? null : script.body, { headers });
+	if (request.method === "HEAD") return new Response(null, { headers });
+	return new Response((await fetchStaticAsset(assets, script.assetPath)).body, { headers });
 }
 
 /**
@@ -119,8 +121,8 @@ async function answer(request: Request, path: string, services: Services): Promi
 	if (request.method !== "GET" && request.method !== "HEAD") {
 		return new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } });
 	}
-	const script = await clientScript(path);
-	if (script) return serveClient(request, script);
+	const script = clientScript(path);
+	if (script) return serveClient(request, script, services.assets);
 	const font = await serveFont(request, path, services);
 	if (font) return font;
 	const bare = /^\/([A-Za-z0-9_-]{1,100})$/.exec(path);

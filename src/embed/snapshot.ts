@@ -59,7 +59,7 @@ export async function drawSnapshot(input: RenderInput, chart: ChartRecord, embed
 	const fonts = input.fonts ?? [];
 	// With the bundled Inter and DejaVu Sans the exports draw with, so the page's text is theirs.
 	const fontFaces =
-		(await bundledFontFaces(embedBase)) +
+		bundledFontFaces(embedBase) +
 		fontFaceCss(
 			fonts.length > 0 ? fontsUsedBySvg([...light, ...dark].map((drawing) => drawing.svg).join(""), fonts) : [],
 			(font) => `${embedBase}${fontPath(font)}`,
@@ -78,7 +78,7 @@ export async function drawSnapshot(input: RenderInput, chart: ChartRecord, embed
 		dataUrl: `${page}data.json`,
 		// Named by its content: a page left open across a republish must not take the next version's marks.
 		...(tipsJson ? { tipsUrl: `${page}tips.json?h=${await tipsHash(tipsJson)}` } : {}),
-		clientUrl: `${embedBase}${readerTips ? await hashedClientPath("overlay") : await clientPath(chart.kind)}`,
+		clientUrl: `${embedBase}${readerTips ? hashedClientPath("overlay") : clientPath(chart.kind)}`,
 		// A race plays at once; a table's controls are in the page, live before it is drawn.
 		interactive: isRace(input) ? "now" : "on-interaction",
 		tableControls: tableControlsHtml(input),

@@ -31,5 +31,4 @@ export function tableControlsHtml(input: RenderInput): string {
 	return `<div class="table-controls">${search}${paging}<span data-control="status" aria-live="polite">${escapeMarkup(tableStatus(first))}</span></div>`;
 }
 
-/** For a `<noscript>` in the page's head: without JavaScript the controls never act, so they are not shown (the status stays). */
-export const tableControlsNoscriptCss = ".table-controls input,.table-controls button{display:none}";
+export { tableControlsNoscriptCss } from "./page-css";

@@ -18,3 +18,10 @@ declare module "*.bundle.txt" {
 	const text: string;
 	export default text;
 }
+
+// The manifest of the embed host's static assets (scripts/build-static-assets.ts), declared so a
+// typecheck before the first build passes; the build's file has exactly this shape.
+declare module "*/dist/static-assets.json" {
+	const manifest: import("../embed/static-asset-paths").StaticAssets;
+	export default manifest;
+}

@@ -11,11 +11,11 @@ import interBold from "../../node_modules/@expo-google-fonts/inter/700Bold/Inter
 import dejavuSans from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf";
 import type { FontMetrics } from "../domain/font-metrics";
 import { fontMetrics } from "../domain/font-metrics";
+import { fallbackFamily, primaryFamily } from "./bundled-families";
 import type { RenderFont } from "./uploaded-fonts";
 import { cssFont, matchUploadedFont, uploadedMetrics } from "./uploaded-fonts";
 
-export const primaryFamily = "Inter";
-export const fallbackFamily = "DejaVu Sans";
+export { fallbackFamily, primaryFamily } from "./bundled-families";
 
 export const fontFiles: { family: string; weight: number; data: ArrayBuffer }[] = [
 	{ family: primaryFamily, weight: 400, data: interRegular },

@@ -10,8 +10,9 @@ import SVGtoPDF from "svg-to-pdfkit";
 import { bundledMetrics } from "./fonts";
 import { embeddedName, pdfFonts } from "./pdf-fonts";
 import type { PdfRgbaImage } from "./pdf-logo";
+import { uploadedPdfFont } from "./uploaded-font-embedding";
 import type { RenderFont } from "./uploaded-fonts";
-import { matchUploadedFont, textFont, uploadedMetrics, uploadedPdfFont } from "./uploaded-fonts";
+import { matchUploadedFont, textFont, uploadedMetrics } from "./uploaded-fonts";
 
 /** The name an uploaded font is registered under in a PDF. */
 function uploadedName(font: RenderFont): string {

@@ -4,7 +4,7 @@
  */
 import type { DrawingExporter } from "./exporters";
 import { drawSvg } from "./svg";
-import { embedFontsInSvg } from "./uploaded-fonts";
+import { embedFontsInSvg } from "./uploaded-font-embedding";
 
 export const svgExporter: DrawingExporter = async (input) => {
 	const { svg, warnings } = drawSvg(input);

@@ -2,13 +2,12 @@
  * Fonts a workspace uploaded, as the renderer receives them: the bytes already read (a render
  * does no I/O) and the family a theme names them by. Each file is parsed at most once per
  * isolate, keyed by its bytes, so a font evicted from the byte cache takes its parse with it.
+ * What needs a full font parser (fontkit: PDF embedding, SVG subsetting) is in
+ * `uploaded-font-embedding.ts`, which only drawing loads.
  */
-import type { Font } from "fontkit";
-import { create } from "fontkit";
 import { familyNames } from "../domain/font-families";
 import type { FontMetrics } from "../domain/font-metrics";
 import { fontMetrics } from "../domain/font-metrics";
-import { subsetFont } from "../domain/font-subset";
 
 export interface RenderFont {
 	id: string;
@@ -19,33 +18,15 @@ export interface RenderFont {
 	data: ArrayBuffer;
 }
 
-interface Parsed {
-	metrics?: FontMetrics;
-	pdf?: Font;
-}
-
-const parsed = new WeakMap<ArrayBuffer, Parsed>();
-
-function parsedOf(font: RenderFont): Parsed {
-	let entry = parsed.get(font.data);
-	if (!entry) {
-		entry = {};
-		parsed.set(font.data, entry);
-	}
-	return entry;
-}
+const parsedMetrics = new WeakMap<ArrayBuffer, FontMetrics>();
 
 export function uploadedMetrics(font: RenderFont): FontMetrics {
-	const entry = parsedOf(font);
-	entry.metrics ??= fontMetrics(font.data);
-	return entry.metrics;
-}
-
-/** The font as fontkit parsed it, which pdfkit embeds from. */
-export function uploadedPdfFont(font: RenderFont): Font {
-	const entry = parsedOf(font);
-	entry.pdf ??= create(new Uint8Array(font.data));
-	return entry.pdf;
+	let metrics = parsedMetrics.get(font.data);
+	if (!metrics) {
+		metrics = fontMetrics(font.data);
+		parsedMetrics.set(font.data, metrics);
+	}
+	return metrics;
 }
 
 /**
@@ -120,21 +101,6 @@ export function fontDataUri(font: RenderFont): string {
 	return `data:font/${font.format};base64,${base64(font.data)}`;
 }
 
-/**
- * The standalone SVG with the uploaded fonts it names embedded as `@font-face` data URIs, so the
- * file draws the same on a machine that does not have them. Only fonts the text uses are added,
- * each cut down to the characters drawn in it (a TrueType font; a CFF one goes in whole).
- */
-export function embedFontsInSvg(svg: string, fonts: readonly RenderFont[]): string {
-	const used = textByFont(svg, fonts);
-	if (used.size === 0) return svg;
-	const source = (font: RenderFont) => {
-		const subset = subsetFont(uploadedPdfFont(font), font.data, used.get(font) ?? "");
-		return subset ? fontDataUri({ ...font, data: subset.buffer as ArrayBuffer }) : fontDataUri(font);
-	};
-	return svg.replace(/^<svg([^>]*)>/, (open) => `${open}<defs><style>${fontFaceCss([...used.keys()], source)}</style></defs>`);
-}
-
 const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
 function unescapeText(text: string): string {
@@ -146,7 +112,7 @@ function unescapeText(text: string): string {
 }
 
 /** The uploaded fonts the SVG's text elements draw with (by family, weight and style), each with the text it draws. */
-function textByFont(svg: string, fonts: readonly RenderFont[]): Map<RenderFont, string> {
+export function textByFont(svg: string, fonts: readonly RenderFont[]): Map<RenderFont, string> {
 	const used = new Map<RenderFont, string>();
 	if (fonts.length === 0) return used;
 	for (const [, attributes = "", content = ""] of svg.matchAll(/<text([^>]*)>([^<]*)<\/text>/g)) {

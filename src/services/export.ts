@@ -9,7 +9,6 @@ import type { Caller } from "../domain/caller";
 import type { ChartRecord } from "../domain/chart";
 import { gzip } from "../domain/gzip";
 import { csvFile } from "../render/csv";
-import { drawingExporters } from "../render/drawing-exporters";
 import type { DrawingFormat, ExportFile, ExportOptions } from "../render/exporters";
 import { defaultPngScale, drawingSize, largestPngScale, maxPngPixels, pngBudgetProblem } from "../render/pixel-budget";
 import { warningsHeaderValue } from "../render/warnings-header";
@@ -88,9 +87,11 @@ export async function exportDrawing(
 	if (cached) return { chart, key, file: cached, uncompressed: null };
 
 	await request.admitted();
-	const [dataset, { fonts, warnings: fontWarnings }] = await Promise.all([
+	// The renderer is loaded by the first drawing, not when the Worker starts (issue 26).
+	const [dataset, { fonts, warnings: fontWarnings }, { drawingExporters }] = await Promise.all([
 		exportDataset(services, chart, materials),
 		loadRenderFonts(services, materials.fonts),
+		import("../render/drawing-exporters"),
 	]);
 	const input = renderInputFrom(chart, options, dataset, materials.theme, fonts);
 	const file = await renderInExportSlot(services.exportSlots, () => drawingExporters[format](input, options));

@@ -19,7 +19,6 @@ import { publishedKeyOf, recordPublishedKey } from "../db/linked-data";
 import type { Caller } from "../domain/caller";
 import type { ChartRecord } from "../domain/chart";
 import { fontIdsNamedBy } from "../embed/fonts";
-import { drawSnapshot } from "../embed/snapshot";
 import type { SnapshotFiles } from "../embed/snapshot-files";
 import type { Services } from "../request-services";
 import { assertIfMatch, chartWriteRetry, commitChartWrite, loadChart, writeChart } from "./chart-writes";
@@ -92,7 +91,12 @@ export async function publishChart(
 		const cached = await readCachedSnapshot(services, chart.id, key);
 		if (cached) return { chart, key, files: cached };
 		if (++draws > maxDraws) throw new ApiError("conflict", chartWriteRetry.conflictMessage);
-		const [dataset, { fonts }] = await Promise.all([exportDataset(services, chart, materials), loadRenderFonts(services, materials.fonts)]);
+		// The renderer is loaded by the first drawing, not when the Worker starts (issue 26).
+		const [dataset, { fonts }, { drawSnapshot }] = await Promise.all([
+			exportDataset(services, chart, materials),
+			loadRenderFonts(services, materials.fonts),
+			import("../embed/snapshot"),
+		]);
 		const input = renderInputFrom(chart, {}, dataset, materials.theme, fonts);
 		const files = await renderInExportSlot(services.exportSlots, () => drawSnapshot(input, chart, services.config.embedBase));
 		await storeSnapshotInCache(services, chart.id, key, files);

@@ -39,7 +39,7 @@ export async function snapshotContentKey(services: Services, chart: ChartRecord,
 			fonts: materials.fonts.map((font) => font.id),
 			embedBase: services.config.embedBase,
 			// The page names one of these: the overlay where it can make the drawing interactive, else the kind's.
-			client: [await hashedClientPath("overlay"), await clientPath(chart.kind)],
+			client: [hashedClientPath("overlay"), clientPath(chart.kind)],
 		}),
 	);
 }

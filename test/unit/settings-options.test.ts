@@ -12,7 +12,7 @@ import { describeChart } from "../../src/render/describe";
 import { DrawingNotes } from "../../src/render/drawing-notes";
 import type { RenderInput } from "../../src/render/input";
 import { racePlayingOption } from "../../src/render/kinds/race";
-import { cellWriter } from "../../src/render/kinds/table";
+import { cellWriter } from "../../src/render/kinds/table-cells";
 import { dateFormatter, timeTickFormatter, valueFormatter } from "../../src/render/number-format";
 import { chartOption } from "../../src/render/option";
 

@@ -18,7 +18,8 @@ import {
 } from "../../db/fonts";
 import { listWorkspaceThemeDefinitions } from "../../db/themes";
 import { familyNames } from "../../domain/font-families";
-import { fontContentTypes, InvalidFontError, inspectFont, maxFontBytes } from "../../domain/fonts";
+import type { InspectedFont } from "../../domain/font-files";
+import { fontContentTypes, InvalidFontError, maxFontBytes } from "../../domain/font-files";
 import { newId } from "../../domain/ids";
 import { ThemeDefinition } from "../../domain/themes";
 import { tooLarge } from "../../http/body";
@@ -131,7 +132,9 @@ const uploadRoute = defineRoute({
 		if (bytes.byteLength > maxFontBytes) throw tooLarge(maxFontBytes);
 		// A full workspace is told so before its file is inspected.
 		checkQuota(await workspaceFontUsage(services.db, caller.workspaceId), 0);
-		let inspected: ReturnType<typeof inspectFont>;
+		// The font parser (fontkit, Brotli) is loaded by the first upload, not at every start (issue 26).
+		const { inspectFont } = await import("../../domain/fonts");
+		let inspected: InspectedFont;
 		try {
 			inspected = inspectFont(bytes);
 		} catch (error) {

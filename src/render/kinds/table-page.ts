@@ -9,7 +9,7 @@
 import type { Dataset } from "../../domain/dataset";
 import { DrawingNotes } from "../drawing-notes";
 import type { RenderInput } from "../input";
-import { cellWriter, rowOrder } from "./table";
+import { cellWriter, rowOrder } from "./table-cells";
 
 /** One page of the rows a search found, ready to draw. */
 export interface TablePage {

@@ -10,47 +10,9 @@ import { extent } from "../extent";
 import type { Option } from "../frame";
 import { fontStack, frame } from "../frame";
 import type { RenderInput } from "../input";
-import { colors, label } from "../input";
-import { chartLocale, dateFormatter, formatsNumbers, valueFormatter } from "../number-format";
+import { colors } from "../input";
 
-const numberFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 });
-
-/**
- * How the table writes a column's cells: numbers in the chart's number format, dates in its
- * locale, text as it is. Exports and the embed's search both go through here, so a reader
- * searches for what the cells show.
- */
-export function cellWriter(input: RenderInput): (column: DatasetColumn, value: DatasetColumn["values"][number]) => string {
-	const writeNumber = formatsNumbers(input.meta) ? valueFormatter(input.meta) : (value: number) => numberFormat.format(value);
-	const writeDate = input.meta.locale !== undefined ? dateFormatter(input.meta) : null;
-	return (column, value) => {
-		if (typeof value === "number") return writeNumber(value);
-		const text = label(value ?? null);
-		return writeDate && column.type === "date" ? writeDate(text) : text;
-	};
-}
-
-/** Row order from `meta.table.sortBy` (numbers by value, text by the locale's collation; empty cells last). */
-export function rowOrder(input: RenderInput, notes: DrawingNotes): number[] {
-	const rows = input.dataset.columns[0]?.values.length ?? 0;
-	const order = Array.from({ length: rows }, (_, i) => i);
-	const settings = input.meta.table;
-	if (!settings?.sortBy) return order;
-	const column = input.dataset.columns.find((col) => col.name === settings.sortBy);
-	if (!column) {
-		notes.add(`table.sortBy names no column of this table ("${settings.sortBy}"); rows are in data order`);
-		return order;
-	}
-	const direction = settings.sortDirection === "desc" ? -1 : 1;
-	const collator = new Intl.Collator(chartLocale(input.meta), { numeric: true });
-	return order.sort((a, b) => {
-		const x = column.values[a] ?? null;
-		const y = column.values[b] ?? null;
-		if (x === null || y === null) return x === y ? a - b : x === null ? 1 : -1;
-		const compared = typeof x === "number" && typeof y === "number" ? x - y : collator.compare(String(x), String(y));
-		return compared === 0 ? a - b : compared * direction;
-	});
-}
+import { cellWriter, numberFormat, rowOrder } from "./table-cells";
 
 /** Cell colours of the `meta.table.heatmap` columns: the theme's surface to its first colour, by value. */
 function heatColors(input: RenderInput, column: DatasetColumn): ((value: number) => string) | null {
