@@ -14,7 +14,9 @@ export { ExportGate } from "./limits/export-gate";
 
 const fetch = dispatcher(lazyApi(), { match: embedPath, serve: serveEmbed });
 
-const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env, ctx) =>
-	(await import("./linked-data/schedule")).scheduled(controller, env, ctx);
+// Registered with waitUntil at once, before the module loads: the run is the event's whole work.
+const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) => {
+	ctx.waitUntil(import("./linked-data/schedule").then((schedule) => schedule.runScheduledEvent(controller, env, ctx)));
+};
 
 export default { fetch, scheduled } satisfies ExportedHandler<Env>;

@@ -84,13 +84,16 @@ export async function followLibraryImports(services: Services, now: number): Pro
 	return report;
 }
 
-/** The Worker's `scheduled` handler (wrangler.toml `[triggers] crons`). */
-export const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) => {
+/**
+ * One Cron Trigger run (wrangler.toml `[triggers] crons`), for the Worker's `scheduled` handler
+ * (src/index.ts, which loads this module on the first run and keeps the isolate alive for it
+ * with waitUntil). A failure is logged, never thrown: the next minute's run tries again.
+ */
+export async function runScheduledEvent(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
 	const services = buildServices(env, ctx);
-	ctx.waitUntil(
-		runScheduled(services, controller.scheduledTime).then(
-			(report) => console.log("scheduled refresh", JSON.stringify(report)),
-			(error: unknown) => console.error("scheduled refresh failed", error),
-		),
-	);
-};
+	try {
+		console.log("scheduled refresh", JSON.stringify(await runScheduled(services, controller.scheduledTime)));
+	} catch (error) {
+		console.error("scheduled refresh failed", error);
+	}
+}
