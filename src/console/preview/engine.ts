@@ -71,6 +71,7 @@ function withoutGridSettings(meta: Meta): Meta {
  * the Refine form's boxes show what is drawn. A path is absent where the kind has no such axis.
  */
 export async function themeDefaults(source: PreviewSource): Promise<Record<string, boolean>> {
+	await loadThemeFonts(source.theme);
 	const input = renderInput({ ...source, meta: withoutGridSettings(source.meta) }, { width: 600, height: 400 }, "light");
 	const option = await optionFor(input, new DrawingNotes());
 	const defaults: Record<string, boolean> = {};
@@ -86,6 +87,9 @@ export async function themeDefaults(source: PreviewSource): Promise<Record<strin
  * options these same builders make in light and dark, so the editor warns as the API does.
  */
 export async function colorChecks(source: PreviewSource): Promise<ColorCheck[]> {
+	// As in draw(): ECharts keeps a text width once measured, so options built before the theme's
+	// fonts load would leave the fallback face's widths for the drawing's title block.
+	await loadThemeFonts(source.theme);
 	const size = { width: 800, height: 500 };
 	return colorChecksOf(source, (mode) => optionFor(renderInput(source, size, mode), new DrawingNotes()));
 }
