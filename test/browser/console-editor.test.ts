@@ -123,7 +123,7 @@ describe("console editor", { skip }, () => {
 		await page.getByRole("main").getByText("Saved", { exact: true }).waitFor();
 
 		// Undo puts the previous title back, in the page and in the API.
-		await page.getByRole("button", { name: "Undo" }).click();
+		await page.getByRole("button", { name: "Undo", exact: true }).click();
 		assert.equal(await page.getByLabel("Chart title").inputValue(), "Energy draft");
 		await eventually("the undone title saved", async () => (await chartOf(id)).meta.title === "Energy draft");
 		await eventually("the undone title drawn", async () => (await previewText(page)).includes("Energy draft"));

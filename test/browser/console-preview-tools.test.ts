@@ -113,7 +113,7 @@ describe("console preview tools", { skip }, () => {
 			const after = (await fixture.api(fixture.demo.editor, "GET", `/v1/charts/${id}/checks`)) as { checks: unknown[] };
 			assert.deepEqual(after.checks, []);
 			// Undo brings the warning back.
-			await page.getByRole("button", { name: "Undo" }).click();
+			await page.getByRole("button", { name: "Undo", exact: true }).click();
 			await page.getByRole("region", { name: "1 colour warning" }).waitFor();
 			await eventually("the undo saved", async () => {
 				const meta = (await metaOf(id)) as { seriesStyle?: { North?: { color?: string } } };

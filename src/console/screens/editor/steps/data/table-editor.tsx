@@ -391,8 +391,8 @@ export function TableEditor({
 						<button
 							type="button"
 							class="button quiet icon"
-							aria-label="Undo"
-							title="Undo (Ctrl/Cmd+Z in the table)"
+							aria-label="Undo table edit"
+							title="Undo table edit (Ctrl/Cmd+Z in the table)"
 							disabled={history.past.length === 0}
 							onClick={() => applyUndo(false)}
 						>
@@ -401,8 +401,8 @@ export function TableEditor({
 						<button
 							type="button"
 							class="button quiet icon"
-							aria-label="Redo"
-							title="Redo (Ctrl/Cmd+Shift+Z)"
+							aria-label="Redo table edit"
+							title="Redo table edit (Ctrl/Cmd+Shift+Z in the table)"
 							disabled={history.future.length === 0}
 							onClick={() => applyUndo(true)}
 						>
