@@ -65,7 +65,7 @@ describe("live charts in the browser", { skip, timeout: 300_000 }, () => {
 		await panel.getByRole("button", { name: "Link and read now" }).click();
 		await panel.getByText(sourceUrl, { exact: true }).waitFor();
 		await panel.getByText("· new data read").waitFor();
-		await panel.getByRole("cell", { name: "Labour" }).waitFor();
+		await panel.getByRole("gridcell", { name: "Labour" }).waitFor();
 		const linked = (await fixture.api(fixture.demo.editor, "GET", `/v1/charts/${chartId}`)) as {
 			dataSource: { url: string; refreshMinutes: number };
 		};
@@ -73,13 +73,13 @@ describe("live charts in the browser", { skip, timeout: 300_000 }, () => {
 
 		csv = "party,seats\nGreens,19\nLabour,38\nTeal,7\n";
 		await panel.getByRole("button", { name: "Refresh now" }).click();
-		await panel.getByRole("cell", { name: "Teal" }).waitFor();
+		await panel.getByRole("gridcell", { name: "Teal" }).waitFor();
 
 		csv = null;
 		await panel.getByRole("button", { name: "Refresh now" }).click();
 		await panel.getByText("The last read failed.").waitFor();
 		await panel.getByText("The source answered HTTP 503 Service Unavailable.").waitFor();
-		await panel.getByRole("cell", { name: "Teal" }).waitFor();
+		await panel.getByRole("gridcell", { name: "Teal" }).waitFor();
 		await assertAccessible(page, "the Data step with a failing linked source");
 		await assertNoHorizontalOverflow(page, "the Data step with a linked source");
 		assert.deepEqual(problems, []);
@@ -92,7 +92,7 @@ describe("live charts in the browser", { skip, timeout: 300_000 }, () => {
 					await shot.page.goto(`${fixture.server.url}/charts/${chartId}`);
 					panel = await dataStep(shot.page);
 					await panel.getByText(sourceUrl, { exact: true }).waitFor();
-					await panel.getByRole("cell", { name: "Teal" }).waitFor();
+					await panel.getByRole("gridcell", { name: "Teal" }).waitFor();
 					await shot.page.getByText("Loading the preview…").waitFor({ state: "hidden" });
 					await shot.page.screenshot({ path: join(screenshots, `live-data-${width}-${mode}.png`), fullPage: true });
 					await shot.context.close();
