@@ -49,7 +49,7 @@ async function chosenFiles(args: readonly string[]): Promise<Chosen> {
 	const inDir = (names: readonly string[]) => names.map((name) => join(dir, name));
 	if (args.includes("--all") || process.env.FULL === "1") return { files: inDir(every), shareServer: false };
 	if (args.includes("--rest")) return { files: inDir(every.filter((name) => !quickTierFiles.includes(name))), shareServer: false };
-	return { files: inDir(quickTierFiles), shareServer: true };
+	return { files: inDir(quickTierFiles), shareServer: false };
 }
 
 const { files, shareServer } = await chosenFiles(process.argv.slice(2));
