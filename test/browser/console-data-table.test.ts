@@ -14,25 +14,11 @@ import { chromiumMissing } from "../../scripts/lib/chromium.ts";
 import { assertAccessible } from "./lib/axe.ts";
 import type { ConsoleFixture } from "./lib/console-fixture.ts";
 import { assertNoHorizontalOverflow, startConsole } from "./lib/console-fixture.ts";
+import { eventually } from "./lib/eventually.ts";
 
 const port = 9200;
 const skip = chromiumMissing() ?? false;
 const screenshots = process.env.CHARTS_SCREENSHOTS;
-
-async function eventually<T>(what: string, check: () => Promise<T | null | undefined | false>, timeout = 15_000): Promise<T> {
-	const until = Date.now() + timeout;
-	let last: unknown;
-	while (Date.now() < until) {
-		try {
-			const value = await check();
-			if (value) return value;
-		} catch (error) {
-			last = error;
-		}
-		await new Promise((resolve) => setTimeout(resolve, 200));
-	}
-	throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
-}
 
 function cell(page: Page, row: number, column: number) {
 	return page.locator(`[data-cell="${row}:${column}"]`);

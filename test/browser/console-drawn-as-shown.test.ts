@@ -17,6 +17,7 @@ import type { Locator, Page } from "playwright-core";
 import { chromiumMissing } from "../../scripts/lib/chromium.ts";
 import type { ConsoleFixture } from "./lib/console-fixture.ts";
 import { startConsole } from "./lib/console-fixture.ts";
+import { eventually } from "./lib/eventually.ts";
 
 const port = 8975;
 const skip = chromiumMissing() ?? false;
@@ -26,21 +27,6 @@ const subtitle = "Share of renting households, in per cent; the survey changed i
 const data = "year,North,South\n2021,31,28\n2022,33,29\n2023,36,31\n";
 
 /** Polls until `check` returns a truthy value. */
-async function eventually<T>(what: string, check: () => Promise<T | null | undefined | false>, timeout = 15_000): Promise<T> {
-	const until = Date.now() + timeout;
-	let last: unknown;
-	while (Date.now() < until) {
-		try {
-			const value = await check();
-			if (value) return value;
-		} catch (error) {
-			last = error;
-		}
-		await new Promise((resolve) => setTimeout(resolve, 150));
-	}
-	throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
-}
-
 /** A write from the signed-in page (the console's own API takes the session and its CSRF token). */
 async function consoleWrite(page: Page, path: string, body: { json?: unknown; font?: { name: string; base64: string } }) {
 	return page.evaluate(

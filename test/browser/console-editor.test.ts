@@ -13,6 +13,7 @@ import { chromiumMissing } from "../../scripts/lib/chromium.ts";
 import { assertAccessible } from "./lib/axe.ts";
 import type { ConsoleFixture, SignedInPage } from "./lib/console-fixture.ts";
 import { assertNoHorizontalOverflow, startConsole } from "./lib/console-fixture.ts";
+import { eventually } from "./lib/eventually.ts";
 
 const port = 8794;
 const skip = chromiumMissing() ?? false;
@@ -20,21 +21,6 @@ const skip = chromiumMissing() ?? false;
 const energyCsv = "month,Coal,Wind,Solar\n2026-01,40,12,3\n2026-02,38,15,4\n2026-03,35,17,6\n2026-04,31,18,9\n";
 
 /** Polls until `check` returns a truthy value (the API catching up with autosave). */
-async function eventually<T>(what: string, check: () => Promise<T | null | undefined | false>, timeout = 10_000): Promise<T> {
-	const until = Date.now() + timeout;
-	let last: unknown;
-	while (Date.now() < until) {
-		try {
-			const value = await check();
-			if (value) return value;
-		} catch (error) {
-			last = error;
-		}
-		await new Promise((resolve) => setTimeout(resolve, 150));
-	}
-	throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
-}
-
 async function previewText(page: Page): Promise<string> {
 	return (await page.locator(".preview-drawing svg").textContent({ timeout: 10_000 })) ?? "";
 }

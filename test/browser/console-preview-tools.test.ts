@@ -12,6 +12,7 @@ import { chromiumMissing } from "../../scripts/lib/chromium.ts";
 import { assertAccessible } from "./lib/axe.ts";
 import type { ConsoleFixture, SignedInPage } from "./lib/console-fixture.ts";
 import { assertNoHorizontalOverflow, startConsole } from "./lib/console-fixture.ts";
+import { eventually } from "./lib/eventually.ts";
 
 const port = 9250;
 const skip = chromiumMissing() ?? false;
@@ -24,21 +25,6 @@ interface Note {
 	y: string | number;
 	text: string;
 	arrow?: { x: string | number; y: string | number };
-}
-
-async function eventually<T>(what: string, check: () => Promise<T | null | undefined | false>, timeout = 10_000): Promise<T> {
-	const until = Date.now() + timeout;
-	let last: unknown;
-	while (Date.now() < until) {
-		try {
-			const value = await check();
-			if (value) return value;
-		} catch (error) {
-			last = error;
-		}
-		await new Promise((resolve) => setTimeout(resolve, 150));
-	}
-	throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
 }
 
 /** Where category `index` of 5 lies on the drawn plot, in page pixels (from the x-axis labels ECharts drew). */

@@ -2,29 +2,13 @@
  * `check_chart_colors` (issue 30 item 2): the MCP tool answers the API's colour checks, says how
  * to fix them with update_chart, and another account's chart is a not_found tool error.
  */
-import { exports } from "cloudflare:workers";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { base, callJson } from "../helpers/api";
+import { callJson } from "../helpers/api";
 import { makeAccount } from "../helpers/factories";
+import { closeMcpClients, connectMcp } from "../helpers/mcp-client";
 
-const clients: Client[] = [];
-afterEach(async () => {
-	await Promise.all(clients.splice(0).map((client) => client.close()));
-});
-
-async function connect(key: string): Promise<Client> {
-	const client = new Client({ name: "mcp-test", version: "1.0.0" });
-	const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
-		requestInit: { headers: { Authorization: `Bearer ${key}` } },
-		fetch: (url, init) => exports.default.fetch(new Request(url, init)),
-	});
-	await client.connect(transport);
-	clients.push(client);
-	return client;
-}
+afterEach(closeMcpClients);
 
 function textOf(result: CallToolResult): string {
 	const first = result.content[0];
@@ -37,7 +21,7 @@ describe("check_chart_colors", () => {
 		const created = await callJson<{ id: string }>(key, "POST", "/v1/charts", {
 			body: { data: "year,North,South\n2020,1,2\n2021,2,3\n", meta: { theme: "classic", seriesStyle: { North: { color: "#bbbbbb" } } } },
 		});
-		const client = await connect(key);
+		const client = await connectMcp(key);
 		const result = (await client.callTool({ name: "check_chart_colors", arguments: { id: created.body.id } })) as CallToolResult;
 		expect(result.isError).not.toBe(true);
 		const api = await callJson<{ checks: { id: string; suggestion?: { color: string } }[] }>(
@@ -50,7 +34,7 @@ describe("check_chart_colors", () => {
 		expect(textOf(result)).toContain("1 colour warning");
 		expect(textOf(result)).toContain(`meta.seriesStyle {"North":{"color":"${suggested}"}}`);
 
-		const stranger = await connect((await makeAccount()).key);
+		const stranger = await connectMcp((await makeAccount()).key);
 		const foreign = (await stranger.callTool({ name: "check_chart_colors", arguments: { id: created.body.id } })) as CallToolResult;
 		expect(foreign.isError).toBe(true);
 		expect(textOf(foreign)).toMatch(/^not_found: /);

@@ -6,32 +6,18 @@
  */
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AccountLimiter } from "../../src/limits/account-limiter";
 import { base, callJson } from "../helpers/api";
 import { makeAccount } from "../helpers/factories";
 import { loadLibrary } from "../helpers/library";
+import { closeMcpClients, connectMcp } from "../helpers/mcp-client";
 
 beforeAll(loadLibrary);
 
-const clients: Client[] = [];
-afterEach(async () => {
-	await Promise.all(clients.splice(0).map((client) => client.close()));
-});
-
-async function connect(key: string): Promise<Client> {
-	const client = new Client({ name: "mcp-test", version: "1.0.0" });
-	const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
-		requestInit: { headers: { Authorization: `Bearer ${key}` } },
-		fetch: (url, init) => exports.default.fetch(new Request(url, init)),
-	});
-	await client.connect(transport);
-	clients.push(client);
-	return client;
-}
+afterEach(closeMcpClients);
 
 async function tool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
 	return (await client.callTool({ name, arguments: args })) as CallToolResult;
@@ -138,7 +124,7 @@ describe("MCP: before any MCP exchange", () => {
 describe("MCP tools", () => {
 	it("lists the fixed tools, each with an output schema; delete_chart is marked destructive", async () => {
 		const { key } = await makeAccount();
-		const { tools } = await (await connect(key)).listTools();
+		const { tools } = await (await connectMcp(key)).listTools();
 		expect(tools.map((t) => t.name).sort()).toEqual(
 			[
 				"check_chart_colors",
@@ -166,7 +152,7 @@ describe("MCP tools", () => {
 
 	it("finds a statistic, charts it, and the chart is the API's like any other", async () => {
 		const { key } = await makeAccount();
-		const client = await connect(key);
+		const client = await connectMcp(key);
 		const found = await ok<{ statistics: { id: string; seriesName: string }[] }>(client, "search_statistics", {
 			search: "life expectancy china",
 		});
@@ -189,7 +175,7 @@ describe("MCP tools", () => {
 
 	it("lists sources and a dimension's values", async () => {
 		const { key } = await makeAccount();
-		const client = await connect(key);
+		const client = await connectMcp(key);
 		const { data } = await ok<{ sources: { id: string; dimensions: { id: string }[] }[] }>(client, "list_sources");
 		const source = data.sources.find((s) => s.dimensions.length > 0);
 		expect(source).toBeDefined();
@@ -205,7 +191,7 @@ describe("MCP tools", () => {
 
 	it("creates from CSV, updates (meta patch and new data), reads, lists, copies, publishes and deletes", async () => {
 		const { key } = await makeAccount();
-		const client = await connect(key);
+		const client = await connectMcp(key);
 		const folder = await callJson<{ id: string }>(key, "POST", "/v1/folders", { body: { name: "Elections" } });
 		const created = await ok<{ id: string }>(client, "create_chart", {
 			kind: "horizontal-bar",
@@ -257,7 +243,7 @@ describe("MCP tools", () => {
 
 	it("exports PNG as a chat-sized image, SVG as that image plus the file, PDF and CSV as files, each with the URL", async () => {
 		const { key } = await makeAccount();
-		const client = await connect(key);
+		const client = await connectMcp(key);
 		const { data } = await ok<{ id: string }>(client, "create_chart", { kind: "horizontal-bar", data: seatsCsv, meta: { title: "Seats" } });
 		const url = `${base}/v1/charts/${data.id}/export`;
 
@@ -292,7 +278,7 @@ describe("MCP tools", () => {
 
 	it("lists themes and describes the settings, whole or one section", async () => {
 		const { key } = await makeAccount();
-		const client = await connect(key);
+		const client = await connectMcp(key);
 		const themes = await ok<{ themes: { id: string; is_default: boolean }[] }>(client, "list_themes");
 		expect(themes.data.themes.some((theme) => theme.is_default)).toBe(true);
 		const whole = await ok<{ sections: string[]; schema: { properties: Record<string, unknown> } }>(client, "get_settings_schema");
@@ -312,7 +298,7 @@ describe("MCP tools", () => {
 describe("MCP: the API's rules", () => {
 	it("a read-only key cannot write: a tool error with the API's code, and nothing stored", async () => {
 		const { key, workspaceId } = await makeAccount({ scopes: ["chart:read"] });
-		const client = await connect(key);
+		const client = await connectMcp(key);
 		const refused = await tool(client, "create_chart", { data: seatsCsv, meta: { title: "Should not exist" } });
 		expect(refused.isError).toBe(true);
 		expect(textOf(refused)).toMatch(/^forbidden: This API key lacks the scope chart:write/);
@@ -324,7 +310,7 @@ describe("MCP: the API's rules", () => {
 
 	it("counts each tool call as one request of the account's limit, and the protocol's own messages as none", async () => {
 		const { key, accountId } = await makeAccount();
-		const client = await connect(key);
+		const client = await connectMcp(key);
 		await client.listTools();
 		const before = await admittedCount(accountId);
 		await ok(client, "list_charts");
@@ -335,7 +321,7 @@ describe("MCP: the API's rules", () => {
 
 	it("turns a 429 into a tool error saying how long to wait, for API-backed tools and the schema alike", async () => {
 		const { key, accountId } = await makeAccount();
-		const client = await connect(key);
+		const client = await connectMcp(key);
 		await useBudget(accountId, 600);
 		for (const [name, args] of [
 			["list_charts", {}],
@@ -355,7 +341,7 @@ describe("MCP: the API's rules", () => {
 
 	it("answers bad arguments and refused input as tool errors, never a 5xx", async () => {
 		const { key } = await makeAccount();
-		const client = await connect(key);
+		const client = await connectMcp(key);
 		const cases: [string, Record<string, unknown>, RegExp][] = [
 			["create_chart", { kind: "pie-chart" }, /Input validation error/],
 			["create_chart", { kind: "line", data: "year,China\n2000,71.4\n2005,n/a\n" }, /^invalid_data: /],
@@ -380,7 +366,7 @@ describe("MCP: the API's rules", () => {
 describe("MCP prompts and resources", () => {
 	it("offers the chart-from-data prompt and reads the settings schema, the layouts and a chart's data", async () => {
 		const { key } = await makeAccount();
-		const client = await connect(key);
+		const client = await connectMcp(key);
 		const prompt = await client.getPrompt({ name: "chart-from-data", arguments: { data: seatsCsv, goal: "seats by party" } });
 		const message = prompt.messages[0]?.content;
 		expect(message?.type === "text" ? message.text : "").toContain("create_chart");

@@ -7,22 +7,16 @@
  */
 import { useEffect, useRef } from "preact/hooks";
 import { setLeaveGuard } from "./router";
+import { useConfirmTabClose } from "./use-confirm-tab-close";
 
 export function useLeaveGuard(dirty: boolean, flush: () => boolean, question: string): void {
+	useConfirmTabClose(dirty);
 	// The latest `flush` is called, so a screen may pass a fresh closure on every render.
 	const latestFlush = useRef(flush);
 	latestFlush.current = flush;
 	useEffect(() => {
 		if (!dirty) return;
-		const beforeUnload = (event: BeforeUnloadEvent) => {
-			event.preventDefault();
-			event.returnValue = "";
-		};
-		window.addEventListener("beforeunload", beforeUnload);
 		setLeaveGuard(() => latestFlush.current() || window.confirm(question));
-		return () => {
-			window.removeEventListener("beforeunload", beforeUnload);
-			setLeaveGuard(null);
-		};
+		return () => setLeaveGuard(null);
 	}, [dirty, question]);
 }

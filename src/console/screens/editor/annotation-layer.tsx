@@ -91,6 +91,21 @@ export function AnnotationLayer({ annotations, chart, drawn, size, placing, onPl
 		onChange(replaced(annotations, drag.index, moved(note, drag.grip, point)));
 	};
 
+	/** A grip's pointer and keyboard handlers: drag to move `grip` of note `index`, press to edit it. */
+	const gripHandlers = (index: number, grip: Grip, at: { x: number; y: number }) => ({
+		onPointerDown: (event: PointerEvent) => {
+			(event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
+			setDrag({ index, grip, pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, moved: false, at });
+		},
+		onPointerMove: (event: PointerEvent) => pointerMoved(event, drag, setDrag, toDrawing),
+		onPointerUp: finishDrag,
+		onPointerCancel: () => setDrag(null),
+		onClick: (event: MouseEvent) => {
+			// Pointer clicks are handled on pointer up; this is Enter or Space.
+			if (event.detail === 0) setEditing(index);
+		},
+	});
+
 	// Positions are read from the chart as drawn; `drawn` changes with every redraw.
 	void drawn;
 	const handles = annotations.flatMap((annotation, index) => {
@@ -122,25 +137,7 @@ export function AnnotationLayer({ annotations, chart, drawn, size, placing, onPl
 							style={{ left: `${note.x}px`, top: `${note.y}px` }}
 							aria-label={`Note “${annotation.text}” at ${annotation.x}, ${annotation.y}: drag to move, press to edit`}
 							title="Drag to move · click to edit"
-							onPointerDown={(event) => {
-								event.currentTarget.setPointerCapture(event.pointerId);
-								setDrag({
-									index,
-									grip: "note",
-									pointerId: event.pointerId,
-									startX: event.clientX,
-									startY: event.clientY,
-									moved: false,
-									at: note,
-								});
-							}}
-							onPointerMove={(event) => pointerMoved(event, drag, setDrag, toDrawing)}
-							onPointerUp={finishDrag}
-							onPointerCancel={() => setDrag(null)}
-							onClick={(event) => {
-								// Pointer clicks are handled on pointer up; this is Enter or Space.
-								if (event.detail === 0) setEditing(index);
-							}}
+							{...gripHandlers(index, "note", note)}
 						/>
 					)}
 					{head && annotation.arrow && (
@@ -150,24 +147,7 @@ export function AnnotationLayer({ annotations, chart, drawn, size, placing, onPl
 							style={{ left: `${head.x}px`, top: `${head.y}px` }}
 							aria-label={`Arrow of note “${annotation.text}” at ${annotation.arrow.x}, ${annotation.arrow.y}: drag to move`}
 							title="Drag to move the arrow's point"
-							onPointerDown={(event) => {
-								event.currentTarget.setPointerCapture(event.pointerId);
-								setDrag({
-									index,
-									grip: "arrow",
-									pointerId: event.pointerId,
-									startX: event.clientX,
-									startY: event.clientY,
-									moved: false,
-									at: head,
-								});
-							}}
-							onPointerMove={(event) => pointerMoved(event, drag, setDrag, toDrawing)}
-							onPointerUp={finishDrag}
-							onPointerCancel={() => setDrag(null)}
-							onClick={(event) => {
-								if (event.detail === 0) setEditing(index);
-							}}
+							{...gripHandlers(index, "arrow", head)}
 						/>
 					)}
 				</Fragment>

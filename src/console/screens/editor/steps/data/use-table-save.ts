@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { announce } from "../../../../lib/announce";
 import { ApiFailure, api, describeFailure } from "../../../../lib/api";
+import { useConfirmTabClose } from "../../../../lib/use-confirm-tab-close";
 import type { Chart } from "../../../../lib/chart-types";
 import type { CellAt, Table } from "./table-model";
 import { renamedColumns, tableProblems, tableToCsv } from "./table-model";
@@ -198,17 +199,10 @@ export function useTableSave(editor: TableSaveEditor, table: Table, onTheirs: ()
 		};
 	}, [save]);
 
-	// Closing the tab with edits not saved asks first.
+	// Closing the tab with edits not saved asks first. (Not useLeaveGuard: the editor's settings hold
+	// the one in-app guard; table edits are sent when the step is left.)
 	const dirty = table !== saved.current;
-	useEffect(() => {
-		if (!dirty) return;
-		const beforeUnload = (event: BeforeUnloadEvent) => {
-			event.preventDefault();
-			event.returnValue = "";
-		};
-		window.addEventListener("beforeunload", beforeUnload);
-		return () => window.removeEventListener("beforeunload", beforeUnload);
-	}, [dirty]);
+	useConfirmTabClose(dirty);
 
 	const refetch = async (): Promise<boolean> => {
 		try {
