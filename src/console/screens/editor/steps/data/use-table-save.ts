@@ -8,8 +8,8 @@
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { announce } from "../../../../lib/announce";
 import { ApiFailure, api, describeFailure } from "../../../../lib/api";
-import { useConfirmTabClose } from "../../../../lib/use-confirm-tab-close";
 import type { Chart } from "../../../../lib/chart-types";
+import { useConfirmTabClose } from "../../../../lib/use-confirm-tab-close";
 import type { CellAt, Table } from "./table-model";
 import { renamedColumns, tableProblems, tableToCsv } from "./table-model";
 
