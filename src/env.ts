@@ -1,13 +1,10 @@
 /**
  * Configuration read from the Worker's vars, validated once per isolate. Bindings are typed by
  * `worker-configuration.d.ts`, generated with `wrangler types` (checked in CI).
+ *
+ * Checked by hand rather than with a zod schema: every request reads the config before it is
+ * routed, so this module is on the isolate's startup path, and zod is not (issue 26).
  */
-import { z } from "zod";
-
-const Vars = z.object({
-	EMBED_BASE: z.url({ protocol: /^https?$/, error: "EMBED_BASE must be an http(s) URL" }),
-	EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(64),
-});
 
 export interface Config {
 	/** The embed host's base address without a trailing slash, e.g. https://embed.example.com */
@@ -17,16 +14,32 @@ export interface Config {
 	linkedDataAllowPrivate: boolean;
 }
 
+// A broken var is the deployment's bug, never a caller's: the dispatcher answers a plain Error as a 500 with the request id.
+function embedBaseOf(value: unknown): string {
+	const url = typeof value === "string" && URL.canParse(value) ? new URL(value) : null;
+	if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
+		throw new Error(`EMBED_BASE must be an http(s) URL, got ${JSON.stringify(value)}`);
+	}
+	return (value as string).replace(/\/+$/, "");
+}
+
+function exportConcurrencyOf(value: unknown): number {
+	const count = typeof value === "string" && value.trim() !== "" ? Number(value) : typeof value === "number" ? value : Number.NaN;
+	if (!Number.isInteger(count) || count < 1 || count > 64) {
+		throw new Error(`EXPORT_CONCURRENCY must be a whole number from 1 to 64, got ${JSON.stringify(value)}`);
+	}
+	return count;
+}
+
 let cached: { source: unknown; config: Config } | undefined;
 
 export function readConfig(env: Env): Config {
 	if (cached?.source === env) return cached.config;
-	const vars = Vars.parse({ EMBED_BASE: env.EMBED_BASE, EXPORT_CONCURRENCY: env.EXPORT_CONCURRENCY });
 	// Not in wrangler.toml's [vars] (off unless set): `npm start` and the tests pass it with --var.
 	const allowPrivate = (env as Env & { LINKED_DATA_ALLOW_PRIVATE?: string }).LINKED_DATA_ALLOW_PRIVATE === "true";
 	const config = {
-		embedBase: vars.EMBED_BASE.replace(/\/+$/, ""),
-		exportConcurrency: vars.EXPORT_CONCURRENCY,
+		embedBase: embedBaseOf(env.EMBED_BASE),
+		exportConcurrency: exportConcurrencyOf(env.EXPORT_CONCURRENCY),
 		linkedDataAllowPrivate: allowPrivate,
 	};
 	cached = { source: env, config };

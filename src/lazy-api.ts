@@ -2,24 +2,20 @@
  * The API (its routes, their zod schemas, drizzle's tables), loaded by the first request that
  * needs it rather than when the isolate starts (issue 26). Most cold isolates answer a reader of
  * a published chart (the embed host) or a console file, and neither needs any of it; the first
- * API request of an isolate evaluates it once, in the request's time.
+ * API request of an isolate evaluates it once, in the request's time. The request's services
+ * (drizzle among them) load with it, so the startup path never reaches them.
  */
-import type { ApiHandler } from "./http/router";
+import type { HostHandler } from "./http/dispatch";
+import { lazily } from "./lazy-module";
 
-let loading: Promise<ApiHandler> | undefined;
+const loadApi = lazily(async () => {
+	const [app, services] = await Promise.all([import("./api-app"), import("./request-services")]);
+	return { api: app.api, buildServices: services.buildServices };
+});
 
-function loadApi(): Promise<ApiHandler> {
-	loading ??= import("./api-app").then(
-		(app) => app.api,
-		(error: unknown) => {
-			// A failed load (a bug) is retried by the next request rather than answered from a rejected promise forever.
-			loading = undefined;
-			throw error;
-		},
-	);
-	return loading;
-}
-
-export function lazyApi(): ApiHandler {
-	return async (request, services, requestId) => (await loadApi())(request, services, requestId);
+export function lazyApi(): HostHandler {
+	return async (request, env, ctx, requestId) => {
+		const { api, buildServices } = await loadApi();
+		return api(request, buildServices(env, ctx), requestId);
+	};
 }

@@ -37,16 +37,8 @@ export function rowCount(dataset: Dataset): number {
 	return dataset.columns[0]?.values.length ?? 0;
 }
 
-/** Data that does not fit: answered as 422 `invalid_data`, naming the row or column. */
-export class InvalidDataError extends Error {
-	constructor(
-		message: string,
-		readonly details?: { row?: number; column?: string },
-	) {
-		super(message);
-		this.name = "InvalidDataError";
-	}
-}
+// Defined apart so the error path can map it without loading zod at startup; the data code imports it from here.
+export { InvalidDataError } from "./invalid-data";
 
 /** Column n (1-based) for messages, with its header. */
 export function describeColumn(dataset: Dataset, index: number): string {

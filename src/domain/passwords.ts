@@ -4,6 +4,10 @@
  * from WebCrypto, so the Worker, the admin CLI (Node) and unit tests share it.
  */
 import { z } from "zod";
+import { constantTimeEqual, fromBase64Url, toBase64Url } from "./bytes";
+
+// The byte helpers live apart so session tokens (read by the console's cookie check at startup) need no zod; callers import them from here too.
+export { constantTimeEqual, fromBase64Url, toBase64Url };
 
 export const passwordIterations = 100_000;
 const saltBytes = 16;
@@ -34,17 +38,6 @@ export interface PasswordHash {
 	iterations: number;
 }
 
-export function toBase64Url(bytes: Uint8Array): string {
-	let binary = "";
-	for (const byte of bytes) binary += String.fromCharCode(byte);
-	return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
-	const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
-	return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-}
-
 async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
 	const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
 	const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, material, hashBits);
@@ -55,14 +48,6 @@ export async function hashPassword(password: string): Promise<PasswordHash> {
 	const salt = crypto.getRandomValues(new Uint8Array(saltBytes));
 	const hash = await derive(password, salt, passwordIterations);
 	return { hash: toBase64Url(hash), salt: toBase64Url(salt), iterations: passwordIterations };
-}
-
-/** Compares every byte whatever the first difference, so the time taken says nothing about where it was. */
-export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-	let difference = a.length ^ b.length;
-	const length = Math.max(a.length, b.length);
-	for (let i = 0; i < length; i++) difference |= (a[i] ?? 0) ^ (b[i] ?? 0);
-	return difference === 0;
 }
 
 export async function verifyPassword(password: string, stored: PasswordHash): Promise<boolean> {

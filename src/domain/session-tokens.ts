@@ -4,8 +4,9 @@
  * it is random per session, needs no column and no server secret, and cannot be computed by
  * anyone who cannot read the (HttpOnly) cookie.
  */
+
+import { constantTimeEqual, toBase64Url } from "./bytes";
 import { sha256Hex } from "./ids";
-import { constantTimeEqual, toBase64Url } from "./passwords";
 
 export const sessionCookieName = "charts_session";
 export const sessionLifetimeMs = 14 * 24 * 60 * 60 * 1000;

@@ -28,17 +28,6 @@ const securityHeaders = {
 	"Referrer-Policy": "strict-origin-when-cross-origin",
 };
 
-/** The path below the embed base if the request is for the embed host, else null. */
-export function embedPath(requestUrl: string, embedBase: string): string | null {
-	const url = new URL(requestUrl);
-	const base = new URL(embedBase);
-	if (url.host !== base.host) return null;
-	const prefix = base.pathname.replace(/\/+$/, "");
-	if (prefix === "") return url.pathname;
-	if (url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return null;
-	return url.pathname.slice(prefix.length) || "/";
-}
-
 /** Whether `If-None-Match` names this ETag (a list, weak or strong). */
 function revalidated(request: Request, etag: string): boolean {
 	return (

@@ -5,8 +5,8 @@
  */
 import type { ErrorCode } from "../api-error";
 import { ApiError } from "../api-error";
-import { InvalidDataError } from "../domain/dataset";
-import { InvalidSeriesError } from "../library/resolve";
+import { InvalidDataError } from "../domain/invalid-data";
+import { InvalidSeriesError } from "../library/invalid-series";
 
 export function errorBody(code: ErrorCode, message: string, details?: unknown) {
 	return { error: details === undefined ? { code, message } : { code, message, details } };

@@ -6,21 +6,11 @@
 import { z } from "zod";
 import type { Dataset } from "../domain/dataset";
 import type { SeriesReference } from "../domain/series";
+import { InvalidSeriesError } from "./invalid-series";
 
 export interface ResolvedStatistic {
 	id: string;
 	seriesName: string;
-}
-
-/** A reference that matches no statistic or several: 422 `invalid_series` at the API edge. */
-export class InvalidSeriesError extends Error {
-	constructor(
-		readonly index: number,
-		message: string,
-	) {
-		super(message);
-		this.name = "InvalidSeriesError";
-	}
 }
 
 const Statistic = z.object({ id: z.string(), series_name: z.string() });
