@@ -7,11 +7,10 @@
  * Both are served immutable for a year. An uploaded font is public here only as long as a
  * published page names it (`published_fonts`, recorded at publish).
  */
-import { findPublishedFont } from "../db/fonts";
 import { fontContentTypes } from "../domain/font-files";
+import type { HostServices } from "../host-services";
 import { fallbackFamily, primaryFamily } from "../render/bundled-families";
 import type { RenderFont } from "../render/uploaded-fonts";
-import type { Services } from "../request-services";
 import { staticAssetPaths } from "./static-asset-paths";
 import { fetchStaticAsset, staticAssets } from "./static-assets";
 
@@ -74,16 +73,25 @@ export function fontIdsNamedBy(page: string): string[] {
 }
 
 /**
+ * An uploaded font a published page names. The embed host's only read through drizzle (and its
+ * rows' zod check): loaded by the first such request, not with every page (issue 26).
+ */
+async function findPublishedFontIn(d1: D1Database, id: string) {
+	const [{ openDatabase }, { findPublishedFont }] = await Promise.all([import("../db/client"), import("../db/fonts")]);
+	return findPublishedFont(openDatabase(d1), id);
+}
+
+/**
  * The font a `/_fonts/…` path names (bundled or uploaded), or null for any other path. An
  * uploaded font is served only while a chart of its workspace is published with a page that
  * names it (issue 23): any other id, a deleted font or a format that is not the file's is 404.
  */
-export async function serveFont(request: Request, path: string, services: Services): Promise<Response | null> {
+export async function serveFont(request: Request, path: string, services: HostServices): Promise<Response | null> {
 	const bundled = await serveBundledFont(request, path, services.assets);
 	if (bundled) return bundled;
 	const match = /^\/_fonts\/([A-Za-z0-9_-]{1,100})\.(ttf|otf)$/.exec(path);
 	if (!path.startsWith("/_fonts/")) return null;
-	const font = match ? await findPublishedFont(services.db, match[1] as string) : null;
+	const font = match ? await findPublishedFontIn(services.d1, match[1] as string) : null;
 	const object = font && font.format === match?.[2] ? await services.blobs.get(font.r2Key) : null;
 	if (!font || !object) return new Response("Font not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 	return new Response(request.method === "HEAD" ? null : object.body, {

@@ -10,7 +10,7 @@
  * (D1, R2, a bug) and answers the embed host's own 500 page with the request id (DESIGN D28).
  */
 
-import type { Services } from "../request-services";
+import type { HostServices } from "../host-services";
 import type { ClientScript } from "./clients";
 import { clientScript } from "./clients";
 import { serveFont } from "./fonts";
@@ -84,7 +84,7 @@ function serverError(requestId: string): Response {
 }
 
 /** Answers every embed-host request; never throws. */
-export async function serveEmbed(request: Request, path: string, services: Services, requestId: string): Promise<Response> {
+export async function serveEmbed(request: Request, path: string, services: HostServices, requestId: string): Promise<Response> {
 	let response: Response;
 	try {
 		response = await answer(request, path, services);
@@ -106,7 +106,7 @@ function missingFile(): Response {
 	return new Response("Not found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-async function answer(request: Request, path: string, services: Services): Promise<Response> {
+async function answer(request: Request, path: string, services: HostServices): Promise<Response> {
 	if (request.method !== "GET" && request.method !== "HEAD") {
 		return new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } });
 	}

@@ -4,7 +4,8 @@
  * behind a dynamic `import()` and loads on the first request that needs it. Checked on the
  * module graph, not on timings: the entry is bundled with esbuild's code splitting, which puts
  * what only `import()` reaches into other chunks, and the chunks the entry loads statically must
- * hold no npm package and none of the lazy parts of src/.
+ * hold no npm package and none of the lazy parts of src/. The embed host, loaded by its first
+ * request, must not bring zod or drizzle either: most of its requests are readers of a page.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -41,12 +42,14 @@ async function splitBundle(): Promise<Metafile> {
 	return result.metafile;
 }
 
-/** The source files of the entry chunk and every chunk it imports statically: what runs at startup. */
-function startupInputs(metafile: Metafile): string[] {
-	const entry = Object.keys(metafile.outputs).find((output) => metafile.outputs[output]?.entryPoint === "src/index.ts");
-	assert.ok(entry, "esbuild wrote no chunk for src/index.ts");
+/** The source files of the chunks of `entries` and of every chunk they import statically: what loading them evaluates. */
+function loadedInputs(metafile: Metafile, entries: readonly string[]): Set<string> {
 	const reached = new Set<string>();
-	const pending = [entry];
+	const pending = entries.map((entry) => {
+		const chunk = Object.keys(metafile.outputs).find((output) => metafile.outputs[output]?.entryPoint === entry);
+		assert.ok(chunk, `esbuild wrote no chunk for ${entry}: is it still imported (statically or with import()) from src/index.ts?`);
+		return chunk;
+	});
 	for (let chunk = pending.pop(); chunk !== undefined; chunk = pending.pop()) {
 		if (reached.has(chunk)) continue;
 		reached.add(chunk);
@@ -54,13 +57,15 @@ function startupInputs(metafile: Metafile): string[] {
 			if (imported.kind === "import-statement" && !imported.external) pending.push(imported.path);
 		}
 	}
-	return [...reached].flatMap((chunk) => Object.keys(metafile.outputs[chunk]?.inputs ?? {}));
+	return new Set([...reached].flatMap((chunk) => Object.keys(metafile.outputs[chunk]?.inputs ?? {})));
 }
 
 describe("the Worker's startup path", () => {
+	const bundled = splitBundle();
+
 	it("evaluates no npm package and none of the lazily loaded parts of src/", async () => {
-		const metafile = await splitBundle();
-		const atStartup = startupInputs(metafile);
+		const metafile = await bundled;
+		const atStartup = [...loadedInputs(metafile, ["src/index.ts"])];
 		assert.ok(atStartup.includes("src/http/dispatch.ts"), "the check no longer sees the dispatcher: is src/index.ts still the entry?");
 		assert.deepEqual(
 			atStartup.filter((input) => lazyOnly.some((pattern) => pattern.test(input))),
@@ -76,5 +81,19 @@ describe("the Worker's startup path", () => {
 			everything.some((input) => input.startsWith("node_modules/zod/")),
 			"zod is not in the Worker at all",
 		);
+	});
+
+	it("loads neither zod nor drizzle for an embed page: only an uploaded font's lookup does", async () => {
+		const metafile = await bundled;
+		// What src/lazy-embed.ts imports for the isolate's first embed request.
+		const forPages = [...loadedInputs(metafile, ["src/embed/serve.ts", "src/host-services.ts"])];
+		assert.ok(forPages.includes("src/embed/page.ts"), "the check no longer sees the embed page");
+		assert.deepEqual(
+			forPages.filter((input) => /^node_modules\/(zod|drizzle-orm)\//.test(input) || input.startsWith("src/db/")),
+			[],
+			"an embed page loads these; only what needs them (an uploaded font's lookup) should import them, with import()",
+		);
+		const forFonts = loadedInputs(metafile, ["src/db/fonts.ts", "src/db/client.ts"]);
+		assert.ok(forFonts.has("src/db/schema.ts") && [...forFonts].some((input) => input.startsWith("node_modules/drizzle-orm/")));
 	});
 });
