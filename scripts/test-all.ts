@@ -11,14 +11,21 @@
 import type { Finished } from "./lib/run-script.ts";
 import { outcome, runScript } from "./lib/run-script.ts";
 
-/** Stages in order. Within one, scripts that each leave a core idle (tsc is single-threaded). */
+const fullTier = process.env.FULL === "1";
+
+/**
+ * Stages in order. Within one, scripts that each leave a core idle (tsc is single-threaded). In
+ * the quick tier test:dev (a wrangler dev per file, mostly waiting on it: a Cron run, an MCP
+ * session) runs beside the short checks, where its waits cost the run nothing; in the full tier
+ * it rebuilds dist/ under a running server, which the console tests read, so it runs last.
+ */
 const stages: readonly (readonly string[])[] = [
 	["build"],
-	["typecheck", "lint", "check:cycles", "test:console"],
+	["typecheck", "lint", "check:cycles", "test:console", ...(fullTier ? [] : ["test:dev"])],
 	["test:workerd"],
 	["test:browser"],
-	// Each starts its own wrangler dev and then mostly waits on it: side by side they share the cores.
-	["test:dev", "test:clients"],
+	// Last, so the clients' venv (filled from PyPI in the background since the start) is ready.
+	[...(fullTier ? ["test:dev"] : []), "test:clients"],
 ];
 
 /** Started with the first stage and awaited before the stage that needs it: it mostly waits on the network (PyPI). */
@@ -63,7 +70,7 @@ for (const stage of stages) {
 	failed = results.filter((result) => result.code !== 0);
 	if (failed.length > 0) break;
 }
-process.stdout.write(`\n${process.env.FULL === "1" ? "npm run test:full" : "npm test"}:\n${table(done, (Date.now() - started) / 1000)}\n`);
+process.stdout.write(`\n${fullTier ? "npm run test:full" : "npm test"}:\n${table(done, (Date.now() - started) / 1000)}\n`);
 if (failed.length > 0) {
 	console.error(`failed: ${failed.map((result) => result.script).join(", ")}`);
 	process.exit(1);
