@@ -15,13 +15,13 @@ import { Icon } from "../../../../components/icon";
 import { announce } from "../../../../lib/announce";
 import { useEditor } from "../../editor-context";
 import { ColumnPanel } from "./column-panel";
+import { SaveLine, SaveProblems } from "./save-status";
 import type { CellAt, Range, Table, TableHistory } from "./table-model";
 import {
 	cellValue,
 	clearRange,
 	columnType,
 	gridToClipboard,
-	insertColumn,
 	insertRows,
 	normalRange,
 	parseClipboard,
@@ -29,16 +29,14 @@ import {
 	rangeGrid,
 	record,
 	redo,
-	removeColumns,
-	removeRows,
 	setCell,
 	startHistory,
 	tableFromDataset,
 	tableToCsv,
-	transpose,
 	undo,
 } from "./table-model";
-import { type TableSave, useTableSave } from "./use-table-save";
+import { TableToolbar } from "./table-toolbar";
+import { useTableSave } from "./use-table-save";
 import "./table-editor.css";
 
 const rowPage = 100;
@@ -65,27 +63,6 @@ function clamp(table: Table, at: CellAt): CellAt {
 		row: Math.max(-1, Math.min(at.row, table.rows.length - 1)),
 		column: Math.max(0, Math.min(at.column, table.header.length - 1)),
 	};
-}
-
-/** The words of the save status under the grid. */
-function SaveLine({ save }: { save: TableSave }) {
-	const { status } = save;
-	switch (status.state) {
-		case "saved":
-			return (
-				<span class="meta-text">
-					<Icon name="check" size={14} /> Saved as the chart's data
-				</span>
-			);
-		case "waiting":
-		case "saving":
-			return <span class="meta-text">Saving your edits…</span>;
-		case "conflict":
-		case "refused":
-		case "invalid":
-		case "failed":
-			return null;
-	}
 }
 
 export function TableEditor({
@@ -373,102 +350,7 @@ export function TableEditor({
 					<Icon name="alert" size={16} /> {readOnly}
 				</p>
 			) : (
-				<div
-					class="table-toolbar"
-					role="toolbar"
-					aria-label="Edit the table"
-					onKeyDown={(event) => {
-						// Arrow keys move between the toolbar's buttons, as in any toolbar.
-						if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-						const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>("button:not(:disabled)")];
-						const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-						if (at < 0) return;
-						event.preventDefault();
-						buttons[(at + (event.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length]?.focus();
-					}}
-				>
-					<span class="toolbar-group">
-						<button
-							type="button"
-							class="button quiet icon"
-							aria-label="Undo table edit"
-							title="Undo table edit (Ctrl/Cmd+Z in the table)"
-							disabled={history.past.length === 0}
-							onClick={() => applyUndo(false)}
-						>
-							<Icon name="undo" size={16} />
-						</button>
-						<button
-							type="button"
-							class="button quiet icon"
-							aria-label="Redo table edit"
-							title="Redo table edit (Ctrl/Cmd+Shift+Z in the table)"
-							disabled={history.future.length === 0}
-							onClick={() => applyUndo(true)}
-						>
-							<Icon name="undo" size={16} class="flip" />
-						</button>
-					</span>
-					<span class="toolbar-group">
-						<button
-							type="button"
-							class="button quiet"
-							title={`Add a row below row ${rowIndex + 2}`}
-							onClick={() => {
-								const next = insertRows(table, rowIndex + 1);
-								edit(next, `Row added below row ${rowIndex + 2}`);
-								move({ row: rowIndex + 1, column }, false, next);
-							}}
-						>
-							<Icon name="plus" size={16} /> Row
-						</button>
-						<button
-							type="button"
-							class="button quiet icon"
-							aria-label={`Delete row ${rowIndex + 2}`}
-							title={`Delete row ${rowIndex + 2}`}
-							disabled={rowIndex < 0 || table.rows.length <= 1}
-							onClick={() => edit(removeRows(table, rowIndex), `Row ${rowIndex + 2} deleted`)}
-						>
-							<Icon name="trash" size={16} />
-						</button>
-					</span>
-					<span class="toolbar-group">
-						<button
-							type="button"
-							class="button quiet"
-							title={`Add a column right of “${columnName}”`}
-							onClick={() => {
-								const next = insertColumn(table, column + 1);
-								edit(next, "Column added");
-								move({ row: -1, column: column + 1 }, false, next);
-							}}
-						>
-							<Icon name="plus" size={16} /> Column
-						</button>
-						<button
-							type="button"
-							class="button quiet icon"
-							aria-label={`Delete column “${columnName}”`}
-							title={`Delete column “${columnName}”`}
-							disabled={table.header.length <= 1}
-							onClick={() => edit(removeColumns(table, column), `Column “${columnName}” deleted`)}
-						>
-							<Icon name="trash" size={16} />
-						</button>
-					</span>
-					<span class="toolbar-group">
-						<button
-							type="button"
-							class="button quiet"
-							aria-label="Swap rows and columns"
-							title="Swap rows and columns: the first column becomes the header"
-							onClick={() => edit(transpose(table), "Rows and columns swapped")}
-						>
-							Swap
-						</button>
-					</span>
-				</div>
+				<TableToolbar history={history} row={rowIndex} column={column} edit={edit} move={move} applyUndo={applyUndo} />
 			)}
 			<section
 				class="data-table-wrap grid-box"
@@ -572,47 +454,4 @@ export function TableEditor({
 			{!readOnly && <ColumnPanel table={table} column={column} onEdit={edit} hidden={hidden.has(columnName.trim())} saving={save.dirty} />}
 		</div>
 	);
-}
-
-function SaveProblems({ save }: { save: TableSave }) {
-	const { status } = save;
-	if (status.state === "conflict")
-		return (
-			<div class="banner warn" role="alert">
-				<Icon name="alert" />
-				<div class="banner-text">
-					<p>
-						<strong>Someone else changed this chart</strong> since you opened it, so your table was not saved. Your edits are still here.
-					</p>
-					<div class="row-actions">
-						<button type="button" class="button" onClick={save.keepMine}>
-							Save my table over theirs
-						</button>
-						<button type="button" class="button quiet" onClick={save.takeTheirs}>
-							Use their data
-						</button>
-					</div>
-				</div>
-			</div>
-		);
-	if (status.state === "refused" || status.state === "invalid" || status.state === "failed")
-		return (
-			<div class="banner error" role="alert">
-				<Icon name="alert" />
-				<div class="banner-text">
-					<p>
-						<strong>Not saved{status.state === "refused" && status.at ? `: row ${status.at.row + 2}` : ""}.</strong> {status.message}
-						{status.state === "refused" ? " Fix the marked cell, or undo the last edit; the table is saved once the chart can use it." : ""}
-					</p>
-					{status.state === "failed" && (
-						<div class="row-actions">
-							<button type="button" class="button" onClick={save.flush}>
-								Try again
-							</button>
-						</div>
-					)}
-				</div>
-			</div>
-		);
-	return null;
 }
