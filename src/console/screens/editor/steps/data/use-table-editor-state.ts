@@ -1,0 +1,199 @@
+/**
+ * The state of the editable data table and the moves that change it: the table with its undo
+ * history, the active cell and the selection (an anchor and the active cell, as in a
+ * spreadsheet), the cell being edited, how many rows are drawn, and the save behind it all
+ * (use-table-save.ts). New data from the chart replaces the table unless the person's own edits
+ * are waiting. The keys that call these moves: grid-keys.ts; what they draw: data-grid.tsx.
+ */
+import type { RefObject } from "preact";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import type { Dataset } from "../../../../../domain/dataset";
+import { announce } from "../../../../lib/announce";
+import type { CellAt, Range, Table, TableHistory } from "./table-model";
+import { cellValue, record, redo, setCell, startHistory, tableFromDataset, tableToCsv, undo } from "./table-model";
+import { type TableSave, type TableSaveEditor, useTableSave } from "./use-table-save";
+
+/** Rows drawn at first and added by "Show more rows": a long table stays quick to draw. */
+export const rowPage = 100;
+
+/** The cell being edited and the text typed into it so far. */
+export interface Editing {
+	at: CellAt;
+	value: string;
+}
+
+/** What the toolbar, the grid and its keys read and call. */
+export interface TableEditorState {
+	/** Why the table cannot be edited (linked data, library series), or null. */
+	readOnly: string | null;
+	history: TableHistory;
+	table: Table;
+	active: CellAt;
+	setActive(update: CellAt | ((at: CellAt) => CellAt)): void;
+	anchor: CellAt | null;
+	setAnchor(anchor: CellAt | null): void;
+	/** The selected range: from the anchor (when Shift extended it) to the active cell. */
+	selection: Range;
+	editing: Editing | null;
+	/** The latest edit, read by the input's blur (which can follow its own Enter or Tab). */
+	editingRef: RefObject<Editing | null>;
+	setEditing(next: Editing | null): void;
+	/** The cell editor's input, focused as it opens. */
+	input: RefObject<HTMLInputElement | null>;
+	/** The grid, in which the active cell is focused after a move. */
+	grid: RefObject<HTMLTableElement | null>;
+	/** Set to move focus to the active cell once it is drawn. */
+	focusCell: RefObject<boolean>;
+	shownRows: number;
+	setShownRows(rows: number): void;
+	save: TableSave;
+	/** Records an edit in the history (unless read-only or unchanged) and announces `words`. */
+	edit(next: Table, words?: string): void;
+	/** Moves the active cell (within `inTable`, the table after an edit not rendered yet). */
+	move(at: CellAt, extend?: boolean, inTable?: Table): void;
+	/** Writes the cell being edited into the table, then moves to `then` or focuses the cell. */
+	commit(then?: CellAt): void;
+	/** Opens the cell editor at `at`, with `value` (the key typed) or the cell's text. */
+	startEditing(at: CellAt, value?: string): void;
+	applyUndo(redoing: boolean): void;
+}
+
+/** Keeps a cell inside the table (row -1 is the header). */
+function clamp(table: Table, at: CellAt): CellAt {
+	return {
+		row: Math.max(-1, Math.min(at.row, table.rows.length - 1)),
+		column: Math.max(0, Math.min(at.column, table.header.length - 1)),
+	};
+}
+
+export function useTableEditorState(
+	editor: TableSaveEditor,
+	dataset: Dataset,
+	readOnly: string | null,
+	/** For the step: drop unsaved edits when other data replaces the chart's. */
+	control?: { current: { discard(): void } | null },
+): TableEditorState {
+	const [history, setHistory] = useState<TableHistory>(() => startHistory(tableFromDataset(dataset)));
+	const table = history.table;
+	const [active, setActive] = useState<CellAt>({ row: 0, column: 0 });
+	const [anchor, setAnchor] = useState<CellAt | null>(null);
+	const [editing, setEditingState] = useState<Editing | null>(null);
+	// The latest edit, read by the input's blur (which can follow its own Enter or Tab).
+	const editingRef = useRef<Editing | null>(null);
+	const setEditing = (next: Editing | null) => {
+		editingRef.current = next;
+		setEditingState(next);
+	};
+	const input = useRef<HTMLInputElement>(null);
+	const [shownRows, setShownRows] = useState(rowPage);
+	const grid = useRef<HTMLTableElement>(null);
+	const focusCell = useRef(false);
+	const takingTheirs = useRef(false);
+	const save = useTableSave(editor, table, () => {
+		takingTheirs.current = true;
+	});
+	if (control) control.current = { discard: save.discard };
+
+	// New data from the chart (a restore, a replacement, theirs after a conflict) replaces the
+	// table, unless it is this table's own save coming back or the person has edits waiting.
+	const shownDataset = useRef(dataset);
+	useEffect(() => {
+		if (dataset === shownDataset.current) return;
+		shownDataset.current = dataset;
+		const loaded = tableFromDataset(dataset);
+		if (!takingTheirs.current && (save.dirty || tableToCsv(loaded).csv === save.savedCsv)) return;
+		takingTheirs.current = false;
+		setHistory(startHistory(loaded));
+		save.reset(loaded);
+		setEditing(null);
+		setAnchor(null);
+		setActive((at) => clamp(loaded, at));
+	}, [dataset]);
+
+	const edit = (next: Table, words?: string) => {
+		if (readOnly || next === table) return;
+		setHistory((current) => record(current, next));
+		if (words) announce(words);
+	};
+
+	const selection: Range = anchor
+		? { top: anchor.row, left: anchor.column, bottom: active.row, right: active.column }
+		: { top: active.row, left: active.column, bottom: active.row, right: active.column };
+
+	/** Moves the active cell (within `inTable`, the table after an edit not rendered yet). */
+	const move = (at: CellAt, extend = false, inTable = table) => {
+		const next = clamp(inTable, at);
+		if (extend) setAnchor((current) => current ?? active);
+		else setAnchor(null);
+		if (next.row >= shownRows) setShownRows(Math.ceil((next.row + 1) / rowPage) * rowPage);
+		focusCell.current = true;
+		setActive(next);
+	};
+
+	useEffect(() => {
+		if (!focusCell.current || editing) return;
+		focusCell.current = false;
+		grid.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.column}"]`)?.focus();
+	}, [active, editing]);
+
+	// The cell editor takes focus as it opens (typing into a cell opens it with that key).
+	const editingKey = editing ? `${editing.at.row}:${editing.at.column}` : null;
+	useLayoutEffect(() => {
+		if (!editingKey || !input.current) return;
+		input.current.focus();
+		input.current.setSelectionRange(input.current.value.length, input.current.value.length);
+	}, [editingKey]);
+
+	const commit = (then?: CellAt) => {
+		const current = editingRef.current;
+		if (!current) return;
+		edit(setCell(table, current.at, current.value));
+		setEditing(null);
+		if (then) move(then);
+		else focusCell.current = true;
+	};
+
+	const startEditing = (at: CellAt, value?: string) => {
+		if (readOnly) {
+			announce(readOnly);
+			return;
+		}
+		setAnchor(null);
+		setActive(at);
+		setEditing({ at, value: value ?? cellValue(table, at) });
+	};
+
+	const applyUndo = (redoing: boolean) => {
+		if (readOnly) return;
+		const next = redoing ? redo(history) : undo(history);
+		if (next === history) return;
+		setHistory(next);
+		setActive((at) => clamp(next.table, at));
+		announce(redoing ? "Redone" : "Undone");
+	};
+
+	return {
+		readOnly,
+		history,
+		table,
+		active,
+		setActive,
+		anchor,
+		setAnchor,
+		selection,
+		editing,
+		editingRef,
+		setEditing,
+		input,
+		grid,
+		focusCell,
+		shownRows,
+		setShownRows,
+		save,
+		edit,
+		move,
+		commit,
+		startEditing,
+		applyUndo,
+	};
+}
