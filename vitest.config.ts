@@ -29,6 +29,35 @@ const prebundled = [
 	"i18n-iso-countries",
 ];
 
+/**
+ * Integration files that must have a workerd and storage of their own (the `integration-isolated`
+ * project); every other integration file shares one workerd per vitest worker with the files
+ * before it. A file belongs here when it
+ * - changes or reads state every account sees: the statistics library, the one export gate,
+ *   sweeps over every account's records or blobs, every Durable Object;
+ * - patches the runtime (vi.spyOn on a global such as crypto.subtle);
+ * - or draws at the full limits, so that what it leaves in the heap does not slow the files
+ *   after it.
+ * Files in the shared project must build their own accounts, charts and keys and assert only on
+ * those (test/helpers/factories.ts), never on counts across the whole database or bucket.
+ */
+const isolatedIntegrationFiles = [
+	"chart-data", // rewrites an observation of the shared statistics library
+	"export-cache", // rewrites an observation of the shared statistics library
+	"export-gate", // fills the service's one export gate
+	"idempotency", // purges every account's expired records
+	"library", // imports the statistics library and asserts on all of it
+	"linked-data", // the Cron run reads every due chart and re-imports the library
+	"rate-limit", // aborts every Durable Object
+	"retention", // deletes every unreferenced blob
+	"sessions", // purges every expired session
+	"sessions.security", // purges every expired session
+	"sign-in-throttle.security", // spies on crypto.subtle
+	"render-limits", // every kind at 200,000 rows (heap)
+	"pollution.security", // every kind in every format; watches Object.prototype
+	"fuzz-render", // property runs that draw hundreds of charts (heap)
+].map((name) => `test/integration/${name}.test.ts`);
+
 // test/browser runs in Node with a real browser (npm run test:browser), not in workerd.
 const workerdProjects: TestProjectInlineConfiguration[] = [
 	{
@@ -38,9 +67,17 @@ const workerdProjects: TestProjectInlineConfiguration[] = [
 		test: { name: "unit", include: ["test/unit/**/*.test.ts"], isolate: false },
 	},
 	{
-		// Each file gets its own workerd and storage, so files share nothing and may run side by side.
+		// Files that build their own accounts and charts share one workerd (and its storage) per
+		// vitest worker, one file after another: a workerd's start and the Worker's module graph
+		// are paid once per worker instead of once per file (most of this project's time).
+		// patches/@cloudflare+vitest-pool-workers+0.15.1.patch keeps imports from slowing down file after file.
 		extends: true,
-		test: { name: "integration", include: ["test/integration/**/*.test.ts"] },
+		test: { name: "integration", include: ["test/integration/**/*.test.ts"], exclude: isolatedIntegrationFiles, isolate: false },
+	},
+	{
+		// Each file gets its own workerd and storage, so it shares nothing with any other.
+		extends: true,
+		test: { name: "integration-isolated", include: isolatedIntegrationFiles },
 	},
 ];
 
