@@ -519,7 +519,8 @@ describe("live embed in a browser", { skip }, () => {
 		const problems: string[] = [];
 		page.on("pageerror", (error) => problems.push(error.message));
 		const release = await holdData(page);
-		await page.goto(embedUrl);
+		// The DOM, not "load": data.json is held until the test releases it, so "load" can wait on it.
+		await page.goto(embedUrl, { waitUntil: "domcontentloaded" });
 		const search = page.getByRole("searchbox", { name: "Search the table" });
 		// The first paint: the controls, page 1 drawn by the server, and no client drawing.
 		await search.waitFor();
@@ -553,7 +554,7 @@ describe("live embed in a browser", { skip }, () => {
 		const { embedUrl } = await pagedTable();
 		const page = await browser.newPage({ viewport: { width: 390, height: 700 } });
 		const release = await holdData(page);
-		await page.goto(embedUrl);
+		await page.goto(embedUrl, { waitUntil: "domcontentloaded" });
 		const next = page.getByRole("button", { name: "Next" });
 		await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>("button[data-control=next]")?.disabled);
 		await next.click();
