@@ -9,24 +9,10 @@ import type { Locator, Page } from "playwright-core";
 import { chromiumMissing } from "../../scripts/lib/chromium.ts";
 import type { ConsoleFixture, SignedInPage } from "./lib/console-fixture.ts";
 import { assertNoHorizontalOverflow, startConsole } from "./lib/console-fixture.ts";
+import { eventually } from "./lib/eventually.ts";
 
 const port = 8795;
 const skip = chromiumMissing() ?? undefined;
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeout = 15_000): Promise<T> {
-	const deadline = Date.now() + timeout;
-	let last: unknown;
-	while (Date.now() < deadline) {
-		try {
-			const value = await probe();
-			if (value) return value;
-		} catch (error) {
-			last = error;
-		}
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-	throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
-}
 
 /** Opens a step's tab and answers its panel (the frame's top bar may have a Publish button too). */
 async function openStep(page: Page, name: RegExp): Promise<Locator> {
@@ -68,17 +54,17 @@ describe("console editor steps", { skip, timeout: 240_000 }, () => {
 		const { page } = opened;
 		const panel = await openStep(page, /^Refine/);
 		await panel.getByLabel("Subtitle").fill("Made in the steps test");
-		await until("the subtitle to be saved", async () => (await chart()).meta.subtitle === "Made in the steps test");
+		await eventually("the subtitle to be saved", async () => (await chart()).meta.subtitle === "Made in the steps test");
 
 		await panel.getByText("Series", { exact: true }).click();
 		await panel.getByText("Alpha", { exact: true }).click();
 		await panel.getByRole("checkbox", { name: "Hide Alpha" }).check();
-		await until("Alpha to be hidden", async () => {
+		await eventually("Alpha to be hidden", async () => {
 			const transform = (await chart()).meta.seriesTransform as Record<string, { hidden?: boolean }> | undefined;
 			return transform?.Alpha?.hidden === true;
 		});
 		await panel.getByRole("button", { name: "Add calculation" }).first().click();
-		await until("a divide op on Alpha", async () => {
+		await eventually("a divide op on Alpha", async () => {
 			const transform = (await chart()).meta.seriesTransform as Record<string, { ops?: { fn: string; args?: unknown[] }[] }>;
 			return transform.Alpha?.ops?.[0]?.fn === "divide";
 		});
@@ -136,7 +122,7 @@ describe("console editor steps", { skip, timeout: 240_000 }, () => {
 		await panel.getByRole("button", { name: /^v1 Created\b.* You\b/ }).click();
 		await panel.getByRole("button", { name: "Restore this version" }).click();
 		await page.getByRole("dialog").getByRole("button", { name: "Restore" }).click();
-		const restored = await until("the restore", async () => {
+		const restored = await eventually("the restore", async () => {
 			const now = await chart();
 			return now.meta.title === oldTitle ? now : undefined;
 		});
