@@ -28,6 +28,13 @@ const stages: readonly (readonly string[])[] = [
 	[...(fullTier ? ["test:dev"] : []), "test:clients"],
 ];
 
+/**
+ * The quick tier's test:dev files run two at a time: each mostly waits on its own wrangler dev
+ * (ports of their own). One at a time in the full tier, whose console-rebuild rewrites dist/
+ * under the others' servers.
+ */
+if (!fullTier) process.env.TEST_DEV_CONCURRENCY = "2";
+
 /** Started with the first stage and awaited before the stage that needs it: it mostly waits on the network (PyPI). */
 const background = { script: "test:clients:prepare", neededBy: "test:clients" };
 

@@ -43,7 +43,7 @@ describe("every console screen passes axe in light and dark", { skip }, () => {
 			const where = `${mode}, ${width} px`;
 			it(`the chart list, the editor's later steps and the page that does not exist (${where})`, async () => {
 				const { page, context, problems } = await fixture.signedInPage(fixture.demo.editor, { width, mode });
-				await page.goto(`${fixture.server.url}/`);
+				await page.goto(`${fixture.server.url}/`, { waitUntil: "domcontentloaded" });
 				// At 390 px the heading is the folder picker's to show; it is there for screen readers.
 				await page.getByRole("heading", { level: 1 }).waitFor({ state: "attached" });
 				await page
@@ -54,7 +54,7 @@ describe("every console screen passes axe in light and dark", { skip }, () => {
 				await assertAccessible(page, `the chart list (${where})`);
 				await assertNoHorizontalOverflow(page, `the chart list (${where})`);
 
-				await page.goto(`${fixture.server.url}/charts/${chartId}`);
+				await page.goto(`${fixture.server.url}/charts/${chartId}`, { waitUntil: "domcontentloaded" });
 				await page.locator(".preview-drawing svg").waitFor();
 				for (const step of ["Refine", "Publish", "History"]) {
 					await page.getByRole("tab", { name: step }).click();
@@ -64,7 +64,7 @@ describe("every console screen passes axe in light and dark", { skip }, () => {
 					await assertNoHorizontalOverflow(page, `the ${step} step (${where})`);
 				}
 
-				await page.goto(`${fixture.server.url}/no-such-page`);
+				await page.goto(`${fixture.server.url}/no-such-page`, { waitUntil: "domcontentloaded" });
 				await page.getByRole("heading", { name: "This page does not exist" }).waitFor();
 				await assertAccessible(page, `the page that does not exist (${where})`);
 				await assertNoHorizontalOverflow(page, `the page that does not exist (${where})`);
@@ -74,7 +74,7 @@ describe("every console screen passes axe in light and dark", { skip }, () => {
 
 			it(`the Keys screen on the Free plan (${where})`, async () => {
 				const { page, context, problems } = await fixture.signedInPage(fixture.demo.free, { width, mode });
-				await page.goto(`${fixture.server.url}/keys`);
+				await page.goto(`${fixture.server.url}/keys`, { waitUntil: "domcontentloaded" });
 				await page.getByRole("heading", { name: "API keys", level: 1 }).waitFor();
 				await settle(page);
 				await assertAccessible(page, `the Keys screen on the Free plan (${where})`);

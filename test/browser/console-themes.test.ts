@@ -172,7 +172,7 @@ describe("theme studio in a browser", { skip }, () => {
 
 	it("undoes the last change, refuses an SVG logo with a script naming it at the logo field, and keeps a clean one", async () => {
 		const { page, context, problems } = await fixture.signedInPage(owner);
-		await page.goto(`${fixture.server.url}/themes`);
+		await page.goto(`${fixture.server.url}/themes`, { waitUntil: "domcontentloaded" });
 		await page.getByRole("button", { name: "New theme" }).click();
 		await page.getByLabel("Theme name").fill("Logo test");
 		await page.getByRole("button", { name: "Create theme" }).click();
@@ -219,11 +219,11 @@ describe("theme studio in a browser", { skip }, () => {
 			const { page, context, problems } = await fixture.signedInPage(owner, { width: 1280, mode });
 			for (const width of [1280, 390]) {
 				await page.setViewportSize({ width, height: 860 });
-				await page.goto(`${fixture.server.url}/themes`);
+				await page.goto(`${fixture.server.url}/themes`, { waitUntil: "domcontentloaded" });
 				await page.getByRole("list", { name: "Themes" }).waitFor();
 				await assertNoHorizontalOverflow(page, `themes (${mode}, ${width} px)`);
 				await assertAccessible(page, `themes (${mode}, ${width} px)`);
-				await page.goto(`${fixture.server.url}/themes/classic`);
+				await page.goto(`${fixture.server.url}/themes/classic`, { waitUntil: "domcontentloaded" });
 				await sampleSvg(page, "Table chart, dark");
 				await assertNoHorizontalOverflow(page, `theme studio (${mode}, ${width} px)`);
 				await assertAccessible(page, `theme studio (${mode}, ${width} px)`);

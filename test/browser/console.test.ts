@@ -32,7 +32,7 @@ describe("console sign-in and account in a browser", { skip }, () => {
 		const problems: string[] = [];
 		page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
 		page.on("pageerror", (e) => problems.push(e.message));
-		await page.goto(`${fixture.server.url}/account`);
+		await page.goto(`${fixture.server.url}/account`, { waitUntil: "domcontentloaded" });
 		await page.waitForURL((url) => url.pathname === "/sign-in");
 		assert.equal(new URL(page.url()).searchParams.get("next"), "/account");
 		await page.getByLabel("Email").fill(fixture.demo.editor.email);
@@ -57,14 +57,14 @@ describe("console sign-in and account in a browser", { skip }, () => {
 
 	it("keeps the session across reloads and ends it on sign-out", async () => {
 		const { page, context, problems } = await fixture.signedInPage(fixture.demo.teammate);
-		await page.goto(`${fixture.server.url}/account`);
+		await page.goto(`${fixture.server.url}/account`, { waitUntil: "domcontentloaded" });
 		await page.getByRole("heading", { name: "Account" }).waitFor();
 		await page.getByRole("button", { name: /^Account: teammate@demo\.test/ }).click();
 		await page.getByRole("menuitem", { name: "Sign out" }).click();
 		await page.waitForURL((url) => url.pathname === "/sign-in");
 		const session = await page.evaluate(async () => (await fetch("/auth/session")).status);
 		assert.equal(session, 401, "the session still answers after signing out");
-		await page.goto(`${fixture.server.url}/account`);
+		await page.goto(`${fixture.server.url}/account`, { waitUntil: "domcontentloaded" });
 		await page.waitForURL((url) => url.pathname === "/sign-in");
 		assert.deepEqual(
 			problems.filter((p) => !p.includes("401")),
@@ -75,7 +75,7 @@ describe("console sign-in and account in a browser", { skip }, () => {
 
 	it("signs in a Free account, whose keys the API refuses", async () => {
 		const { page, context, problems } = await fixture.signedInPage(fixture.demo.free);
-		await page.goto(`${fixture.server.url}/account`);
+		await page.goto(`${fixture.server.url}/account`, { waitUntil: "domcontentloaded" });
 		await page.getByText("Free", { exact: true }).waitFor();
 		const listed = await page.evaluate(async () => (await fetch("/v1/charts")).status);
 		assert.equal(listed, 200);
@@ -86,7 +86,7 @@ describe("console sign-in and account in a browser", { skip }, () => {
 	it("makes an API key, shows it once with a curl line, and revokes it", async () => {
 		const { page, context, problems } = await fixture.signedInPage(fixture.demo.editor);
 		await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-		await page.goto(`${fixture.server.url}/keys`);
+		await page.goto(`${fixture.server.url}/keys`, { waitUntil: "domcontentloaded" });
 		await page.getByRole("heading", { name: "API keys" }).waitFor();
 		await page.getByRole("button", { name: "New key", exact: true }).click();
 		await page.getByLabel("Key name").fill("Browser test notebook");
@@ -148,7 +148,7 @@ describe("console sign-in and account in a browser", { skip }, () => {
 
 	it("tells a Free account why it has no keys", async () => {
 		const { page, context, problems } = await fixture.signedInPage(fixture.demo.free);
-		await page.goto(`${fixture.server.url}/keys`);
+		await page.goto(`${fixture.server.url}/keys`, { waitUntil: "domcontentloaded" });
 		await page.getByText("API keys need the Professional or Business plan.").waitFor();
 		assert.equal(await page.getByRole("button", { name: "New key", exact: true }).count(), 0);
 		assert.deepEqual(problems, []);
@@ -163,7 +163,7 @@ describe("console sign-in and account in a browser", { skip }, () => {
 		const who = { ...fixture.demo.editor, email, password: oldPassword };
 		const other = await fixture.signedInPage(who);
 		const { page, context, problems } = await fixture.signedInPage(who);
-		await page.goto(`${fixture.server.url}/account`);
+		await page.goto(`${fixture.server.url}/account`, { waitUntil: "domcontentloaded" });
 		await page.getByLabel("Current password").fill("not it at all");
 		await page.getByLabel("New password").fill(newPassword);
 		await page.getByRole("button", { name: "Change password" }).click();
@@ -200,7 +200,7 @@ describe("console sign-in and account in a browser", { skip }, () => {
 				// As in the fixture: a navigation may take 90 s on a loaded machine.
 				context.setDefaultNavigationTimeout(90_000);
 				const page = await context.newPage();
-				await page.goto(`${fixture.server.url}/sign-in`);
+				await page.goto(`${fixture.server.url}/sign-in`, { waitUntil: "domcontentloaded" });
 				await page.getByRole("heading", { name: "Sign in" }).waitFor();
 				assert.equal(await page.evaluate(() => document.documentElement.dataset.mode), mode);
 				await assertAccessible(page, `sign-in (${mode}, ${width} px)`);
@@ -208,12 +208,12 @@ describe("console sign-in and account in a browser", { skip }, () => {
 				await context.close();
 
 				const signed = await fixture.signedInPage(fixture.demo.editor, { width, mode });
-				await signed.page.goto(`${fixture.server.url}/account`);
+				await signed.page.goto(`${fixture.server.url}/account`, { waitUntil: "domcontentloaded" });
 				await signed.page.getByRole("heading", { name: "Account" }).waitFor();
 				await signed.page.getByText("Demo newsroom (team)").waitFor();
 				await assertAccessible(signed.page, `account (${mode}, ${width} px)`);
 				await assertNoHorizontalOverflow(signed.page, `account (${mode}, ${width} px)`);
-				await signed.page.goto(`${fixture.server.url}/keys`);
+				await signed.page.goto(`${fixture.server.url}/keys`, { waitUntil: "domcontentloaded" });
 				await signed.page
 					.getByRole("row", { name: /demo editor/i })
 					.first()

@@ -14,6 +14,7 @@ import { chromiumMissing, launchChromium } from "../../scripts/lib/chromium.ts";
 import type { DevServer } from "../../scripts/lib/dev-server.ts";
 import { startDevServer } from "../../scripts/lib/dev-server.ts";
 import { builtInThemes } from "../../src/domain/themes.ts";
+import { reportStalledRequests } from "./lib/stalled-requests.ts";
 
 const port = 8935;
 const skip = chromiumMissing() ?? false;
@@ -39,7 +40,7 @@ describe("uploaded fonts in a browser", { skip }, () => {
 		assert.equal(signIn.status, 200);
 		cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
 		csrf = ((await signIn.json()) as { csrfToken: string }).csrfToken;
-		browser = await launchChromium();
+		browser = reportStalledRequests(await launchChromium());
 	});
 
 	after(async () => {

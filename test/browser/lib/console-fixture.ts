@@ -19,6 +19,7 @@ import { preparedDemoKeys } from "../../../scripts/lib/prepared-state.ts";
 import type { DemoKey } from "../../../scripts/lib/seed.ts";
 import { seedDemo } from "../../../scripts/lib/seed.ts";
 import type { Plan, Scope } from "../../../src/domain/plans.ts";
+import { reportStalledRequests } from "./stalled-requests.ts";
 
 export interface ConsoleFixture {
 	server: DevServer;
@@ -70,7 +71,7 @@ export async function startConsole(
 	};
 	const demo = { editor: find("editor"), teammate: find("teammate"), free: find("free") };
 	if (options.demoCharts !== false) await ensureDemoCharts(server.url, demo.editor.key, { folders: options.demoFolders });
-	const browser = await launchChromium();
+	const browser = reportStalledRequests(await launchChromium());
 
 	async function openPage(pageOptions: PageOptions = {}): Promise<SignedInPage> {
 		const context = await browser.newContext({

@@ -9,6 +9,7 @@ import { createAccountWithKey } from "../../../scripts/lib/admin-ops.ts";
 import { launchChromium } from "../../../scripts/lib/chromium.ts";
 import type { DevServer } from "../../../scripts/lib/dev-server.ts";
 import { startDevServer } from "../../../scripts/lib/dev-server.ts";
+import { reportStalledRequests } from "./stalled-requests.ts";
 
 export interface EmbedFixture {
 	server: DevServer;
@@ -26,7 +27,7 @@ export async function startEmbedHost(port: number, keyName: string): Promise<Emb
 			{ plan: "business" },
 			{ scopes: ["chart:read", "chart:write"], name: keyName },
 		);
-		const browser = await launchChromium();
+		const browser = reportStalledRequests(await launchChromium());
 		return {
 			server,
 			browser,
