@@ -1,15 +1,15 @@
 /**
  * `npm run test:browser`: the browser tests (test/browser/*.test.ts, Node's test runner) with
  * what every file would otherwise make for itself made once: the local state prepared (migrated,
- * library imported, demo seeded) and one Chromium the files connect to. The quick tier's files
- * share one `wrangler dev` on a copy of that state; in the other tiers each file's `wrangler dev`
- * starts on its own copy. `dist/` is built by then (`npm test` builds first; otherwise
+ * library imported, demo seeded) and one Chromium the files connect to. Each file's `wrangler dev`
+ * starts on its own copy of that state. `dist/` is built by then (`npm test` builds first; otherwise
  * the first `wrangler dev` builds it through the `[build]` hook and the others find it current).
  *
  * Which files: `npm test` runs the quick tier (`quickTierFiles`: a smoke test of sign-in and the
- * account, axe on every console screen, the theme studio and the live embed); `-- --rest` runs
- * the other files (each a feature's whole workflow: CI runs them after `npm test`); FULL=1
- * (`npm run test:full`) or `-- --all` runs every file.
+ * account, axe on every console screen, the theme studio and the live embed, two at a time, each
+ * screen in two of its four modes and widths); `-- --rest` runs the other files (each a
+ * feature's whole workflow: CI runs them after `npm test`) and console-axe in the other two;
+ * FULL=1 (`npm run test:full`) or `-- --all` runs every file, every screen in all four.
  *
  *   npm run test:browser [-- --rest | --all | test/browser/embed.test.ts …]
  *
@@ -19,6 +19,7 @@ import { spawn } from "node:child_process";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { screenVariantsVar } from "../test/browser/lib/screen-variants.ts";
 import { chromiumMissing, launchChromiumServer, sharedBrowserVar } from "./lib/chromium.ts";
 import type { DevServer } from "./lib/dev-server.ts";
 import { sharedServerVar, startDevServer } from "./lib/dev-server.ts";
@@ -40,11 +41,14 @@ interface Chosen {
 	/** The quick tier's files share one `wrangler dev`: each builds its own accounts or only reads the demo's. */
 	shareServer: boolean;
 	/**
-	 * Files run at once. Each file's `wrangler dev` and pages keep about three quarters of one core
-	 * busy (measured: 229 CPU-seconds in 300 s for the quick tier), so the quick tier runs two at a
-	 * time; the others keep one, for a workflow's timing to stay what it was written against.
+	 * Files run at once. The quick tier runs two: its four files one at a time kept 0.8 of the two
+	 * cores busy (205 CPU-seconds in 250 s), two at a time took 238 s instead of about 280, four
+	 * at a time no less (250 s). The other tiers keep one, so a workflow's waits stay what they
+	 * were written against.
 	 */
 	concurrency: number;
+	/** Which of each screen's modes and widths the quick tier's files check (test/browser/lib/screen-variants.ts). */
+	screenVariants?: "quick" | "others";
 }
 
 async function chosenFiles(args: readonly string[]): Promise<Chosen> {
@@ -55,12 +59,16 @@ async function chosenFiles(args: readonly string[]): Promise<Chosen> {
 	if (missing.length > 0) throw new Error(`scripts/test-browser.ts names quick-tier files that do not exist: ${missing.join(", ")}`);
 	const inDir = (names: readonly string[]) => names.map((name) => join(dir, name));
 	if (args.includes("--all") || process.env.FULL === "1") return { files: inDir(every), shareServer: false, concurrency: 1 };
-	if (args.includes("--rest"))
-		return { files: inDir(every.filter((name) => !quickTierFiles.includes(name))), shareServer: false, concurrency: 1 };
-	return { files: inDir(quickTierFiles), shareServer: false, concurrency: 2 };
+	if (args.includes("--rest")) {
+		// console-axe checks only screens, so the rest tier runs it again in the quick tier's other
+		// two modes and widths: between them, CI checks those screens in all four.
+		const rest = [...every.filter((name) => !quickTierFiles.includes(name)), "console-axe.test.ts"];
+		return { files: inDir(rest), shareServer: false, concurrency: 1, screenVariants: "others" };
+	}
+	return { files: inDir(quickTierFiles), shareServer: false, concurrency: 2, screenVariants: "quick" };
 }
 
-const { files, shareServer, concurrency } = await chosenFiles(process.argv.slice(2));
+const { files, shareServer, concurrency, screenVariants } = await chosenFiles(process.argv.slice(2));
 const sharedPort = 8790;
 
 function runTests(env: NodeJS.ProcessEnv): Promise<number> {
@@ -86,6 +94,8 @@ if (chromiumMissing()) {
 		await prepareState(state);
 		process.env[preparedStateVar] = state;
 		const env: NodeJS.ProcessEnv = { ...process.env, [sharedBrowserVar]: browser.wsEndpoint() };
+		if (screenVariants) env[screenVariantsVar] = screenVariants;
+		else delete env[screenVariantsVar];
 		if (shareServer) {
 			server = await startDevServer(sharedPort, undefined, { EMBED_BASE: `http://127.0.0.1:${sharedPort}/embed` });
 			env[sharedServerVar] = JSON.stringify({ url: server.url, persistTo: server.target.persistTo });

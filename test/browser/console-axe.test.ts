@@ -2,7 +2,8 @@
  * axe-core on the console screens no other browser file checks in both modes (issue 24, Done
  * when: 0 serious or critical on every screen): the chart list, the editor's Refine, Publish and
  * History steps, the Keys screen on the Free plan and the page that does not exist, each light
- * and dark at 1280 and 390 px, and none wider than its window. (Sign-in, account and Keys on a
+ * and dark at 1280 and 390 px (`npm test` two of those, CI's rest tier the other two:
+ * lib/screen-variants.ts), and none wider than its window. (Sign-in, account and Keys on a
  * paid plan: console.test.ts; themes and the studio: console-themes.test.ts; the Data and Chart
  * steps: console-editor.test.ts.) One `wrangler dev` for all of them.
  * Skipped, saying why, where Chromium is not installed.
@@ -14,6 +15,7 @@ import { chromiumMissing } from "../../scripts/lib/chromium.ts";
 import { assertAccessible } from "./lib/axe.ts";
 import type { ConsoleFixture } from "./lib/console-fixture.ts";
 import { assertNoHorizontalOverflow, startConsole } from "./lib/console-fixture.ts";
+import { screenVariants } from "./lib/screen-variants.ts";
 
 const port = 8977;
 const skip = chromiumMissing() ?? false;
@@ -38,49 +40,48 @@ describe("every console screen passes axe in light and dark", { skip }, () => {
 		await fixture?.stop();
 	});
 
-	for (const mode of ["light", "dark"] as const)
-		for (const width of [1280, 390]) {
-			const where = `${mode}, ${width} px`;
-			it(`the chart list, the editor's later steps and the page that does not exist (${where})`, async () => {
-				const { page, context, problems } = await fixture.signedInPage(fixture.demo.editor, { width, mode });
-				await page.goto(`${fixture.server.url}/`, { waitUntil: "domcontentloaded" });
-				// At 390 px the heading is the folder picker's to show; it is there for screen readers.
-				await page.getByRole("heading", { level: 1 }).waitFor({ state: "attached" });
-				await page
-					.getByRole("link", { name: /Seats by party/ })
-					.first()
-					.waitFor();
+	for (const { mode, width } of screenVariants()) {
+		const where = `${mode}, ${width} px`;
+		it(`the chart list, the editor's later steps and the page that does not exist (${where})`, async () => {
+			const { page, context, problems } = await fixture.signedInPage(fixture.demo.editor, { width, mode });
+			await page.goto(`${fixture.server.url}/`, { waitUntil: "domcontentloaded" });
+			// At 390 px the heading is the folder picker's to show; it is there for screen readers.
+			await page.getByRole("heading", { level: 1 }).waitFor({ state: "attached" });
+			await page
+				.getByRole("link", { name: /Seats by party/ })
+				.first()
+				.waitFor();
+			await settle(page);
+			await assertAccessible(page, `the chart list (${where})`);
+			await assertNoHorizontalOverflow(page, `the chart list (${where})`);
+
+			await page.goto(`${fixture.server.url}/charts/${chartId}`, { waitUntil: "domcontentloaded" });
+			await page.locator(".preview-drawing svg").waitFor();
+			for (const step of ["Refine", "Publish", "History"]) {
+				await page.getByRole("tab", { name: step }).click();
+				await page.getByRole("tabpanel").waitFor();
 				await settle(page);
-				await assertAccessible(page, `the chart list (${where})`);
-				await assertNoHorizontalOverflow(page, `the chart list (${where})`);
+				await assertAccessible(page, `the ${step} step (${where})`);
+				await assertNoHorizontalOverflow(page, `the ${step} step (${where})`);
+			}
 
-				await page.goto(`${fixture.server.url}/charts/${chartId}`, { waitUntil: "domcontentloaded" });
-				await page.locator(".preview-drawing svg").waitFor();
-				for (const step of ["Refine", "Publish", "History"]) {
-					await page.getByRole("tab", { name: step }).click();
-					await page.getByRole("tabpanel").waitFor();
-					await settle(page);
-					await assertAccessible(page, `the ${step} step (${where})`);
-					await assertNoHorizontalOverflow(page, `the ${step} step (${where})`);
-				}
+			await page.goto(`${fixture.server.url}/no-such-page`, { waitUntil: "domcontentloaded" });
+			await page.getByRole("heading", { name: "This page does not exist" }).waitFor();
+			await assertAccessible(page, `the page that does not exist (${where})`);
+			await assertNoHorizontalOverflow(page, `the page that does not exist (${where})`);
+			assert.deepEqual(problems, []);
+			await context.close();
+		});
 
-				await page.goto(`${fixture.server.url}/no-such-page`, { waitUntil: "domcontentloaded" });
-				await page.getByRole("heading", { name: "This page does not exist" }).waitFor();
-				await assertAccessible(page, `the page that does not exist (${where})`);
-				await assertNoHorizontalOverflow(page, `the page that does not exist (${where})`);
-				assert.deepEqual(problems, []);
-				await context.close();
-			});
-
-			it(`the Keys screen on the Free plan (${where})`, async () => {
-				const { page, context, problems } = await fixture.signedInPage(fixture.demo.free, { width, mode });
-				await page.goto(`${fixture.server.url}/keys`, { waitUntil: "domcontentloaded" });
-				await page.getByRole("heading", { name: "API keys", level: 1 }).waitFor();
-				await settle(page);
-				await assertAccessible(page, `the Keys screen on the Free plan (${where})`);
-				await assertNoHorizontalOverflow(page, `the Keys screen on the Free plan (${where})`);
-				assert.deepEqual(problems, []);
-				await context.close();
-			});
-		}
+		it(`the Keys screen on the Free plan (${where})`, async () => {
+			const { page, context, problems } = await fixture.signedInPage(fixture.demo.free, { width, mode });
+			await page.goto(`${fixture.server.url}/keys`, { waitUntil: "domcontentloaded" });
+			await page.getByRole("heading", { name: "API keys", level: 1 }).waitFor();
+			await settle(page);
+			await assertAccessible(page, `the Keys screen on the Free plan (${where})`);
+			await assertNoHorizontalOverflow(page, `the Keys screen on the Free plan (${where})`);
+			assert.deepEqual(problems, []);
+			await context.close();
+		});
+	}
 });

@@ -15,6 +15,7 @@ import { findBuiltInTheme } from "../../src/domain/themes.ts";
 import { assertAccessible } from "./lib/axe.ts";
 import type { ConsoleFixture } from "./lib/console-fixture.ts";
 import { assertNoHorizontalOverflow, startConsole } from "./lib/console-fixture.ts";
+import { screenVariantsByMode } from "./lib/screen-variants.ts";
 
 const skip = chromiumMissing() ?? false;
 const brand = "#7a1f5c";
@@ -215,9 +216,9 @@ describe("theme studio in a browser", { skip }, () => {
 	it("passes axe in light and dark and fits 390 px", async () => {
 		// One signed-in page per mode, resized to each width: fewer sign-ins and contexts (a fresh
 		// context per width once stalled Chromium's sign-in load for 30 s under CI load).
-		for (const mode of ["light", "dark"] as const) {
-			const { page, context, problems } = await fixture.signedInPage(owner, { width: 1280, mode });
-			for (const width of [1280, 390]) {
+		for (const { mode, widths } of screenVariantsByMode()) {
+			const { page, context, problems } = await fixture.signedInPage(owner, { width: widths[0], mode });
+			for (const width of widths) {
 				await page.setViewportSize({ width, height: 860 });
 				await page.goto(`${fixture.server.url}/themes`, { waitUntil: "domcontentloaded" });
 				await page.getByRole("list", { name: "Themes" }).waitFor();

@@ -12,6 +12,7 @@ import { chromiumMissing } from "../../scripts/lib/chromium.ts";
 import { assertAccessible } from "./lib/axe.ts";
 import type { ConsoleFixture } from "./lib/console-fixture.ts";
 import { assertNoHorizontalOverflow, startConsole } from "./lib/console-fixture.ts";
+import { screenVariants } from "./lib/screen-variants.ts";
 
 const skip = chromiumMissing() ?? false;
 
@@ -193,36 +194,34 @@ describe("console sign-in and account in a browser", { skip }, () => {
 		await Promise.all([context.close(), other.context.close(), third.context.close()]);
 	});
 
-	for (const mode of ["light", "dark"] as const) {
-		for (const width of [1280, 390]) {
-			it(`passes axe and fits the window on sign-in and account, ${mode}, ${width} px`, async () => {
-				const context = await fixture.browser.newContext({ viewport: { width, height: 860 }, colorScheme: mode });
-				// As in the fixture: a navigation may take 90 s on a loaded machine.
-				context.setDefaultNavigationTimeout(90_000);
-				const page = await context.newPage();
-				await page.goto(`${fixture.server.url}/sign-in`, { waitUntil: "domcontentloaded" });
-				await page.getByRole("heading", { name: "Sign in" }).waitFor();
-				assert.equal(await page.evaluate(() => document.documentElement.dataset.mode), mode);
-				await assertAccessible(page, `sign-in (${mode}, ${width} px)`);
-				await assertNoHorizontalOverflow(page, `sign-in (${mode}, ${width} px)`);
-				await context.close();
+	for (const { mode, width } of screenVariants()) {
+		it(`passes axe and fits the window on sign-in and account, ${mode}, ${width} px`, async () => {
+			const context = await fixture.browser.newContext({ viewport: { width, height: 860 }, colorScheme: mode });
+			// As in the fixture: a navigation may take 90 s on a loaded machine.
+			context.setDefaultNavigationTimeout(90_000);
+			const page = await context.newPage();
+			await page.goto(`${fixture.server.url}/sign-in`, { waitUntil: "domcontentloaded" });
+			await page.getByRole("heading", { name: "Sign in" }).waitFor();
+			assert.equal(await page.evaluate(() => document.documentElement.dataset.mode), mode);
+			await assertAccessible(page, `sign-in (${mode}, ${width} px)`);
+			await assertNoHorizontalOverflow(page, `sign-in (${mode}, ${width} px)`);
+			await context.close();
 
-				const signed = await fixture.signedInPage(fixture.demo.editor, { width, mode });
-				await signed.page.goto(`${fixture.server.url}/account`, { waitUntil: "domcontentloaded" });
-				await signed.page.getByRole("heading", { name: "Account" }).waitFor();
-				await signed.page.getByText("Demo newsroom (team)").waitFor();
-				await assertAccessible(signed.page, `account (${mode}, ${width} px)`);
-				await assertNoHorizontalOverflow(signed.page, `account (${mode}, ${width} px)`);
-				await signed.page.goto(`${fixture.server.url}/keys`, { waitUntil: "domcontentloaded" });
-				await signed.page
-					.getByRole("row", { name: /demo editor/i })
-					.first()
-					.waitFor();
-				await assertAccessible(signed.page, `keys (${mode}, ${width} px)`);
-				await assertNoHorizontalOverflow(signed.page, `keys (${mode}, ${width} px)`);
-				assert.deepEqual(signed.problems, []);
-				await signed.context.close();
-			});
-		}
+			const signed = await fixture.signedInPage(fixture.demo.editor, { width, mode });
+			await signed.page.goto(`${fixture.server.url}/account`, { waitUntil: "domcontentloaded" });
+			await signed.page.getByRole("heading", { name: "Account" }).waitFor();
+			await signed.page.getByText("Demo newsroom (team)").waitFor();
+			await assertAccessible(signed.page, `account (${mode}, ${width} px)`);
+			await assertNoHorizontalOverflow(signed.page, `account (${mode}, ${width} px)`);
+			await signed.page.goto(`${fixture.server.url}/keys`, { waitUntil: "domcontentloaded" });
+			await signed.page
+				.getByRole("row", { name: /demo editor/i })
+				.first()
+				.waitFor();
+			await assertAccessible(signed.page, `keys (${mode}, ${width} px)`);
+			await assertNoHorizontalOverflow(signed.page, `keys (${mode}, ${width} px)`);
+			assert.deepEqual(signed.problems, []);
+			await signed.context.close();
+		});
 	}
 });
