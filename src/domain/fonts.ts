@@ -20,6 +20,7 @@ import type { Font } from "fontkit";
 import { create } from "fontkit";
 import { CharstringError, checkCharstrings } from "./font-charstrings";
 import { CompositeError, checkComposites } from "./font-composites";
+import { DecodeBudgetError, withDecodeBudget } from "./font-decode-budget";
 import type { InspectedFont, StoredFontFormat } from "./font-files";
 import { InvalidFontError, maxFontBytes } from "./font-files";
 import { checkLookups, LookupError } from "./font-lookups";
@@ -227,6 +228,10 @@ function asInvalidFont(error: unknown): InvalidFontError {
 		return new InvalidFontError(
 			`The font was refused because ${error.message}: exports draw any of its glyphs, so each must stay within the CFF limits. Export it again from a font editor, or upload its TTF version.`,
 		);
+	if (error instanceof DecodeBudgetError)
+		return new InvalidFontError(
+			`The font was refused because ${error.message}: its tables point at the same data over and over, so reading it could take seconds. Export it again from a font editor, or upload another version of it.`,
+		);
 	if (error instanceof LookupError)
 		return new InvalidFontError(
 			`The font was refused because ${error.message}, so shaping a line of text with it could take seconds. Export it again without those OpenType layout rules, or upload another version of it.`,
@@ -258,7 +263,7 @@ function inspect(upload: Uint8Array): InspectedFont {
 /** Reads an uploaded file; throws `InvalidFontError` saying why it cannot be used, whatever went wrong inside. */
 export function inspectFont(upload: Uint8Array): InspectedFont {
 	try {
-		return inspect(upload);
+		return withDecodeBudget(() => inspect(upload));
 	} catch (error) {
 		throw asInvalidFont(error);
 	}

@@ -67,3 +67,13 @@ declare module "echarts/lib/util/innerStore.js" {
 		dataModel?: { mainType?: string };
 	};
 }
+
+// restructure (fontkit's binary decoder) ships no types; src/domain/font-decode-budget.ts wraps
+// its array decoder to count what an uploaded font's tables unpack to.
+declare module "restructure" {
+	class ArrayT {
+		decode(stream: unknown, parent?: unknown): unknown[];
+	}
+
+	export { ArrayT as Array };
+}

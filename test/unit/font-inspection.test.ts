@@ -11,6 +11,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import dejavuSerif from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
+import { countDecodedItems, maxDecodedItems } from "../../src/domain/font-decode-budget";
 import { fontMetrics } from "../../src/domain/font-metrics";
 import { InvalidFontError, inspectFont, maxFontBytes } from "../../src/domain/fonts";
 import { readSfnt, sfntWorkBudget } from "../../src/domain/sfnt";
@@ -159,6 +160,30 @@ describe("character maps are read as ranges", () => {
 			.result();
 		expect(count).toBeGreaterThan(sfntWorkBudget);
 		expect(refusal(withTables(serif, { cmap: unicodeFull(body) }))).toContain("character map is larger than any real font's");
+	});
+});
+
+describe("inspectFont bounds what a font's tables unpack to", () => {
+	/** DejaVu Serif with seven bytes of its GPOS feature list set to 0x28: 10,280 features of 10,280 lookup indexes each (found by the full tier's mutation property: 25 s of CPU). */
+	function selfAmplifyingGpos(): Uint8Array {
+		const view = new DataView(serif.buffer, serif.byteOffset, serif.byteLength);
+		const records = Array.from({ length: view.getUint16(4) }, (_, i) => 12 + i * 16);
+		const gpos = records.find((at) => String.fromCharCode(...serif.subarray(at, at + 4)) === "GPOS") ?? 0;
+		// Bytes 104..110 of the table: its script and feature lists.
+		expect(view.getUint32(gpos + 8)).toBe(520);
+		const bytes = serif.slice();
+		bytes.fill(0x28, 624, 631);
+		return bytes;
+	}
+
+	it("refuses a feature list whose offsets point at the same data 10,000 times over", () => {
+		expect(refusal(selfAmplifyingGpos())).toContain(`tables unpack to more than ${maxDecodedItems.toLocaleString("en-US")} entries`);
+	});
+
+	it("leaves real fonts far under the budget", () => {
+		const decoded = countDecodedItems(() => inspectFont(serif));
+		expect(decoded).toBeGreaterThan(1_000);
+		expect(decoded).toBeLessThan(maxDecodedItems / 20);
 	});
 });
 
