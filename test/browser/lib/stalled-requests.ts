@@ -1,8 +1,8 @@
 /**
  * Names every request a page has waited on for 15 s, on stderr, as it happens. A page or one of
- * its subresources was seen to stall under `wrangler dev` a few times in a hundred test runs
- * (docs/testing.md, "A request that stalls"); the test then fails on a timeout that says only
- * what it waited for. This says which request it was, and whether its headers had come.
+ * its subresources still stalls under `wrangler dev` now and then (docs/testing.md, "When a
+ * browser test times out"); the test then fails on a timeout that says only what it waited
+ * for. This says which request it was, and whether its headers had come.
  */
 import type { Browser, BrowserContext, Request } from "playwright-core";
 
