@@ -21,8 +21,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { screenVariantsVar } from "../test/browser/lib/screen-variants.ts";
 import { chromiumMissing, launchChromiumServer, sharedBrowserVar } from "./lib/chromium.ts";
-import type { DevServer } from "./lib/dev-server.ts";
-import { sharedServerVar, startDevServer } from "./lib/dev-server.ts";
 import { preparedStateVar, prepareState } from "./lib/prepared-state.ts";
 
 const dir = "test/browser";
@@ -31,15 +29,12 @@ const dir = "test/browser";
  * Kept to what a change most often breaks, so `npm test` stays under 10 minutes (issue 25). Run
  * two at a time, longest first (about 85, 75, 65 and 55 s), so both halves end together. Each
  * reads only what it made itself or the demo's charts it does not change (a file that counts what
- * a workspace holds works in an account of its own: console-fixture.ts, newAccount), so they
- * can also share one server (`shareServer`, off: a start costs only 5-8 s).
+ * a workspace holds works in an account of its own: console-fixture.ts, newAccount).
  */
 const quickTierFiles = ["console-axe.test.ts", "console.test.ts", "console-themes.test.ts", "embed.test.ts"];
 
 interface Chosen {
 	files: string[];
-	/** The quick tier's files share one `wrangler dev`: each builds its own accounts or only reads the demo's. */
-	shareServer: boolean;
 	/**
 	 * Files run at once. The quick tier runs two: its four files one at a time kept 0.8 of the two
 	 * cores busy (205 CPU-seconds in 250 s), two at a time took 238 s instead of about 280, four
@@ -53,23 +48,22 @@ interface Chosen {
 
 async function chosenFiles(args: readonly string[]): Promise<Chosen> {
 	const named = args.filter((arg) => !arg.startsWith("--"));
-	if (named.length > 0) return { files: named, shareServer: false, concurrency: 1 };
+	if (named.length > 0) return { files: named, concurrency: 1 };
 	const every = (await readdir(dir)).filter((name) => name.endsWith(".test.ts")).sort();
 	const missing = quickTierFiles.filter((name) => !every.includes(name));
 	if (missing.length > 0) throw new Error(`scripts/test-browser.ts names quick-tier files that do not exist: ${missing.join(", ")}`);
 	const inDir = (names: readonly string[]) => names.map((name) => join(dir, name));
-	if (args.includes("--all") || process.env.FULL === "1") return { files: inDir(every), shareServer: false, concurrency: 1 };
+	if (args.includes("--all") || process.env.FULL === "1") return { files: inDir(every), concurrency: 1 };
 	if (args.includes("--rest")) {
 		// console-axe checks only screens, so the rest tier runs it again in the quick tier's other
 		// two modes and widths: between them, CI checks those screens in all four.
 		const rest = [...every.filter((name) => !quickTierFiles.includes(name)), "console-axe.test.ts"];
-		return { files: inDir(rest), shareServer: false, concurrency: 1, screenVariants: "others" };
+		return { files: inDir(rest), concurrency: 1, screenVariants: "others" };
 	}
-	return { files: inDir(quickTierFiles), shareServer: false, concurrency: 2, screenVariants: "quick" };
+	return { files: inDir(quickTierFiles), concurrency: 2, screenVariants: "quick" };
 }
 
-const { files, shareServer, concurrency, screenVariants } = await chosenFiles(process.argv.slice(2));
-const sharedPort = 8790;
+const { files, concurrency, screenVariants } = await chosenFiles(process.argv.slice(2));
 
 interface FileRun {
 	file: string;
@@ -140,24 +134,16 @@ if (chromiumMissing()) {
 } else {
 	const state = await mkdtemp(join(tmpdir(), "charts-test-state-"));
 	const browser = await launchChromiumServer();
-	let server: DevServer | undefined;
 	try {
 		await prepareState(state);
 		process.env[preparedStateVar] = state;
 		const env: NodeJS.ProcessEnv = { ...process.env, [sharedBrowserVar]: browser.wsEndpoint() };
 		if (screenVariants) env[screenVariantsVar] = screenVariants;
 		else delete env[screenVariantsVar];
-		if (shareServer) {
-			server = await startDevServer(sharedPort, undefined, { EMBED_BASE: `http://127.0.0.1:${sharedPort}/embed` });
-			env[sharedServerVar] = JSON.stringify({ url: server.url, persistTo: server.target.persistTo });
-		}
 		exitCode = await runTests(env);
-		if (exitCode !== 0 && server) process.stderr.write(`The shared wrangler dev's last output:\n${server.log()}\n`);
 	} finally {
-		await server?.stop();
 		await browser.close();
 		await rm(state, { recursive: true, force: true });
-		if (server?.target.persistTo) await rm(server.target.persistTo, { recursive: true, force: true });
 	}
 }
 process.exit(exitCode);

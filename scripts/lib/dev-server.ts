@@ -59,30 +59,7 @@ async function assertPortFree(port: number): Promise<void> {
 }
 
 /**
- * Names a running dev server the browser test runner shares between files (scripts/test-browser.ts):
- * JSON `{ url, persistTo }`. A file that asks for a server of the Worker with no var but its own
- * EMBED_BASE gets that one instead of starting its own (a start is seconds of both cores); it
- * keeps running when the file stops it.
- */
-export const sharedServerVar = "CHARTS_TEST_SERVER";
-
-function sharedServer(script: string | undefined, vars: Record<string, string>): DevServer | undefined {
-	const named = process.env[sharedServerVar];
-	const onlyEmbedBase = Object.keys(vars).every((name) => name === "EMBED_BASE");
-	if (!named || script !== undefined || !onlyEmbedBase) return undefined;
-	const { url, persistTo } = JSON.parse(named) as { url: string; persistTo: string };
-	return {
-		url,
-		target: { remote: false, persistTo },
-		prepared: true,
-		stop: async () => {},
-		log: () => "(the browser test runner's shared wrangler dev: its output is in the runner's log)",
-	};
-}
-
-/**
- * `vars` override wrangler.toml vars (e.g. EMBED_BASE for this port). Under the browser test
- * runner, the shared server (sharedServerVar) stands in when it serves the same Worker and vars.
+ * `vars` override wrangler.toml vars (e.g. EMBED_BASE for this port).
  */
 export async function startDevServer(
 	port: number,
@@ -91,8 +68,6 @@ export async function startDevServer(
 	/** More `wrangler dev` flags, e.g. `--test-scheduled` (exposes /__scheduled, what a Cron Trigger calls). */
 	extraArgs: readonly string[] = [],
 ): Promise<DevServer> {
-	const shared = extraArgs.length === 0 ? sharedServer(script, vars) : undefined;
-	if (shared) return shared;
 	await assertPortFree(port);
 	const copied = await copyPreparedState();
 	const persistTo = copied ?? (await mkdtemp(join(tmpdir(), "charts-bench-")));
