@@ -33,7 +33,7 @@ const prebundled = [
 
 /**
  * Integration files that must have a workerd and storage of their own (the `integration-isolated`
- * project); every other integration file shares one workerd per vitest worker with the files
+ * projects); every other integration file shares one workerd per vitest worker with the files
  * before it. A file belongs here when it
  * - changes or reads state every account sees: the statistics library, the one export gate,
  *   sweeps over every account's records or blobs, every Durable Object;
@@ -42,23 +42,32 @@ const prebundled = [
  *   after it.
  * Files in the shared project must build their own accounts, charts and keys and assert only on
  * those (test/helpers/factories.ts), never on counts across the whole database or bucket.
+ *
+ * `draws: false` marks a file that never draws (no PNG, SVG, PDF or publish): its workerd loads
+ * the API without the renderer, a third of the start.
  */
-const isolatedIntegrationFiles = [
-	"chart-data", // rewrites an observation of the shared statistics library
-	"export-cache", // rewrites an observation of the shared statistics library
-	"export-gate", // fills the service's one export gate
-	"idempotency", // purges every account's expired records
-	"library", // imports the statistics library and asserts on all of it
-	"linked-data", // the Cron run reads every due chart and re-imports the library
-	"rate-limit", // aborts every Durable Object
-	"retention", // deletes every unreferenced blob
-	"sessions", // purges every expired session
-	"sessions.security", // purges every expired session
-	"sign-in-throttle.security", // spies on crypto.subtle
-	"render-limits", // every kind at 200,000 rows (heap)
-	"pollution.security", // every kind in every format; watches Object.prototype
-	"fuzz-render", // property runs that draw hundreds of charts (heap)
-].map((name) => `test/integration/${name}.test.ts`);
+const isolatedIntegrationFiles: readonly { name: string; draws: boolean }[] = [
+	{ name: "chart-data", draws: false }, // rewrites an observation of the shared statistics library
+	{ name: "export-cache", draws: true }, // rewrites an observation of the shared statistics library
+	{ name: "export-gate", draws: true }, // fills the service's one export gate
+	{ name: "idempotency", draws: true }, // purges every account's expired records
+	{ name: "library", draws: false }, // imports the statistics library and asserts on all of it
+	{ name: "linked-data", draws: true }, // the Cron run reads every due chart and re-imports the library
+	{ name: "rate-limit", draws: true }, // aborts every Durable Object
+	{ name: "retention", draws: true }, // deletes every unreferenced blob
+	{ name: "sessions", draws: false }, // purges every expired session
+	{ name: "sessions.security", draws: false }, // purges every expired session
+	{ name: "sign-in-throttle.security", draws: false }, // spies on crypto.subtle
+	{ name: "render-limits", draws: true }, // every kind at 200,000 rows (heap)
+	{ name: "pollution.security", draws: true }, // every kind in every format; watches Object.prototype
+	{ name: "fuzz-render", draws: true }, // property runs that draw hundreds of charts (heap)
+];
+const integrationPath = (name: string) => `test/integration/${name}.test.ts`;
+const isolatedPaths = (draws?: boolean) =>
+	isolatedIntegrationFiles.filter((file) => draws === undefined || file.draws === draws).map((file) => integrationPath(file.name));
+
+const migrate = "./test/helpers/apply-migrations.ts";
+const preloadRenderer = "./test/helpers/preload-renderer.ts";
 
 // test/browser runs in Node with a real browser (npm run test:browser), not in workerd.
 const workerdProjects: TestProjectInlineConfiguration[] = [
@@ -66,7 +75,7 @@ const workerdProjects: TestProjectInlineConfiguration[] = [
 		// Pure functions: the files share one workerd per vitest worker instead of each
 		// starting its own (a start is most of a unit file's time).
 		extends: true,
-		test: { name: "unit", include: ["test/unit/**/*.test.ts"], isolate: false },
+		test: { name: "unit", include: ["test/unit/**/*.test.ts"], isolate: false, setupFiles: [migrate, preloadRenderer] },
 	},
 	{
 		// Files that build their own accounts and charts share one workerd (and its storage) per
@@ -74,12 +83,23 @@ const workerdProjects: TestProjectInlineConfiguration[] = [
 		// are paid once per worker instead of once per file (most of this project's time).
 		// patches/@cloudflare+vitest-pool-workers+0.15.1.patch keeps imports from slowing down file after file.
 		extends: true,
-		test: { name: "integration", include: ["test/integration/**/*.test.ts"], exclude: isolatedIntegrationFiles, isolate: false },
+		test: {
+			name: "integration",
+			include: ["test/integration/**/*.test.ts"],
+			exclude: isolatedPaths(),
+			isolate: false,
+			setupFiles: [migrate, preloadRenderer],
+		},
 	},
 	{
 		// Each file gets its own workerd and storage, so it shares nothing with any other.
 		extends: true,
-		test: { name: "integration-isolated", include: isolatedIntegrationFiles },
+		test: { name: "integration-isolated", include: isolatedPaths(true), setupFiles: [migrate, preloadRenderer] },
+	},
+	{
+		// The same, for the files that never draw: the API is loaded without the renderer.
+		extends: true,
+		test: { name: "integration-isolated-api", include: isolatedPaths(false), setupFiles: [migrate, "./test/helpers/preload-api.ts"] },
 	},
 ];
 
@@ -97,7 +117,6 @@ export default defineConfig(async () => {
 			}),
 		],
 		test: {
-			setupFiles: ["./test/helpers/apply-migrations.ts", "./test/helpers/preload-renderer.ts"],
 			// vitest's default (cores − 1) left one of two cores idle: the Node process only
 			// schedules, workerd does the work.
 			maxWorkers: availableParallelism(),

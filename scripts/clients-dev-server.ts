@@ -1,18 +1,17 @@
 /**
  * A `wrangler dev` for the client suites (clients/python, clients/typescript): port 8803 (inspector
- * 18803), its own throwaway state, migrated and seeded with the demo accounts. When it answers it
- * prints one JSON line, `{ "url", "keys": { editor, teammate, free } }`, and it stops its server
- * when its standard input closes, so whoever started it (the pytest session fixture, or
+ * 18803), its own throwaway state, migrated and seeded with the demo accounts (a copy of the
+ * prepared state when the runner names one). When it answers it prints one JSON line,
+ * `{ "url", "keys": { editor, teammate, free } }`, and it stops its server when its standard
+ * input closes, so whoever started it (the pytest session fixture, or
  * scripts/test-clients.ts sharing one server between both suites) need not track its children.
  *
  *   tsx scripts/clients-dev-server.ts [--port 8803]
  */
 import { rm } from "node:fs/promises";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startDevServer } from "./lib/dev-server.ts";
-import { preparedDemoKeys } from "./lib/prepared-state.ts";
-import { seedDemo } from "./lib/seed.ts";
+import { demoKeysOf } from "./lib/prepared-state.ts";
 
 export interface ClientsServer {
 	url: string;
@@ -28,7 +27,7 @@ export async function startClientsServer(port: number): Promise<ClientsServer> {
 	const server = await startDevServer(port, undefined, { EMBED_BASE: `http://127.0.0.1:${port}/embed` });
 	const persistTo = server.target.persistTo ?? "";
 	try {
-		const demo = server.prepared ? await preparedDemoKeys(persistTo) : await seedDemo(server.target, join(persistTo, "demo-keys.json"));
+		const demo = await demoKeysOf(server);
 		return {
 			url: server.url,
 			keys: Object.fromEntries(demo.map((k) => [k.role, k.key])),

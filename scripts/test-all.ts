@@ -8,6 +8,10 @@
  *
  * Scripts are npm script names, so each can also be run alone (`npm run test:browser`).
  */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { preparedStateVar, prepareState } from "./lib/prepared-state.ts";
 import type { Finished } from "./lib/run-script.ts";
 import { outcome, runScript } from "./lib/run-script.ts";
 
@@ -21,7 +25,8 @@ const fullTier = process.env.FULL === "1";
  */
 const stages: readonly (readonly string[])[] = [
 	["build"],
-	["typecheck", "lint", "check:cycles", "test:console", ...(fullTier ? [] : ["test:dev"])],
+	// No check:cycles: test/dev/import-cycles.test.ts runs the same check on src/ (and the checker's own tests).
+	["typecheck", "lint", "test:console", ...(fullTier ? [] : ["test:dev"])],
 	["test:workerd"],
 	["test:browser"],
 	// Last, so the clients' venv (filled from PyPI in the background since the start) is ready.
@@ -37,6 +42,32 @@ if (!fullTier) process.env.TEST_DEV_CONCURRENCY = "2";
 
 /** Started with the first stage and awaited before the stage that needs it: it mostly waits on the network (PyPI). */
 const background = { script: "test:clients:prepare", neededBy: "test:clients" };
+
+/**
+ * The scripts whose `wrangler dev` servers start on a copy of one prepared state (migrated, the
+ * library imported, the demo seeded: scripts/lib/prepared-state.ts), made once beside the build
+ * instead of by each server (three to five `wrangler d1` runs, 20–35 s each on this machine) and
+ * by the browser runner. Each waits for it; the other scripts of its stage do not.
+ */
+const stateUsers = ["test:dev", "test:browser", "test:clients"];
+
+/** Prepares the shared state into a directory of its own and names it to the scripts after (CHARTS_TEST_STATE). */
+async function prepareSharedState(directory: string): Promise<Finished> {
+	const started = Date.now();
+	const script = "prepare the test state";
+	try {
+		await prepareState(directory);
+		process.env[preparedStateVar] = directory;
+		return { script, code: 0, seconds: (Date.now() - started) / 1000, output: "" };
+	} catch (error) {
+		return {
+			script,
+			code: 1,
+			seconds: (Date.now() - started) / 1000,
+			output: error instanceof Error ? (error.stack ?? error.message) : String(error),
+		};
+	}
+}
 
 /** One line per finished script; held output (side-by-side scripts) follows it whole. */
 function report(finished: Finished): void {
@@ -54,6 +85,21 @@ const started = Date.now();
 const done: Finished[] = [];
 let failed: Finished[] = [];
 const backgroundRun = runScript(background.script);
+const stateDirectory = await mkdtemp(join(tmpdir(), "charts-test-state-"));
+const statePrepared = prepareSharedState(stateDirectory);
+let stateReported = false;
+
+/** Waits for the shared state; reports it once. False when it could not be made. */
+async function stateReady(): Promise<boolean> {
+	const prepared = await statePrepared;
+	if (!stateReported) {
+		stateReported = true;
+		report(prepared);
+		done.push(prepared);
+	}
+	return prepared.code === 0;
+}
+
 for (const stage of stages) {
 	if (stage.includes(background.neededBy)) {
 		const prepared = await backgroundRun;
@@ -68,15 +114,20 @@ for (const stage of stages) {
 	const live = stage.length === 1;
 	const results = await Promise.all(
 		stage.map(async (script) => {
+			if (stateUsers.includes(script) && !(await stateReady())) return undefined;
 			const result = await runScript(script, live);
 			report(result);
 			return result;
 		}),
 	);
-	done.push(...results);
-	failed = results.filter((result) => result.code !== 0);
+	const ran = results.filter((result) => result !== undefined);
+	done.push(...ran);
+	failed = done.filter((result) => result.code !== 0);
 	if (failed.length > 0) break;
 }
+// Still being made when an early stage failed: removed once its wrangler runs are done with it.
+await statePrepared;
+await rm(stateDirectory, { recursive: true, force: true });
 process.stdout.write(`\n${fullTier ? "npm run test:full" : "npm test"}:\n${table(done, (Date.now() - started) / 1000)}\n`);
 if (failed.length > 0) {
 	console.error(`failed: ${failed.map((result) => result.script).join(", ")}`);

@@ -1,7 +1,8 @@
 /**
  * `npm run test:browser`: the browser tests (test/browser/*.test.ts, Node's test runner) with
  * what every file would otherwise make for itself made once: the local state prepared (migrated,
- * library imported, demo seeded) and one Chromium the files connect to. Each file's `wrangler dev`
+ * library imported, demo seeded; `npm test` hands over the one it made) and one Chromium the
+ * files connect to. Each file's `wrangler dev`
  * starts on its own copy of that state. `dist/` is built by then (`npm test` builds first; otherwise
  * the first `wrangler dev` builds it through the `[build]` hook and the others find it current).
  *
@@ -132,10 +133,12 @@ if (chromiumMissing()) {
 	// Every file skips, saying why; nothing to prepare.
 	exitCode = await runTests(process.env);
 } else {
-	const state = await mkdtemp(join(tmpdir(), "charts-test-state-"));
+	// `npm test` prepares one state for all its servers and names it; run alone, this prepares its own.
+	const given = process.env[preparedStateVar];
+	const state = given ?? (await mkdtemp(join(tmpdir(), "charts-test-state-")));
 	const browser = await launchChromiumServer();
 	try {
-		await prepareState(state);
+		if (!given) await prepareState(state);
 		process.env[preparedStateVar] = state;
 		const env: NodeJS.ProcessEnv = { ...process.env, [sharedBrowserVar]: browser.wsEndpoint() };
 		if (screenVariants) env[screenVariantsVar] = screenVariants;
@@ -143,7 +146,7 @@ if (chromiumMissing()) {
 		exitCode = await runTests(env);
 	} finally {
 		await browser.close();
-		await rm(state, { recursive: true, force: true });
+		if (!given) await rm(state, { recursive: true, force: true });
 	}
 }
 process.exit(exitCode);

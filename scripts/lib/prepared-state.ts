@@ -43,3 +43,9 @@ export async function copyPreparedState(): Promise<string | undefined> {
 export async function preparedDemoKeys(persistTo: string): Promise<DemoKey[]> {
 	return JSON.parse(await readFile(demoKeysFile(persistTo), "utf8")) as DemoKey[];
 }
+
+/** The demo keys of a dev server's state: read when it began on a prepared copy, else seeded into it now. */
+export async function demoKeysOf(server: { target: Target; prepared: boolean }): Promise<DemoKey[]> {
+	const persistTo = server.target.persistTo ?? "";
+	return server.prepared ? preparedDemoKeys(persistTo) : seedDemo(server.target, demoKeysFile(persistTo));
+}

@@ -11,7 +11,7 @@ import { after, before, describe, it } from "node:test";
 import { gunzipSync } from "node:zlib";
 import type { DevServer } from "../../scripts/lib/dev-server.ts";
 import { startDevServer } from "../../scripts/lib/dev-server.ts";
-import { seedDemo } from "../../scripts/lib/seed.ts";
+import { demoKeysOf } from "../../scripts/lib/prepared-state.ts";
 
 interface RawAnswer {
 	status: number;
@@ -40,7 +40,7 @@ describe("SVG exports through wrangler dev", () => {
 
 	before(async () => {
 		server = await startDevServer(8841);
-		const keys = await seedDemo(server.target, `${server.target.persistTo}/demo-keys.json`);
+		const keys = await demoKeysOf(server);
 		key = keys.find((k) => k.role === "editor")?.key ?? "";
 		assert.ok(key, "the demo has an editor key");
 	});

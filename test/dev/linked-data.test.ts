@@ -8,14 +8,13 @@
 import assert from "node:assert/strict";
 import type { Server } from "node:http";
 import { createServer } from "node:http";
-import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Target } from "../../scripts/lib/d1.ts";
 import { execute } from "../../scripts/lib/d1.ts";
 import type { DevServer } from "../../scripts/lib/dev-server.ts";
 import { startDevServer } from "../../scripts/lib/dev-server.ts";
 import { importLibrary } from "../../scripts/lib/library.ts";
-import { seedDemo } from "../../scripts/lib/seed.ts";
+import { demoKeysOf } from "../../scripts/lib/prepared-state.ts";
 import type { LibraryFile } from "../../scripts/library/format.ts";
 
 const port = 9160;
@@ -109,7 +108,7 @@ describe("live charts through wrangler dev", () => {
 		]);
 		target = server.target;
 		await importLibrary(target, library(61.5));
-		key = (await seedDemo(target, join(target.persistTo ?? "", "demo-keys.json"))).find((k) => k.role === "editor")?.key ?? "";
+		key = (await demoKeysOf(server)).find((k) => k.role === "editor")?.key ?? "";
 		assert.ok(key, "the demo has an editor key");
 	});
 

@@ -11,7 +11,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { DevServer } from "../../scripts/lib/dev-server.ts";
 import { startDevServer } from "../../scripts/lib/dev-server.ts";
-import { seedDemo } from "../../scripts/lib/seed.ts";
+import { demoKeysOf } from "../../scripts/lib/prepared-state.ts";
 
 const port = 8847;
 /** The SDK's 60 s per request ran out on the first requests of a dev server on a loaded machine: slowness is not a failure. */
@@ -24,7 +24,7 @@ describe("MCP through wrangler dev", () => {
 
 	before(async () => {
 		server = await startDevServer(port, undefined, { EMBED_BASE: `http://127.0.0.1:${port}/embed` });
-		const keys = await seedDemo(server.target, `${server.target.persistTo}/demo-keys.json`);
+		const keys = await demoKeysOf(server);
 		key = keys.find((k) => k.role === "editor")?.key ?? "";
 		assert.ok(key, "the demo has an editor key");
 		client = new Client({ name: "dev-test", version: "1.0.0" });

@@ -3,7 +3,8 @@
  * family's parts, builds every kind of the family from its layout example (with annotations and
  * a race where the kind has them), and prints each chart type or component an option uses that
  * the family did not register. ECharts would drop those silently in the production bundle.
- * Usage: tsx embed-family-check.ts <family>; prints JSON `{ kinds, missing }`.
+ * Usage: tsx embed-family-check.ts <family> (embed-clients.test.ts runs it bundled by esbuild);
+ * prints JSON `{ kinds, missing }`.
  */
 import * as echarts from "echarts/core";
 import { parseCsv } from "../../../src/domain/csv-parse";
