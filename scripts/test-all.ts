@@ -51,10 +51,13 @@ const background = { script: "test:clients:prepare", neededBy: "test:clients" };
  */
 const stateUsers = ["test:dev", "test:browser", "test:clients"];
 
+/** Not an npm script: its line in the report and the table. */
+const stateStep = "prepare the test state";
+
 /** Prepares the shared state into a directory of its own and names it to the scripts after (CHARTS_TEST_STATE). */
 async function prepareSharedState(directory: string): Promise<Finished> {
 	const started = Date.now();
-	const script = "prepare the test state";
+	const script = stateStep;
 	try {
 		await prepareState(directory);
 		process.env[preparedStateVar] = directory;
@@ -71,7 +74,8 @@ async function prepareSharedState(directory: string): Promise<Finished> {
 
 /** One line per finished script; held output (side-by-side scripts) follows it whole. */
 function report(finished: Finished): void {
-	process.stdout.write(`── npm run ${finished.script}: ${outcome(finished)} in ${finished.seconds.toFixed(0)} s\n`);
+	const what = finished.script === stateStep ? finished.script : `npm run ${finished.script}`;
+	process.stdout.write(`── ${what}: ${outcome(finished)} in ${finished.seconds.toFixed(0)} s\n`);
 	if (finished.output) process.stdout.write(`${finished.output}\n`);
 }
 

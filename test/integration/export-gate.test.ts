@@ -84,22 +84,43 @@ describe("ExportGate", () => {
 	});
 });
 
+/**
+ * Renders that hold their slots until `finish()`. `entered` settles once `count` of them run, that
+ * is once each holds a slot: waiting for it rather than for a fixed time keeps a slow machine
+ * from letting a later render take a slot first.
+ */
+function heldRenders(count: number) {
+	let finish: () => void = () => {};
+	const hold = new Promise<void>((resolve) => {
+		finish = resolve;
+	});
+	let running = 0;
+	let allRunning: () => void = () => {};
+	const entered = new Promise<void>((resolve) => {
+		allRunning = resolve;
+	});
+	const render = (value: string) => async () => {
+		running += 1;
+		if (running === count) allRunning();
+		await hold;
+		return value;
+	};
+	return { render, finish, entered };
+}
+
 describe("withExportSlot over the gate", () => {
 	const slotsOf = (g: DurableObjectStub<ExportGate>) => gateExportSlots(() => g);
 
 	it("admits exactly two concurrent renders; the third is busy and never runs", async () => {
 		const g = gate();
 		const slots = slotsOf(g);
-		let finish: () => void = () => {};
-		const hold = new Promise<void>((resolve) => {
-			finish = resolve;
-		});
-		const running = [withExportSlot(slots, () => hold.then(() => "a")), withExportSlot(slots, () => hold.then(() => "b"))];
-		await new Promise((r) => setTimeout(r, 20));
+		const held = heldRenders(2);
+		const running = [withExportSlot(slots, held.render("a")), withExportSlot(slots, held.render("b"))];
+		await held.entered;
 		let thirdRan = false;
 		expect(await withExportSlot(slots, async () => (thirdRan = true))).toEqual({ ok: false, reason: "busy" });
 		expect(thirdRan).toBe(false);
-		finish();
+		held.finish();
 		expect(await Promise.all(running)).toEqual([
 			{ ok: true, value: "a" },
 			{ ok: true, value: "b" },
@@ -110,15 +131,12 @@ describe("withExportSlot over the gate", () => {
 	it("the API helper answers a busy gate with 503 export_busy and Retry-After: 5", async () => {
 		const g = gate();
 		const slots = slotsOf(g);
-		let finish: () => void = () => {};
-		const hold = new Promise<void>((resolve) => {
-			finish = resolve;
-		});
-		const running = [renderInExportSlot(slots, () => hold.then(() => "a")), renderInExportSlot(slots, () => hold.then(() => "b"))];
-		await new Promise((r) => setTimeout(r, 20));
+		const held = heldRenders(2);
+		const running = [renderInExportSlot(slots, held.render("a")), renderInExportSlot(slots, held.render("b"))];
+		await held.entered;
 		const third = renderInExportSlot(slots, async () => "c");
 		await expect(third).rejects.toMatchObject({ status: 503, code: "export_busy", headers: { "Retry-After": "5" } });
-		finish();
+		held.finish();
 		expect(await Promise.all(running)).toEqual(["a", "b"]);
 		expect(await g.activeLeases()).toBe(0);
 		expect(await renderInExportSlot(slots, async () => "d")).toBe("d");
