@@ -35,13 +35,17 @@ const prebundled = [
  * Integration files that must have a workerd and storage of their own (the `integration-isolated`
  * projects); every other integration file shares one workerd per vitest worker with the files
  * before it. A file belongs here when it
- * - changes or reads state every account sees: the statistics library, the one export gate,
- *   sweeps over every account's records or blobs, every Durable Object;
+ * - changes or reads state every account sees and asserts on it: the statistics library, a Cron
+ *   run over every due chart, a purge it counts across accounts;
  * - patches the runtime (vi.spyOn on a global such as crypto.subtle);
  * - or draws at the full limits, so that what it leaves in the heap does not slow the files
  *   after it.
  * Files in the shared project must build their own accounts, charts and keys and assert only on
- * those (test/helpers/factories.ts), never on counts across the whole database or bucket.
+ * those (test/helpers/factories.ts), never on counts across the whole database or bucket. A
+ * shared file may still sweep what is expired or unreferenced, hold the one export gate (and free
+ * it), or abort every Durable Object: files share a workerd one after another, never side by
+ * side, so what it removes belongs to files that are done (idempotency, retention, export-gate
+ * and rate-limit do).
  *
  * `draws: false` marks a file that never draws (no PNG, SVG, PDF or publish): its workerd loads
  * the API without the renderer, a third of the start.
@@ -49,12 +53,8 @@ const prebundled = [
 const isolatedIntegrationFiles: readonly { name: string; draws: boolean }[] = [
 	{ name: "chart-data", draws: false }, // rewrites an observation of the shared statistics library
 	{ name: "export-cache", draws: true }, // rewrites an observation of the shared statistics library
-	{ name: "export-gate", draws: true }, // fills the service's one export gate
-	{ name: "idempotency", draws: true }, // purges every account's expired records
 	{ name: "library", draws: false }, // imports the statistics library and asserts on all of it
 	{ name: "linked-data", draws: true }, // the Cron run reads every due chart and re-imports the library
-	{ name: "rate-limit", draws: true }, // aborts every Durable Object
-	{ name: "retention", draws: true }, // deletes every unreferenced blob
 	{ name: "sessions", draws: false }, // purges every expired session
 	{ name: "sessions.security", draws: false }, // purges every expired session
 	{ name: "sign-in-throttle.security", draws: false }, // spies on crypto.subtle
