@@ -37,10 +37,16 @@ export interface ImportSummary {
 	skipped: boolean;
 }
 
-/** One read of the stored hashes, then every changed source in one transaction. */
-export async function importLibrary(target: Target, library: LibraryFile, force = false): Promise<ImportSummary[]> {
+/**
+ * The statements that bring the library up to `library` over what is stored (source id → content
+ * hash: an empty map for a fresh database), and what each source amounts to.
+ */
+export async function libraryImportPlan(
+	library: LibraryFile,
+	stored: ReadonlyMap<unknown, unknown>,
+	force = false,
+): Promise<{ statements: string[]; summaries: ImportSummary[] }> {
 	const checked = LibraryFileSchema.parse(library);
-	const stored = new Map((await query(target, "SELECT id, content_hash FROM library_sources")).map((row) => [row.id, row.content_hash]));
 	const statements: string[] = [];
 	const summaries: ImportSummary[] = [];
 	for (const source of checked.sources) {
@@ -54,6 +60,13 @@ export async function importLibrary(target: Target, library: LibraryFile, force 
 			skipped,
 		});
 	}
+	return { statements, summaries };
+}
+
+/** One read of the stored hashes, then every changed source in one transaction. */
+export async function importLibrary(target: Target, library: LibraryFile, force = false): Promise<ImportSummary[]> {
+	const stored = new Map((await query(target, "SELECT id, content_hash FROM library_sources")).map((row) => [row.id, row.content_hash]));
+	const { statements, summaries } = await libraryImportPlan(library, stored, force);
 	if (statements.length > 0) await execute(target, statements);
 	return summaries;
 }

@@ -10,10 +10,10 @@ import { cp, mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Target } from "./d1.ts";
-import { applyMigrations } from "./d1.ts";
-import { importLibrary, readVegaLibrary } from "./library.ts";
+import { applyMigrations, execute } from "./d1.ts";
+import { libraryImportPlan, readVegaLibrary } from "./library.ts";
 import type { DemoKey } from "./seed.ts";
-import { seedDemo } from "./seed.ts";
+import { freshDemo, seedDemo } from "./seed.ts";
 
 export const preparedStateVar = "CHARTS_TEST_STATE";
 
@@ -21,12 +21,18 @@ function demoKeysFile(persistTo: string): string {
 	return join(persistTo, "demo-keys.json");
 }
 
-/** Migrates, imports the library and seeds the demo into `persistTo`. */
+/**
+ * Migrates, imports the library and seeds the demo into `persistTo`. The database is fresh, so
+ * nothing need be read first: the library and the demo go in one `wrangler d1 execute` after the
+ * migrations: two wrangler runs instead of five (importLibrary and seedDemo read, then write).
+ */
 export async function prepareState(persistTo: string): Promise<DemoKey[]> {
 	const target: Target = { remote: false, persistTo };
 	await applyMigrations(target);
-	await importLibrary(target, await readVegaLibrary());
-	return seedDemo(target, demoKeysFile(persistTo));
+	const library = await libraryImportPlan(await readVegaLibrary(), new Map());
+	const demo = await freshDemo(demoKeysFile(persistTo));
+	await execute(target, [...library.statements, ...demo.statements]);
+	return demo.keys;
 }
 
 /** A fresh copy of the prepared state named by CHARTS_TEST_STATE, or undefined when none is named. */

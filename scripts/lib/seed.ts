@@ -65,33 +65,29 @@ function placeholders(count: number): string {
 	return Array.from({ length: count }, () => "?").join(", ");
 }
 
-/**
- * Two `wrangler d1 execute` calls whatever the state (each call starts wrangler, seconds on a
- * busy machine): one reads which demo accounts, workspaces, emails and saved keys exist, one
- * writes what is missing in a single transaction.
- */
-export async function seedDemo(target: Target, keysFile: string): Promise<DemoKey[]> {
-	const saved: DemoKey[] = existsSync(keysFile) ? (JSON.parse(await readFile(keysFile, "utf8")) as DemoKey[]) : [];
-	const accountIds = demoAccounts.map((demo) => demo.accountId);
-	const workspaceIds = demoAccounts.map((demo) => demo.workspaceId);
-	const emails = demoAccounts.map((demo) => normalizeEmail(demo.email));
+type Row = Record<string, unknown>;
+
+/** What the database already holds of the demo: its rows by the queries in `seedDemo`. */
+interface DemoRows {
+	accounts: Row[];
+	workspaces: Row[];
+	emailOwners: Row[];
+	liveKeys: Row[];
+}
+
+const noDemoRows: DemoRows = { accounts: [], workspaces: [], emailOwners: [], liveKeys: [] };
+
+/** The statements that add what the demo lacks, and its keys (the saved ones that still work, new ones otherwise). */
+async function demoPlan(rows: DemoRows, saved: readonly DemoKey[]): Promise<{ statements: string[]; keys: DemoKey[] }> {
 	const savedHashes = await Promise.all(saved.map((k) => sha256Hex(k.key)));
-	const [accounts = [], workspaces = [], emailOwners = [], liveKeys = []] = await execute(target, [
-		sql(`SELECT id, password_hash FROM accounts WHERE id IN (${placeholders(accountIds.length)})`, ...accountIds),
-		sql(`SELECT id FROM workspaces WHERE id IN (${placeholders(workspaceIds.length)})`, ...workspaceIds),
-		sql(`SELECT id, email_normalized FROM accounts WHERE email_normalized IN (${placeholders(emails.length)})`, ...emails),
-		savedHashes.length > 0
-			? sql(`SELECT hash FROM api_keys WHERE revoked_at IS NULL AND hash IN (${placeholders(savedHashes.length)})`, ...savedHashes)
-			: "SELECT hash FROM api_keys WHERE 0",
-	]);
-	const existingWorkspaces = new Set(workspaces.map((row) => row.id));
-	const working = new Set(liveKeys.map((row) => row.hash));
+	const existingWorkspaces = new Set(rows.workspaces.map((row) => row.id));
+	const working = new Set(rows.liveKeys.map((row) => row.hash));
 	const statements: string[] = [];
-	const result: DemoKey[] = [];
+	const keys: DemoKey[] = [];
 	for (const demo of demoAccounts) {
-		const account = accounts.find((row) => row.id === demo.accountId);
+		const account = rows.accounts.find((row) => row.id === demo.accountId);
 		if (!account) {
-			const owner = emailOwners.find((row) => row.email_normalized === normalizeEmail(demo.email));
+			const owner = rows.emailOwners.find((row) => row.email_normalized === normalizeEmail(demo.email));
 			if (owner) throw new AdminError(`the email ${demo.email} is already used by account ${String(owner.id)}`);
 			const joins = existingWorkspaces.has(demo.workspaceId);
 			const created = await newAccountStatements({
@@ -115,7 +111,7 @@ export async function seedDemo(target: Target, keysFile: string): Promise<DemoKe
 			statements.push(issued.statement);
 			key = issued.key;
 		}
-		result.push({
+		keys.push({
 			role: demo.role,
 			accountId: demo.accountId,
 			workspaceId: demo.workspaceId,
@@ -125,8 +121,45 @@ export async function seedDemo(target: Target, keysFile: string): Promise<DemoKe
 			password: demo.password,
 		});
 	}
-	if (statements.length > 0) await execute(target, statements);
+	return { statements, keys };
+}
+
+async function writeDemoKeys(keysFile: string, keys: readonly DemoKey[]): Promise<void> {
 	await mkdir(dirname(keysFile), { recursive: true });
-	await writeFile(keysFile, `${JSON.stringify(result, null, 2)}\n`, { mode: 0o600 });
-	return result;
+	await writeFile(keysFile, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+}
+
+/**
+ * Two `wrangler d1 execute` calls whatever the state (each call starts wrangler, seconds on a
+ * busy machine): one reads which demo accounts, workspaces, emails and saved keys exist, one
+ * writes what is missing in a single transaction.
+ */
+export async function seedDemo(target: Target, keysFile: string): Promise<DemoKey[]> {
+	const saved: DemoKey[] = existsSync(keysFile) ? (JSON.parse(await readFile(keysFile, "utf8")) as DemoKey[]) : [];
+	const accountIds = demoAccounts.map((demo) => demo.accountId);
+	const workspaceIds = demoAccounts.map((demo) => demo.workspaceId);
+	const emails = demoAccounts.map((demo) => normalizeEmail(demo.email));
+	const savedHashes = await Promise.all(saved.map((k) => sha256Hex(k.key)));
+	const [accounts = [], workspaces = [], emailOwners = [], liveKeys = []] = await execute(target, [
+		sql(`SELECT id, password_hash FROM accounts WHERE id IN (${placeholders(accountIds.length)})`, ...accountIds),
+		sql(`SELECT id FROM workspaces WHERE id IN (${placeholders(workspaceIds.length)})`, ...workspaceIds),
+		sql(`SELECT id, email_normalized FROM accounts WHERE email_normalized IN (${placeholders(emails.length)})`, ...emails),
+		savedHashes.length > 0
+			? sql(`SELECT hash FROM api_keys WHERE revoked_at IS NULL AND hash IN (${placeholders(savedHashes.length)})`, ...savedHashes)
+			: "SELECT hash FROM api_keys WHERE 0",
+	]);
+	const { statements, keys } = await demoPlan({ accounts, workspaces, emailOwners, liveKeys }, saved);
+	if (statements.length > 0) await execute(target, statements);
+	await writeDemoKeys(keysFile, keys);
+	return keys;
+}
+
+/**
+ * The demo's statements for a database that holds none of it (just migrated), and its keys,
+ * written to `keysFile` now: the caller runs the statements, with others, in one wrangler call.
+ */
+export async function freshDemo(keysFile: string): Promise<{ statements: string[]; keys: DemoKey[] }> {
+	const plan = await demoPlan(noDemoRows, []);
+	await writeDemoKeys(keysFile, plan.keys);
+	return plan;
 }
