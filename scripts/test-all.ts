@@ -46,7 +46,7 @@ const background = { script: "test:clients:prepare", neededBy: "test:clients" };
 /**
  * The scripts whose `wrangler dev` servers start on a copy of one prepared state (migrated, the
  * library imported, the demo seeded: scripts/lib/prepared-state.ts), made once beside the build
- * instead of by each server (three to five `wrangler d1` runs, 20–35 s each on this machine) and
+ * instead of by each server (three to five `wrangler d1` runs each, 20–35 s on this machine) and
  * by the browser runner. Each waits for it; the other scripts of its stage do not.
  */
 const stateUsers = ["test:dev", "test:browser", "test:clients"];
