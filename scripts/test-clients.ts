@@ -84,9 +84,9 @@ async function ensureVenv(): Promise<boolean> {
 		command: venvBin("python"),
 		args: ["-m", "pip", "install", "--require-virtualenv", "--quiet", "--disable-pip-version-check", ...packages],
 	});
-	// uv installs the client's dependencies (pandas and numpy among them) in about 4 CPU-seconds
-	// where pip takes 35, which npm test's early stages, bound by CPU, feel. pip does it when uv
-	// cannot be installed or fails.
+	// uv installs the client's dependencies (pandas and numpy among them) in about 7 CPU-seconds,
+	// installing uv included, where pip takes 36: npm test's early stages, bound by CPU, feel the
+	// difference. pip does it when uv cannot be installed or fails.
 	const withUv: Step = {
 		name: "uv pip install -e clients/python[pandas,dev]",
 		command: venvBin("uv"),
