@@ -16,13 +16,14 @@
  *
  * A file run alone (`node --import tsx --test test/browser/x.test.ts`) still prepares its own.
  */
-import { spawn } from "node:child_process";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { screenVariantsVar } from "../test/browser/lib/screen-variants.ts";
 import { chromiumMissing, launchChromiumServer, sharedBrowserVar } from "./lib/chromium.ts";
 import { preparedStateVar, prepareState } from "./lib/prepared-state.ts";
+import type { Finished } from "./lib/run-script.ts";
+import { outcome, runCommand } from "./lib/run-script.ts";
 
 const dir = "test/browser";
 
@@ -66,36 +67,13 @@ async function chosenFiles(args: readonly string[]): Promise<Chosen> {
 
 const { files, concurrency, screenVariants } = await chosenFiles(process.argv.slice(2));
 
-interface FileRun {
-	file: string;
-	code: number;
-	seconds: number;
-	output: string;
-}
-
 /** One file in its own `node --test`; its output is held and printed whole, so files run side by side do not interleave. */
-function runFile(file: string, env: NodeJS.ProcessEnv): Promise<FileRun> {
-	const started = Date.now();
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, ["--import", "tsx", "--test", file], { stdio: ["ignore", "pipe", "pipe"], env });
-		const chunks: Buffer[] = [];
-		child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
-		child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
-		child.once("error", reject);
-		child.once("close", (code, signal) =>
-			resolve({
-				file,
-				code: code ?? (signal ? 1 : 0),
-				seconds: (Date.now() - started) / 1000,
-				output: Buffer.concat(chunks).toString("utf8"),
-			}),
-		);
-	});
+function runFile(file: string, env: NodeJS.ProcessEnv): Promise<Finished> {
+	return runCommand(file, process.execPath, ["--import", "tsx", "--test", file], { env });
 }
 
-function report(run: FileRun): void {
-	const outcome = run.code === 0 ? "passed" : `failed (${run.code})`;
-	process.stdout.write(`── ${run.file}: ${outcome} in ${run.seconds.toFixed(0)} s\n${run.output.trimEnd()}\n`);
+function report(run: Finished): void {
+	process.stdout.write(`── ${run.script}: ${outcome(run)} in ${run.seconds.toFixed(0)} s\n${run.output}\n`);
 }
 
 /**

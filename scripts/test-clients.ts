@@ -14,12 +14,12 @@
  * `--prepare` only makes and fills the venv: `npm test` runs it at the start, beside the build,
  * since it mostly waits on PyPI.
  */
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { startClientsServer } from "./clients-dev-server.ts";
+import { outcome, runCommand } from "./lib/run-script.ts";
 
 const python = join("clients", "python");
 const typescript = join("clients", "typescript");
@@ -37,29 +37,12 @@ interface Step {
 }
 
 /** Runs a step; its output is printed when it ends. Resolves false when it failed. */
-function run(step: Step): Promise<boolean> {
-	const started = Date.now();
-	return new Promise((resolve) => {
-		const child = spawn(step.command, step.args, {
-			cwd: step.cwd,
-			env: { ...process.env, ...step.env },
-			stdio: ["ignore", "pipe", "pipe"],
-		});
-		const chunks: Buffer[] = [];
-		child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
-		child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
-		child.once("error", (error) => {
-			chunks.push(Buffer.from(`${error.message}\n`));
-		});
-		child.once("close", (code) => {
-			const seconds = Math.round((Date.now() - started) / 1000);
-			const output = Buffer.concat(chunks).toString("utf8").trimEnd();
-			process.stdout.write(
-				`── ${step.name}: ${code === 0 ? "passed" : `failed (${code})`} in ${seconds} s\n${output ? `${output}\n` : ""}`,
-			);
-			resolve(code === 0);
-		});
-	});
+async function run(step: Step): Promise<boolean> {
+	const finished = await runCommand(step.name, step.command, step.args, { cwd: step.cwd, env: { ...process.env, ...step.env } });
+	process.stdout.write(
+		`── ${step.name}: ${outcome(finished)} in ${finished.seconds.toFixed(0)} s\n${finished.output ? `${finished.output}\n` : ""}`,
+	);
+	return finished.code === 0;
 }
 
 async function runAll(steps: Step[]): Promise<boolean> {

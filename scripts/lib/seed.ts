@@ -77,9 +77,15 @@ interface DemoRows {
 
 const noDemoRows: DemoRows = { accounts: [], workspaces: [], emailOwners: [], liveKeys: [] };
 
-/** The statements that add what the demo lacks, and its keys (the saved ones that still work, new ones otherwise). */
-async function demoPlan(rows: DemoRows, saved: readonly DemoKey[]): Promise<{ statements: string[]; keys: DemoKey[] }> {
-	const savedHashes = await Promise.all(saved.map((k) => sha256Hex(k.key)));
+/**
+ * The statements that add what the demo lacks, and its keys: the saved ones that still work
+ * (`savedHashes[i]` is `saved[i]`'s hash), new ones otherwise.
+ */
+async function demoPlan(
+	rows: DemoRows,
+	saved: readonly DemoKey[],
+	savedHashes: readonly string[],
+): Promise<{ statements: string[]; keys: DemoKey[] }> {
 	const existingWorkspaces = new Set(rows.workspaces.map((row) => row.id));
 	const working = new Set(rows.liveKeys.map((row) => row.hash));
 	const statements: string[] = [];
@@ -148,7 +154,7 @@ export async function seedDemo(target: Target, keysFile: string): Promise<DemoKe
 			? sql(`SELECT hash FROM api_keys WHERE revoked_at IS NULL AND hash IN (${placeholders(savedHashes.length)})`, ...savedHashes)
 			: "SELECT hash FROM api_keys WHERE 0",
 	]);
-	const { statements, keys } = await demoPlan({ accounts, workspaces, emailOwners, liveKeys }, saved);
+	const { statements, keys } = await demoPlan({ accounts, workspaces, emailOwners, liveKeys }, saved, savedHashes);
 	if (statements.length > 0) await execute(target, statements);
 	await writeDemoKeys(keysFile, keys);
 	return keys;
@@ -159,7 +165,7 @@ export async function seedDemo(target: Target, keysFile: string): Promise<DemoKe
  * written to `keysFile` now: the caller runs the statements, with others, in one wrangler call.
  */
 export async function freshDemo(keysFile: string): Promise<{ statements: string[]; keys: DemoKey[] }> {
-	const plan = await demoPlan(noDemoRows, []);
+	const plan = await demoPlan(noDemoRows, [], []);
 	await writeDemoKeys(keysFile, plan.keys);
 	return plan;
 }
