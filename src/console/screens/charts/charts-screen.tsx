@@ -9,7 +9,6 @@
  *   keyboard; dragging a row or a folder onto a folder of the tree does the same moves.
  * - Keys: `/` focuses search, `n` makes a new chart, arrows move in the tree and down the list.
  */
-import { defaultChartName } from "../../../domain/chart-name";
 import "./charts.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { MenuAction } from "../../components/menu";
@@ -167,8 +166,8 @@ export function ChartsScreen() {
 		setCreating(true);
 		try {
 			const { body } = await api.post<{ id: string }>("/v1/charts", {
+				// No title: the editor shows "Untitled chart" as the title field's placeholder, so typing starts afresh.
 				kind: "line",
-				meta: { title: defaultChartName },
 				...(selectedFolder ? { folderId: selectedFolder.id } : {}),
 			});
 			navigate(`${chartHref(body.id)}${start ? `?start=${start}` : ""}`);
