@@ -35,6 +35,14 @@ export function parseCsv(text: string): Dataset {
 	}
 	const [header, ...rows] = parsed.data;
 	if (!header) throw new InvalidDataError("The CSV is empty: send a header row, then one row per data point.");
+	return datasetFromTable(header, rows);
+}
+
+/**
+ * A header and rows of cell texts (a CSV's, or JSON rows read by json-rows.ts) as a typed
+ * dataset, by the CSV's rules: the limits, named and distinct columns, one cell per column.
+ */
+export function datasetFromTable(header: readonly string[], rows: readonly (readonly string[])[]): Dataset {
 	if (rows.length === 0) throw new InvalidDataError("The CSV has a header but no data rows.");
 	if (rows.length > maxCsvRows) throw new InvalidDataError(`The CSV has ${rows.length} data rows; the limit is ${maxCsvRows}.`);
 	if (header.length > maxCsvColumns) throw new InvalidDataError(`The CSV has ${header.length} columns; the limit is ${maxCsvColumns}.`);
