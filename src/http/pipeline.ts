@@ -2,7 +2,7 @@
  * What every request goes through, in the order of DESIGN D2:
  * key or session (401) → CSRF token of a cookie write (403) → account rate limit (429) →
  * plan (403, keys only) or session-only route (403) → scope (403, keys only) → query/body (422)
- * → handler. So a rate-limited key with the wrong scope gets 429, never 403, and a forged
+ * → a path id not of its kind's shape (404) → handler. So a rate-limited key with the wrong scope gets 429, never 403, and a forged
  * cookie write is refused before it does anything, even spending the account's budget.
  * Every step, the limiter call included, answers its failures through `errorResponse` (D28):
  * nothing here can throw. A `readOnly` route's checks and handler run beside the limiter call
@@ -14,6 +14,7 @@
 import type { z } from "zod";
 import { ApiError, validationError } from "../api-error";
 import type { Caller } from "../domain/caller";
+import type { PathIdKind } from "../domain/ids";
 import { requestsPerMinute } from "../domain/plans";
 import type { RateDecision } from "../limits/client";
 import type { Services } from "../request-services";
@@ -33,12 +34,15 @@ import {
 import { errorResponse } from "./errors";
 import { readIdempotencyKey, withIdempotency } from "./idempotency";
 import { bearerKeyHash, forgetCaller, guessCaller, rememberCaller, sameCaller } from "./known-keys";
+import { pathIdRefusal } from "./path-ids";
 import { withHeaders } from "./respond";
 import type { Route } from "./route";
 
 export interface Incoming {
 	request: Request;
 	params: Record<string, string>;
+	/** The path parameters that are ids, and their kinds (path-ids.ts). */
+	idKinds: Record<string, PathIdKind>;
 	services: Services;
 	requestId: string;
 }
@@ -47,7 +51,7 @@ export async function runRoute(route: Route, incoming: Incoming): Promise<Respon
 	const now = Date.now();
 	if (route.access === "public") {
 		try {
-			return await invoke(route, incoming, await parseInput(route, incoming.request), null, now, admittedAlready);
+			return await invoke(route, incoming, await checkedInput(route, incoming), null, now, admittedAlready);
 		} catch (error) {
 			return errorResponse(error, incoming.requestId);
 		}
@@ -180,7 +184,7 @@ async function runAuthorized(
 		}
 		const idempotencyKey = route.idempotent ? readIdempotencyKey(incoming.request) : null;
 		// Input is validated before an idempotency key is reserved: a refused body stores nothing.
-		const input = await parseInput(route, incoming.request);
+		const input = await checkedInput(route, incoming);
 		const run = () => invoke(route, incoming, input, caller, now, admitted).catch((error) => errorResponse(error, incoming.requestId));
 		if (idempotencyKey === null) return await run();
 		return await withIdempotency(incoming.services, caller, idempotencyKey, incoming.request, input.bodyText, now, run);
@@ -194,6 +198,14 @@ interface Input {
 	query: unknown;
 	body: unknown;
 	bodyText: string;
+}
+
+/** The query and body, then the path's ids: one not of its kind's shape names nothing (404), so no handler sees it. */
+async function checkedInput(route: Route, incoming: Incoming): Promise<Input> {
+	const input = await parseInput(route, incoming.request);
+	const notAnId = pathIdRefusal(incoming.idKinds, incoming.params);
+	if (notAnId !== null) throw notAnId;
+	return input;
 }
 
 async function parseInput(route: Route, request: Request): Promise<Input> {
