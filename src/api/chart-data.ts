@@ -5,8 +5,10 @@
  * `POST /v1/charts/{id}/data/refresh` reads a linked chart's source now.
  */
 import { ApiError } from "../api-error";
-import { countLinkedCharts, linkChart, unlinkChart } from "../db/linked-data";
+import type { LinkChange } from "../db/linked-data";
+import { claimLinkSlot, maxLinkedChartsPerWorkspace, releaseLinkSlot } from "../db/linked-data";
 import type { Caller } from "../domain/caller";
+import type { ChartRecord } from "../domain/chart";
 import { parseCsv } from "../domain/csv-parse";
 import { LinkRequest } from "../domain/data-source";
 import type { Dataset } from "../domain/dataset";
@@ -15,7 +17,7 @@ import { maxCsvBytes, maxJsonBytes, parseJsonObject, tooLarge } from "../http/bo
 import { defineRoute } from "../http/route";
 import { parseSource } from "../linked-data/parse-source";
 import { readSource, SourceReadError } from "../linked-data/read-source";
-import { libraryAuthor, refreshChart, systemCaller } from "../linked-data/redraw";
+import { libraryAuthor, refreshChart, SupersededRefresh, systemCaller } from "../linked-data/redraw";
 import { refreshLinkedChart } from "../linked-data/refresh-linked";
 import { normalizeSourceUrl, unsafeUrlReason } from "../linked-data/url-safety";
 import type { Services } from "../request-services";
@@ -26,9 +28,6 @@ import { shapeOf } from "../services/version-notes";
 import { chartWriteResponse } from "./chart-resource";
 import { ChartOrReceipt } from "./schemas";
 
-/** Linked charts per workspace: each is read up to once a minute, by the service, for as long as it is linked. */
-export const maxLinkedChartsPerWorkspace = 50;
-
 function decodeUtf8(bytes: Uint8Array): string {
 	try {
 		return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
@@ -37,8 +36,8 @@ function decodeUtf8(bytes: Uint8Array): string {
 	}
 }
 
-/** Writes `dataset` as the chart's data (a version, action `data`). */
-function writeData(services: Services, caller: Caller, request: Request, chartId: string, now: number, dataset: Dataset) {
+/** Writes `dataset` as the chart's data (a version, action `data`), and starts or ends its link in the same write. */
+function writeData(services: Services, caller: Caller, request: Request, chartId: string, now: number, dataset: Dataset, link: LinkChange) {
 	return writeChart(services, caller, request, chartId, now, async (current) => {
 		const data = await dataFromDataset(services, current.kind, dataset);
 		const next = { ...current, seriesRefs: [], ...data };
@@ -46,24 +45,45 @@ function writeData(services: Services, caller: Caller, request: Request, chartId
 			next: { ...next, meta: await validateMeta(services, caller, current.meta, next, current.meta.theme) },
 			action: "data",
 			dataShape: shapeOf(dataset),
+			link,
 		};
 	});
 }
 
-/** Checks a link request, reads the URL once (a bad link is never stored), writes its data and links the chart. */
+function linkCapReached(): ApiError {
+	return new ApiError(
+		"conflict",
+		`This workspace already has ${maxLinkedChartsPerWorkspace} charts linked to a URL, the limit. Give one of them own data (PUT its data as CSV) first.`,
+		{ limit: maxLinkedChartsPerWorkspace },
+	);
+}
+
+/**
+ * Checks a link request, claims one of the workspace's linked-chart slots, reads the URL once (a
+ * bad link is never stored, and gives its slot back), then writes its data and the link together.
+ */
 async function linkToUrl(services: Services, caller: Caller, request: Request, chartId: string, now: number, link: LinkRequest) {
 	const url = normalizeSourceUrl(link.url);
 	const allowPrivate = services.config.linkedDataAllowPrivate;
 	const refused = unsafeUrlReason(url, allowPrivate);
 	if (refused) throw new ApiError("invalid_body", `url: ${refused}`, { path: "url" });
-	const before = await loadChart(services, caller, chartId);
-	if (!before.dataSource && (await countLinkedCharts(services.d1, caller.workspaceId)) >= maxLinkedChartsPerWorkspace) {
-		throw new ApiError(
-			"conflict",
-			`This workspace already has ${maxLinkedChartsPerWorkspace} charts linked to a URL, the limit. Give one of them own data (PUT its data as CSV) first.`,
-			{ limit: maxLinkedChartsPerWorkspace },
-		);
+	await loadChart(services, caller, chartId);
+	if (!(await claimLinkSlot(services.d1, caller.workspaceId, chartId, now))) throw linkCapReached();
+	try {
+		const read = await readLinkedUrl(url, allowPrivate);
+		const dataset = parseSource(read.text, read.contentType);
+		const start = { url, refreshMinutes: link.refreshMinutes, read: read.validators, now };
+		const chart = await writeData(services, caller, request, chartId, now, dataset, { start });
+		await confirmDatasetStored(services, chart.dataBlobKey, dataset);
+		return chart;
+	} catch (error) {
+		await releaseLinkSlot(services.d1, chartId);
+		throw error;
 	}
+}
+
+/** The first read of a URL being linked; what fails is a 422 in our words. */
+async function readLinkedUrl(url: string, allowPrivate: boolean) {
 	let read: Awaited<ReturnType<typeof readSource>>;
 	try {
 		read = await readSource(url, { etag: null, lastModified: null }, allowPrivate);
@@ -74,17 +94,7 @@ async function linkToUrl(services: Services, caller: Caller, request: Request, c
 	}
 	if (!read.changed)
 		throw new ApiError("invalid_data", "url: the source answered 304 Not Modified to a plain request. The chart was not linked.");
-	const dataset = parseSource(read.text, read.contentType);
-	const chart = await writeData(services, caller, request, chartId, now, dataset);
-	await confirmDatasetStored(services, chart.dataBlobKey, dataset);
-	await linkChart(
-		services.d1,
-		chartId,
-		{ url, refreshMinutes: link.refreshMinutes },
-		{ etag: read.etag, lastModified: read.lastModified, contentHash: await sha256Hex(read.text) },
-		now,
-	);
-	return loadChart(services, caller, chartId);
+	return { ...read, validators: { etag: read.etag, lastModified: read.lastModified, contentHash: await sha256Hex(read.text) } };
 }
 
 export const putChartDataRoute = defineRoute({
@@ -113,13 +123,9 @@ export const putChartDataRoute = defineRoute({
 		}
 		// Parsed once: a write that loses a race re-checks the layout against the fresh kind only.
 		const dataset = parseCsv(decodeUtf8(body.bytes));
-		const chart = await writeData(services, caller, request, chartId, now, dataset);
+		const chart = await writeData(services, caller, request, chartId, now, dataset, { end: true });
 		// A concurrent chart delete may have removed this shared blob before the row named it (D29).
 		await confirmDatasetStored(services, chart.dataBlobKey, dataset);
-		if (chart.dataSource) {
-			await unlinkChart(services.d1, chartId);
-			return chartWriteResponse({ ...chart, dataSource: null }, services, caller);
-		}
 		return chartWriteResponse(chart, services, caller);
 	},
 });
@@ -144,7 +150,7 @@ export const refreshChartDataRoute = defineRoute({
 		const chartId = params.id as string;
 		const chart = await loadChart(services, caller, chartId);
 		if (chart.dataSource) await refreshLinkedChart(services, caller.workspaceId, chartId, now, "throw");
-		else if (chart.seriesRefs.length > 0) await refreshChart(services, systemCaller(libraryAuthor, caller.workspaceId), chartId, now, null);
+		else if (chart.seriesRefs.length > 0) await redrawFromLibrary(services, caller, chart, now);
 		else {
 			throw new ApiError(
 				"invalid_data",
@@ -154,5 +160,15 @@ export const refreshChartDataRoute = defineRoute({
 		return chartWriteResponse(await loadChart(services, caller, chartId), services, caller);
 	},
 });
+
+/** A statistics chart redrawn as the library stands; a person's write during the redraw wins (it is answered). */
+async function redrawFromLibrary(services: Services, caller: Caller, chart: ChartRecord, now: number): Promise<void> {
+	try {
+		await refreshChart(services, systemCaller(libraryAuthor, caller.workspaceId), chart.id, now, null, chart.version);
+	} catch (error) {
+		if (!(error instanceof SupersededRefresh)) throw error;
+		console.log(`library: dropped the redraw of ${error.message}`);
+	}
+}
 
 export const chartDataRoutes = [putChartDataRoute, refreshChartDataRoute];

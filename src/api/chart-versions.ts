@@ -97,7 +97,9 @@ export const restoreVersionRoute = defineRoute({
 		const n = parseVersion(params.n);
 		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) => {
 			const { snapshot } = await loadVersion(current.id, n, services.db);
-			return { next: { ...snapshot, folderId: current.folderId }, action: "restore", restoredVersion: n };
+			const restored = { next: { ...snapshot, folderId: current.folderId }, action: "restore", restoredVersion: n } as const;
+			// A version on library statistics takes the chart off its URL, as a PATCH of `series` does.
+			return snapshot.seriesRefs.length > 0 ? { ...restored, link: { end: true } } : restored;
 		});
 		return chartWriteResponse(chart, services, caller);
 	},

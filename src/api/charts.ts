@@ -131,7 +131,9 @@ export const patchChartRoute = defineRoute({
 			if (body.series !== undefined) Object.assign(next, await dataFromReferences(services, next.kind, next.seriesRefs));
 			else if (next.kind !== current.kind) Object.assign(next, await dataForKind(services, current, next.kind));
 			const snapshot = { ...next, meta: await validateMeta(services, caller, meta, next, current.meta.theme) };
-			return sameSnapshot(snapshot, current) ? null : { next: snapshot, action: "update" };
+			if (sameSnapshot(snapshot, current)) return null;
+			// New series replace the chart's data, a link's included: the link ends in the same write.
+			return body.series === undefined ? { next: snapshot, action: "update" } : { next: snapshot, action: "update", link: { end: true } };
 		});
 		return chartWriteResponse(chart, services, caller);
 	},

@@ -13,7 +13,8 @@ import { StoredMeta } from "../domain/meta";
 import { SeriesReference } from "../domain/series";
 import type { DataShape, StoredVersion, VersionChange, VersionNote } from "../domain/version-summary";
 import type { Database } from "./client";
-import { dataSourceOf } from "./linked-data";
+import type { LinkChange } from "./linked-data";
+import { dataSourceOf, linkColumns, linkValues } from "./linked-data";
 import { parseJsonColumn } from "./rows";
 import { charts, chartVersions } from "./schema";
 
@@ -162,6 +163,8 @@ export interface ChartWrite {
 	note?: VersionNote;
 	/** The shape of the dataset this version sets, when it sets one. */
 	dataShape?: DataShape | null;
+	/** What the write does to the chart's link to a URL; undefined keeps it as it is. */
+	link?: LinkChange;
 }
 
 /**
@@ -210,6 +213,7 @@ export async function writeChartVersion(d1: D1Database, write: ChartWrite): Prom
 				   has_data = ?11, folder_id = ?1, published_version = ?12, published_at = CASE WHEN ?12 IS NULL THEN NULL
 				   WHEN ?12 IS NOT published_version THEN ?13 ELSE published_at END, version = ?14,
 				   updated_at = CASE WHEN ?15 THEN updated_at ELSE ?13 END
+				   ${linkColumns(write.link, 16)}
 				 WHERE id = ?3 AND version = ?4 AND workspace_id = ?2 AND ${folderStillValid}`,
 			)
 			.bind(
@@ -228,6 +232,7 @@ export async function writeChartVersion(d1: D1Database, write: ChartWrite): Prom
 				write.now,
 				nextVersion,
 				filing ? 1 : 0,
+				...linkValues(write.link),
 			),
 	]);
 	return (updated?.meta.changes ?? 0) === 1;

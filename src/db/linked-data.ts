@@ -45,43 +45,92 @@ export async function linkedState(d1: D1Database, chartId: string): Promise<Link
 	return row ?? null;
 }
 
-/** Links a chart after its first good read (the read's data is already the chart's). */
-export async function linkChart(
-	d1: D1Database,
-	chartId: string,
-	link: { url: string; refreshMinutes: number },
-	read: ReadValidators,
-	now: number,
-): Promise<void> {
-	await d1
-		.prepare(
-			`UPDATE charts SET linked_url = ?2, linked_refresh_minutes = ?3, linked_etag = ?4, linked_last_modified = ?5,
-			   linked_content_hash = ?6, linked_last_fetched_at = ?7, linked_last_changed_at = ?7, linked_last_status = 'ok',
-			   linked_last_error = NULL, linked_failures = 0, linked_next_due_at = ?8 WHERE id = ?1`,
-		)
-		.bind(chartId, link.url, link.refreshMinutes, read.etag, read.lastModified, read.contentHash, now, now + link.refreshMinutes * minute)
-		.run();
+/** What a link starts from: the URL, its schedule and its first good read (whose data the same write sets). */
+export interface LinkStart {
+	url: string;
+	refreshMinutes: number;
+	read: ReadValidators;
+	now: number;
 }
 
-/** Own CSV or statistics replace a link: the chart stops following its URL. */
-export async function unlinkChart(d1: D1Database, chartId: string): Promise<void> {
+/**
+ * What a chart write does to its link, applied in the same statement as the version it writes,
+ * so no read of the source can start between a person's data write and the link's end (or a new
+ * link's start) and then land on the version after it.
+ */
+export type LinkChange = { end: true } | { start: LinkStart };
+
+/** The columns a link change sets, as a SET list continuation with parameters from `?first` on. */
+export function linkColumns(change: LinkChange | undefined, first: number): string {
+	if (change === undefined) return "";
+	if ("end" in change) {
+		return `, linked_url = NULL, linked_refresh_minutes = NULL, linked_etag = NULL, linked_last_modified = NULL,
+		   linked_content_hash = NULL, linked_last_fetched_at = NULL, linked_last_changed_at = NULL, linked_last_status = NULL,
+		   linked_last_error = NULL, linked_failures = 0, linked_next_due_at = NULL, link_claimed_until = NULL`;
+	}
+	const p = (offset: number) => `?${first + offset}`;
+	return `, linked_url = ${p(0)}, linked_refresh_minutes = ${p(1)}, linked_etag = ${p(2)}, linked_last_modified = ${p(3)},
+	   linked_content_hash = ${p(4)}, linked_last_fetched_at = ${p(5)}, linked_last_changed_at = ${p(5)}, linked_last_status = 'ok',
+	   linked_last_error = NULL, linked_failures = 0, linked_next_due_at = ${p(5)} + 60000 * ${p(1)}, link_claimed_until = NULL`;
+}
+
+/** The parameters `linkColumns` names, in its order. */
+export function linkValues(change: LinkChange | undefined): (string | number | null)[] {
+	if (change === undefined || "end" in change) return [];
+	const { url, refreshMinutes, read, now } = change.start;
+	return [url, refreshMinutes, read.etag, read.lastModified, read.contentHash, now];
+}
+
+/**
+ * Ends the link of a chart that already draws from library statistics: a row linked before
+ * switching to statistics ended the link in the same write (`LinkChange`). Nothing else changes.
+ */
+export async function unlinkStatisticsChart(d1: D1Database, chartId: string): Promise<void> {
 	await d1
-		.prepare(
-			`UPDATE charts SET linked_url = NULL, linked_refresh_minutes = NULL, linked_etag = NULL, linked_last_modified = NULL,
-			   linked_content_hash = NULL, linked_last_fetched_at = NULL, linked_last_changed_at = NULL, linked_last_status = NULL,
-			   linked_last_error = NULL, linked_failures = 0, linked_next_due_at = NULL WHERE id = ?1 AND linked_url IS NOT NULL`,
-		)
+		.prepare(`UPDATE charts SET ${linkColumns({ end: true }, 0).slice(2)} WHERE id = ?1 AND linked_url IS NOT NULL AND series_refs <> '[]'`)
 		.bind(chartId)
 		.run();
 }
 
-/** How many charts of a workspace follow a URL (the per-workspace cap). */
-export async function countLinkedCharts(d1: D1Database, workspaceId: string): Promise<number> {
-	const row = await d1
-		.prepare("SELECT COUNT(*) AS n FROM charts WHERE workspace_id = ? AND linked_url IS NOT NULL")
-		.bind(workspaceId)
-		.first<{ n: number }>();
-	return row?.n ?? 0;
+/** The `dataSource` a chart shows straight after a link starts. */
+export function startedDataSource({ url, refreshMinutes, now }: LinkStart): DataSource {
+	return {
+		url,
+		refreshMinutes,
+		lastFetchedAt: now,
+		lastChangedAt: now,
+		lastStatus: "ok",
+		lastError: null,
+		nextRefreshAt: now + refreshMinutes * minute,
+	};
+}
+
+/** Linked charts per workspace: each is read up to once a minute, by the service, for as long as it is linked. */
+export const maxLinkedChartsPerWorkspace = 50;
+
+/** How long a link request may hold its slot: longer than its read can take (10 s) and its write. */
+const linkClaimMs = 2 * minute;
+
+/**
+ * Claims a linked-chart slot for `chartId` before its URL is read: in one statement, only while
+ * the workspace's linked charts and live claims (this chart's own not counted twice) stay under
+ * the cap. A chart that is already linked keeps its slot and always may. False: the cap is reached.
+ */
+export async function claimLinkSlot(d1: D1Database, workspaceId: string, chartId: string, now: number): Promise<boolean> {
+	const result = await d1
+		.prepare(
+			`UPDATE charts SET link_claimed_until = ?3 + ?5 WHERE id = ?1 AND workspace_id = ?2 AND (linked_url IS NOT NULL OR
+			   (SELECT COUNT(*) FROM charts WHERE workspace_id = ?2 AND id <> ?1
+			      AND (linked_url IS NOT NULL OR link_claimed_until > ?3)) < ?4)`,
+		)
+		.bind(chartId, workspaceId, now, maxLinkedChartsPerWorkspace, linkClaimMs)
+		.run();
+	return (result.meta.changes ?? 0) === 1;
+}
+
+/** Gives a claimed slot back (the read or the write failed); a link written since has already cleared it. */
+export async function releaseLinkSlot(d1: D1Database, chartId: string): Promise<void> {
+	await d1.prepare("UPDATE charts SET link_claimed_until = NULL WHERE id = ?1").bind(chartId).run();
 }
 
 export type ReadOutcome =
@@ -130,11 +179,14 @@ export async function recordRead(d1: D1Database, chartId: string, url: string, o
 		.run();
 }
 
-/** Puts a due read back by a minute without counting a failure (every drawing slot was busy: a queue). */
-export async function postponeRead(d1: D1Database, chartId: string, now: number): Promise<void> {
+/**
+ * Puts a due read back by a minute without counting a failure (every drawing slot was busy: a
+ * queue; or the chart changed during the read), while the chart still follows `url`.
+ */
+export async function postponeRead(d1: D1Database, chartId: string, url: string, now: number): Promise<void> {
 	await d1
-		.prepare("UPDATE charts SET linked_next_due_at = ?2 WHERE id = ?1")
-		.bind(chartId, now + minute)
+		.prepare("UPDATE charts SET linked_next_due_at = ?3 WHERE id = ?1 AND linked_url = ?2")
+		.bind(chartId, url, now + minute)
 		.run();
 }
 
@@ -147,15 +199,23 @@ export interface DueChart {
 const claimMs = 5 * minute;
 
 /**
- * Claims the linked charts whose next read is due, the longest-waiting first: their next read
- * moves `claimMs` on in the same statement, so two overlapping scheduled runs never read the same
- * chart, and a run that dies mid-way leaves its charts to be read again five minutes later.
+ * Claims the linked charts whose next read is due, shared fairly between workspaces: each
+ * workspace's due charts are ranked by how long they have waited, and a run takes every
+ * workspace's first before anyone's second (round-robin), the longest-waiting first within a
+ * round. So one workspace's many one-minute charts cannot push another's chart past the next run
+ * while fewer workspaces than `limit` have charts due. Their next read moves `claimMs` on in the
+ * same statement, so two overlapping scheduled runs never read the same chart, and a run that
+ * dies mid-way leaves its charts to be read again five minutes later.
  */
 export async function claimDueLinkedCharts(d1: D1Database, now: number, limit: number): Promise<DueChart[]> {
 	const { results } = await d1
 		.prepare(
 			`UPDATE charts SET linked_next_due_at = ?1 + ?3 WHERE id IN (
-			   SELECT id FROM charts WHERE linked_url IS NOT NULL AND linked_next_due_at <= ?1 ORDER BY linked_next_due_at LIMIT ?2)
+			   SELECT id FROM (
+			     SELECT id, linked_next_due_at AS due,
+			       ROW_NUMBER() OVER (PARTITION BY workspace_id ORDER BY linked_next_due_at, id) AS round
+			     FROM charts WHERE linked_url IS NOT NULL AND linked_next_due_at <= ?1)
+			   ORDER BY round, due, id LIMIT ?2)
 			 RETURNING id, workspace_id AS workspaceId`,
 		)
 		.bind(now, limit, claimMs)

@@ -174,6 +174,11 @@ export const charts = sqliteTable(
 		/** Consecutive failed reads: each doubles the wait before the next (back-off). */
 		linkedFailures: integer("linked_failures").notNull().default(0),
 		linkedNextDueAt: integer("linked_next_due_at"),
+		/**
+		 * Until when a link request being read holds one of the workspace's linked-chart slots: the
+		 * slot is claimed before the read, so concurrent link requests can never pass the cap.
+		 */
+		linkClaimedUntil: integer("link_claimed_until"),
 		/** Increments on every write; the ETag of the chart. */
 		version: integer("version").notNull(),
 		createdAt: integer("created_at").notNull(),

@@ -2,8 +2,10 @@
  * Reads a linked source once (issue 29): a conditional GET (ETag / Last-Modified) that follows at
  * most `maxRedirects` redirects, checking every hop's URL, gives up after `readTimeoutMs`, and
  * stops reading past the CSV upload limit. Failures are `SourceReadError`s whose message says, in
- * words, what went wrong with the source: it is shown to the chart's owner as `lastError`.
+ * our words, what went wrong with the source: it is shown to the chart's owner as `lastError`
+ * (and to an assistant), so nothing the source chose is repeated but a quoted host name.
  */
+import { quotedExcerpt } from "../domain/source-excerpt";
 import { maxCsvBytes } from "../http/body";
 import { upstreamFetch } from "./upstream";
 import { unsafeUrlReason } from "./url-safety";
@@ -37,7 +39,7 @@ export async function readSource(url: string, validators: Validators, allowPriva
 	let target = url;
 	for (let hop = 0; ; hop++) {
 		const refused = unsafeUrlReason(target, allowPrivate);
-		if (refused) throw new SourceReadError(hop === 0 ? refused : `The source redirected to a refused address: ${refused}`);
+		if (refused) throw new SourceReadError(hop === 0 ? refused : refusedRedirect(target));
 		const headers: Record<string, string> = {
 			"User-Agent": userAgent,
 			Accept: "text/csv, application/json;q=0.9, text/plain;q=0.8, */*;q=0.1",
@@ -49,7 +51,8 @@ export async function readSource(url: string, validators: Validators, allowPriva
 			response = await fetchUpstream(target, { method: "GET", headers, redirect: "manual", signal });
 		} catch (error) {
 			if (signal.aborted) throw new SourceReadError(`The source did not answer within ${readTimeoutMs / 1000} seconds.`);
-			throw new SourceReadError(`The source could not be reached (${error instanceof Error ? error.message : String(error)}).`);
+			console.log(`linked data: ${target} could not be reached`, error);
+			throw new SourceReadError("The source could not be reached (no connection, or its name did not resolve).");
 		}
 		if (redirectStatuses.has(response.status)) {
 			await response.body?.cancel();
@@ -65,7 +68,7 @@ export async function readSource(url: string, validators: Validators, allowPriva
 		}
 		if (!response.ok) {
 			await response.body?.cancel();
-			throw new SourceReadError(`The source answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}.`);
+			throw new SourceReadError(refusedStatus(response.status));
 		}
 		const text = await readCapped(response, signal);
 		return {
@@ -76,6 +79,28 @@ export async function readSource(url: string, validators: Validators, allowPriva
 			lastModified: response.headers.get("last-modified"),
 		};
 	}
+}
+
+/** What an HTTP status means for a linked source, in our words: the source's own reason phrase is never repeated. */
+function refusedStatus(status: number): string {
+	const meaning: Record<number, string> = {
+		401: "it asks for a sign-in; link a public address",
+		403: "it refuses to be read; link a public address",
+		404: "there is no file at this address; check the URL",
+		410: "the file was removed; check the URL",
+		429: "it is limiting how often it is read; it will be tried again later",
+	};
+	const words = meaning[status] ?? (status >= 500 ? "the site had an error; it will be tried again" : "the request was refused");
+	return `The source answered HTTP ${status}: ${words}.`;
+}
+
+/** A redirect to an address we do not read, named by its host only. */
+function refusedRedirect(target: string): string {
+	let host = target;
+	try {
+		host = new URL(target).host;
+	} catch {}
+	return `The source redirected to ${quotedExcerpt(host, 60)}, which is not read: only public http(s) addresses are.`;
 }
 
 /** The body as UTF-8 text, read as a stream and abandoned as soon as it passes the CSV limit. */
@@ -103,7 +128,8 @@ async function readCapped(response: Response, signal: AbortSignal): Promise<stri
 		} catch (error) {
 			if (error instanceof SourceReadError) throw error;
 			if (signal.aborted) throw new SourceReadError(`The source did not finish sending within ${readTimeoutMs / 1000} seconds.`);
-			throw new SourceReadError(`Reading the source failed (${error instanceof Error ? error.message : String(error)}).`);
+			console.log("linked data: reading a source's body failed", error);
+			throw new SourceReadError("Reading the source failed: the connection broke off before the whole file arrived.");
 		}
 	}
 	const bytes = new Uint8Array(total);

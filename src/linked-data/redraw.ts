@@ -40,10 +40,31 @@ function sameSettings(a: ChartSnapshot, b: ChartSnapshot): boolean {
 }
 
 /**
+ * The chart changed after the service read it for a refresh (a person's edit, new data, a new
+ * or ended link): the refresh's result is dropped, never written over that change.
+ */
+export class SupersededRefresh extends Error {
+	constructor(
+		readonly chartId: string,
+		readonly readVersion: number,
+		readonly currentVersion: number,
+	) {
+		super(`chart ${chartId} changed from version ${readVersion} to ${currentVersion} while it was being refreshed`);
+		this.name = "SupersededRefresh";
+	}
+}
+
+function assertUnchangedSince(chart: ChartRecord, readVersion: number): void {
+	if (chart.version !== readVersion) throw new SupersededRefresh(chart.id, readVersion, chart.version);
+}
+
+/**
  * Brings `chartId` up to date: with `data` (a linked read's), or as the library stands (null).
- * Answers the chart as it is afterwards. Throws `export_busy` when a drawing is needed and every
- * slot is taken (nothing written then), and the API's errors when the new data does not fit the
- * chart's settings (a series its settings name is gone).
+ * Every write is conditional on the chart still being at `readVersion`, the version read before
+ * the source was: throws `SupersededRefresh`, writing nothing, once it has moved on. Answers the
+ * chart as it is afterwards. Throws `export_busy` when a drawing is needed and every slot is
+ * taken (nothing written then), and the API's errors when the new data does not fit the chart's
+ * settings (a series its settings name is gone).
  */
 export async function refreshChart(
 	services: Services,
@@ -51,6 +72,7 @@ export async function refreshChart(
 	chartId: string,
 	now: number,
 	data: ChartData | null,
+	readVersion: number,
 ): Promise<ChartRecord> {
 	const withData = async (chart: ChartRecord): Promise<ChartRecord> => {
 		if (!data) return chart;
@@ -58,19 +80,25 @@ export async function refreshChart(
 		return { ...next, meta: await validateMeta(services, caller, chart.meta, next, chart.meta.theme) };
 	};
 	const current = await loadChart(services, caller, chartId);
+	assertUnchangedSince(current, readVersion);
 	if (current.publishedVersion === null) {
 		if (!data) return current;
-		return writeChart(services, caller, systemRequest(), chartId, now, async (chart) => ({
-			next: snapshotOf(await withData(chart)),
-			action,
-		}));
+		return writeChart(services, caller, systemRequest(), chartId, now, async (chart) => {
+			assertUnchangedSince(chart, readVersion);
+			return { next: snapshotOf(await withData(chart)), action };
+		});
 	}
 	const published = await findChartVersion(services.db, chartId, current.publishedVersion);
 	if (!published || sameSettings(published.snapshot, snapshotOf(current))) {
-		return publishChart(services, caller, systemRequest(), chartId, now, { action, skipUnchanged: true, content: withData });
+		const content = (chart: ChartRecord) => {
+			assertUnchangedSince(chart, readVersion);
+			return withData(chart);
+		};
+		return publishChart(services, caller, systemRequest(), chartId, now, { action, skipUnchanged: true, content });
 	}
 	const draft = snapshotOf(current);
 	const asPublished = async (chart: ChartRecord): Promise<ChartRecord> => {
+		assertUnchangedSince(chart, readVersion);
 		const then = chart.publishedVersion === null ? null : await findChartVersion(services.db, chartId, chart.publishedVersion);
 		return withData(then ? { ...chart, ...then.snapshot, folderId: chart.folderId } : chart);
 	};

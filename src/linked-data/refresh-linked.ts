@@ -6,24 +6,37 @@
  */
 import { ApiError } from "../api-error";
 import { findChart } from "../db/charts";
-import { linkedState, postponeRead, recordRead, unlinkChart } from "../db/linked-data";
+import { linkedState, postponeRead, recordRead, unlinkStatisticsChart } from "../db/linked-data";
 import { minutesUntilNextRead } from "../domain/data-source";
 import { InvalidDataError } from "../domain/dataset";
 import { sha256Hex } from "../domain/ids";
+import { quotedExcerpt } from "../domain/source-excerpt";
 import type { Services } from "../request-services";
 import { dataFromDataset } from "../services/chart-data";
 import { confirmDatasetStored } from "../services/data-retention";
 import { parseSource } from "./parse-source";
 import { readSource, SourceReadError } from "./read-source";
-import { linkedDataAuthor, refreshChart, systemCaller } from "./redraw";
+import { linkedDataAuthor, refreshChart, SupersededRefresh, systemCaller } from "./redraw";
 
-export type RefreshResult = "changed" | "unchanged" | "failed" | "postponed" | "not-linked";
+/** `superseded`: the chart changed while its source was read; the read's result was dropped. */
+export type RefreshResult = "changed" | "unchanged" | "failed" | "postponed" | "superseded" | "not-linked";
 
-/** The failure in words for `lastError`; an unexpected one is logged and named only vaguely. */
+/**
+ * The failure in our words for `lastError`. Messages about the data quote it (a cell, a header),
+ * so they are kept to where it failed and one short, quoted excerpt; linking the URL again
+ * answers the whole message to the person who asks. An unexpected error is logged and named only vaguely.
+ */
 function failureMessage(error: unknown, chartId: string): string {
 	if (error instanceof SourceReadError) return error.message;
-	if (error instanceof InvalidDataError) return `The source's data cannot be used: ${error.message}`;
-	if (error instanceof ApiError) return `The source's data does not fit the chart: ${error.message}`;
+	const again = "Link the URL again (PUT …/data) to see the whole error.";
+	if (error instanceof InvalidDataError) {
+		const where = [
+			error.details?.row === undefined ? null : `row ${error.details.row}`,
+			error.details?.column === undefined ? null : `column ${quotedExcerpt(error.details.column)}`,
+		].filter((part) => part !== null);
+		return `The source's data cannot be used${where.length > 0 ? ` (${where.join(", ")})` : ""}: ${quotedExcerpt(error.message, 80)}. ${again}`;
+	}
+	if (error instanceof ApiError) return `The source's data does not fit the chart: ${quotedExcerpt(error.message, 80)}. ${again}`;
 	console.error(`refreshing linked chart ${chartId} failed`, error);
 	return "The data could not be refreshed because of an error in the service; it will be tried again.";
 }
@@ -44,8 +57,8 @@ export async function refreshLinkedChart(
 	if (!chart?.dataSource || !state) return "not-linked";
 	const { url, refreshMinutes } = chart.dataSource;
 	if (chart.seriesRefs.length > 0) {
-		// The chart was switched to library statistics since: it no longer follows the URL.
-		await unlinkChart(services.d1, chartId);
+		// Linked before the switch to statistics ended links in the same write: it no longer follows the URL.
+		await unlinkStatisticsChart(services.d1, chartId);
 		return "not-linked";
 	}
 	try {
@@ -61,15 +74,21 @@ export async function refreshLinkedChart(
 		}
 		const dataset = parseSource(read.text, read.contentType);
 		const data = await dataFromDataset(services, chart.kind, dataset);
-		await refreshChart(services, systemCaller(linkedDataAuthor, workspaceId), chartId, now, data);
+		await refreshChart(services, systemCaller(linkedDataAuthor, workspaceId), chartId, now, data, chart.version);
 		// A concurrent chart delete may have removed this shared blob before the row named it (D29).
 		await confirmDatasetStored(services, data.dataBlobKey, dataset);
 		await recordRead(services.d1, chartId, url, { status: "ok", validators }, now);
 		return "changed";
 	} catch (error) {
+		if (error instanceof SupersededRefresh) {
+			// Its validators stay as they were, so the next read (in a minute) brings the new content again.
+			console.log(`linked data: dropped a read of ${url} for ${error.message}; the next read is in a minute`);
+			await postponeRead(services.d1, chartId, url, now);
+			return "superseded";
+		}
 		if (error instanceof ApiError && error.code === "export_busy") {
 			if (busy === "throw") throw error;
-			await postponeRead(services.d1, chartId, now);
+			await postponeRead(services.d1, chartId, url, now);
 			return "postponed";
 		}
 		const nextReadAt = now + minutesUntilNextRead(refreshMinutes, state.failures + 1) * 60_000;

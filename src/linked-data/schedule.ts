@@ -16,7 +16,7 @@ import {
 import { SeriesReference } from "../domain/series";
 import type { Services } from "../request-services";
 import { buildServices } from "../request-services";
-import { libraryAuthor, refreshChart, systemCaller } from "./redraw";
+import { libraryAuthor, refreshChart, SupersededRefresh, systemCaller } from "./redraw";
 import type { RefreshResult } from "./refresh-linked";
 import { refreshLinkedChart } from "./refresh-linked";
 
@@ -67,10 +67,17 @@ export async function followLibraryImports(services: Services, now: number): Pro
 		}
 		try {
 			const before = await services.d1.prepare("SELECT version FROM charts WHERE id = ?").bind(chart.id).first<{ version: number }>();
-			const after = await refreshChart(services, systemCaller(libraryAuthor, chart.workspaceId), chart.id, now, null);
-			if (after.version === before?.version) report.unchanged++;
+			if (!before) continue; // deleted since the list was read
+			const after = await refreshChart(services, systemCaller(libraryAuthor, chart.workspaceId), chart.id, now, null, before.version);
+			if (after.version === before.version) report.unchanged++;
 			else report.redrawn++;
 		} catch (error) {
+			if (error instanceof SupersededRefresh) {
+				// A person's write since the read: it was published (or not) by them; the next run redraws from it.
+				console.log(`library: dropped the redraw of ${error.message}`);
+				report.finished = false;
+				continue;
+			}
 			if (error instanceof ApiError && error.code === "export_busy") {
 				report.finished = false;
 				break;

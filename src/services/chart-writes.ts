@@ -7,6 +7,8 @@ import { ApiError, validationError } from "../api-error";
 import type { ChartAction } from "../db/charts";
 import { findChart, writeChartVersion } from "../db/charts";
 import { findFolder } from "../db/folders";
+import type { LinkChange } from "../db/linked-data";
+import { startedDataSource } from "../db/linked-data";
 import { workspaceThemeExists } from "../db/themes";
 import type { Caller } from "../domain/caller";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
@@ -120,6 +122,8 @@ export interface PlannedWrite {
 	restoredVersion?: number;
 	/** The shape of the dataset the write sets, when it parsed one (summaries say "12 → 14 rows"). */
 	dataShape?: DataShape;
+	/** What the write does to the chart's link to a URL, in the same statement; undefined keeps it. */
+	link?: LinkChange;
 }
 
 /** How the chart write loop retries a lost race: on fresh state, this many times, then 409. */
@@ -127,6 +131,11 @@ export const chartWriteRetry = {
 	budget: maxWriteAttempts,
 	conflictMessage: "The chart kept changing while this request tried to save it. Retry the request.",
 } as const;
+
+function dataSourceAfter(current: ChartRecord, link: LinkChange | undefined): ChartRecord["dataSource"] {
+	if (link === undefined) return current.dataSource;
+	return "end" in link ? null : startedDataSource(link.start);
+}
 
 /**
  * Writes `planned` as the version after `current`, on the condition that `current` is still the
@@ -152,6 +161,7 @@ export async function commitChartWrite(
 		publishedVersion: planned.publishedVersion,
 		note,
 		dataShape,
+		link: planned.link,
 	});
 	if (!written) return null;
 	return {
@@ -161,6 +171,7 @@ export async function commitChartWrite(
 		version: current.version + 1,
 		publishedVersion: planned.publishedVersion === undefined ? current.publishedVersion : planned.publishedVersion,
 		updatedAt: now,
+		dataSource: dataSourceAfter(current, planned.link),
 	};
 }
 

@@ -5,14 +5,14 @@
  */
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LibrarySource } from "../../scripts/library/format";
 import { importSourceSql } from "../../scripts/library/import-sql";
 import worker from "../../src/index";
-import { useUpstreamFetch } from "../../src/linked-data/upstream";
 import type { ErrorBody } from "../helpers/api";
 import { call, callJson } from "../helpers/api";
 import { makeAccount } from "../helpers/factories";
+import { fakeWeb, hashish } from "../helpers/fake-upstream";
 
 interface DataSource {
 	url: string;
@@ -31,46 +31,6 @@ interface Chart {
 	dataSource: DataSource | null;
 	published: { embedUrl: string } | null;
 }
-
-/** A fake web: URL → what it answers; every request is recorded with its headers. */
-class FakeUpstream {
-	readonly requests: { url: string; headers: Headers; redirect: string | undefined }[] = [];
-	private readonly routes = new Map<string, () => Response>();
-
-	serve(url: string, answer: () => Response): void {
-		this.routes.set(url, answer);
-	}
-
-	/** A CSV with a strong ETag of its content, answering 304 to a matching If-None-Match. */
-	csv(url: string, body: () => string): void {
-		this.routes.set(url, () => new Response(body(), { headers: { "Content-Type": "text/csv", ETag: `"${hashish(body())}"` } }));
-	}
-
-	readonly fetch = async (url: string, init: RequestInit): Promise<Response> => {
-		const headers = new Headers(init.headers);
-		this.requests.push({ url, headers, redirect: init.redirect });
-		const answer = this.routes.get(url);
-		if (!answer) throw new TypeError(`connect ECONNREFUSED (${url})`);
-		const response = answer();
-		const etag = response.headers.get("etag");
-		if (etag && headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers: { ETag: etag } });
-		return response;
-	};
-}
-
-function hashish(text: string): string {
-	let h = 0;
-	for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) | 0;
-	return (h >>> 0).toString(16);
-}
-
-let upstream: FakeUpstream;
-function fakeWeb(): FakeUpstream {
-	upstream = new FakeUpstream();
-	useUpstreamFetch(upstream.fetch);
-	return upstream;
-}
-afterEach(() => useUpstreamFetch(null));
 
 const sourceUrl = "https://data.example.org/seats.csv";
 
@@ -181,9 +141,9 @@ describe("linking a chart to a URL", () => {
 			[{ url: sourceUrl, refreshMinutes: 1441 }, 422, "invalid_body", /between 1 and 1440/],
 			[{ url: sourceUrl, refreshMinutes: 2.5 }, 422, "invalid_body", /whole number/],
 			[{ url: "https://data.example.org/bad.csv" }, 422, "invalid_data", /Row 2 has 3 cells/],
-			[{ url: "https://data.example.org/gone.csv" }, 422, "invalid_data", /HTTP 404 Not Found/],
+			[{ url: "https://data.example.org/gone.csv" }, 422, "invalid_data", /HTTP 404: there is no file at this address/],
 			[{ url: "https://data.example.org/nowhere.csv" }, 422, "invalid_data", /could not be reached/],
-			[{ url: "https://data.example.org/hop" }, 422, "invalid_data", /redirected to a refused address: 169\.254\.169\.254/],
+			[{ url: "https://data.example.org/hop" }, 422, "invalid_data", /redirected to “169\.254\.169\.254”, which is not read/],
 		];
 		for (const [body, status, code, message] of cases) {
 			const res = await link(key, id, body);
@@ -265,7 +225,7 @@ describe("refreshing linked data", () => {
 		expect(failed.body.version).toBe(publishedVersion + 1);
 		expect(failed.body.dataSource).toMatchObject({
 			lastStatus: "failed",
-			lastError: "The source answered HTTP 500 Internal Server Error.",
+			lastError: "The source answered HTTP 500: the site had an error; it will be tried again.",
 		});
 		const source = failed.body.dataSource as DataSource;
 		expect(Date.parse(source.nextRefreshAt ?? "") - Date.parse(source.lastFetchedAt ?? "")).toBe(2 * 60_000);
