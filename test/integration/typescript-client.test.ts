@@ -5,7 +5,7 @@
  */
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ChartsClient, InvalidData, NotFound } from "../../clients/typescript/src/index.js";
+import { ChartsClient, InvalidData, InvalidId, NotFound } from "../../clients/typescript/src/index.js";
 import { makeAccount } from "../helpers/factories";
 
 function workerClient(apiKey: string): ChartsClient {
@@ -47,5 +47,27 @@ describe("the TypeScript client in a Worker", () => {
 			.catch((thrown: unknown) => thrown);
 		expect(error).toBeInstanceOf(InvalidData);
 		expect(error).toMatchObject({ status: 422, row: 3, column: "value" });
+	});
+
+	it("refuses . and .. as ids before sending: no list in place of a chart or a folder", async () => {
+		const { key } = await makeAccount();
+		let sent = 0;
+		const client = new ChartsClient({
+			baseUrl: "http://localhost:8787",
+			apiKey: key,
+			fetch: (input, init) => {
+				sent += 1;
+				return exports.default.fetch(new Request(input, init));
+			},
+		});
+		for (const id of [".", "..", "%2E", ""]) {
+			for (const attempt of [client.charts.get(id), client.folders.get(id), client.charts.versions(id)]) {
+				const error = await attempt.catch((thrown: unknown) => thrown);
+				expect(error, JSON.stringify(id)).toBeInstanceOf(InvalidId);
+				expect(error).toBeInstanceOf(NotFound);
+				expect(error).toMatchObject({ status: 404, code: "not_found", path: "id", checkedLocally: true });
+			}
+		}
+		expect(sent).toBe(0);
 	});
 });

@@ -1,8 +1,10 @@
 /**
  * The hand-written surface over the generated types: `client.charts.create(…)`, exports as
- * `Uint8Array` or `Blob`, typed path parameters (a version is a number, a format one of four).
+ * `Uint8Array` or `Blob`, typed path parameters (a version is a number, a format one of four), ids
+ * checked before sending.
  */
 import { type Rows, toCsv } from "./csv.js";
+import { InvalidId } from "./errors.js";
 import type * as Api from "./generated/openapi.js";
 import { type Call, type ClientOptions, Http, newIdempotencyKey } from "./http.js";
 
@@ -51,11 +53,28 @@ export interface CopyChartInput extends Omit<Api.CopyChart, "data"> {
 	data?: string | Rows;
 }
 
-/** A path segment: ids are escaped so one can never reach another route. */
-function seg(value: string | number): string {
-	const text = String(value);
-	if (text === "") throw new TypeError("An id must not be empty.");
-	return encodeURIComponent(text);
+const idTail = "[A-Za-z0-9_-]{1,64}";
+const chartId = new RegExp(`^ch_${idTail}$`);
+const folderId = new RegExp(`^fd_${idTail}$`);
+
+/**
+ * An id as a path segment: refused (`InvalidId`) unless it is of its kind's shape, so `.`, `..`
+ * or a folder id can never reach another route; escaped all the same.
+ */
+function idSegment(id: string, pattern: RegExp, expected: string): string {
+	if (typeof id !== "string" || !pattern.test(id)) throw new InvalidId("id", id, expected);
+	return encodeURIComponent(id);
+}
+
+const chartSeg = (id: string) => idSegment(id, chartId, "a chart id (ch_ followed by 1 to 64 letters, digits, _ or -)");
+const folderSeg = (id: string) => idSegment(id, folderId, "a folder id (fd_ followed by 1 to 64 letters, digits, _ or -)");
+
+/** A library id (a source, a dimension) as a path segment: any text but one a URL would fold away. */
+function librarySegment(argument: string, value: string): string {
+	if (typeof value !== "string" || value === "" || value === "." || value === "..") {
+		throw new InvalidId(argument, value, `a ${argument} id (from sources.list())`);
+	}
+	return encodeURIComponent(value);
 }
 
 function csvOf(data: string | Rows | undefined): string | undefined {
@@ -89,7 +108,7 @@ export class Charts extends Resource {
 	}
 
 	async get(id: string): Promise<Chart> {
-		return this.http.json({ method: "GET", path: `/v1/charts/${seg(id)}` });
+		return this.http.json({ method: "GET", path: `/v1/charts/${chartSeg(id)}` });
 	}
 
 	async list(query: ChartListQuery = {}): Promise<ChartListItem[]> {
@@ -98,11 +117,11 @@ export class Charts extends Resource {
 
 	/** `meta` is a JSON merge patch: keys given change, `null` removes one. */
 	async update(id: string, patch: Api.PatchChart, options?: WriteOptions): Promise<Chart | ChartWriteReceipt> {
-		return this.http.json({ method: "PATCH", path: `/v1/charts/${seg(id)}`, json: patch, headers: ifMatch(options) });
+		return this.http.json({ method: "PATCH", path: `/v1/charts/${chartSeg(id)}`, json: patch, headers: ifMatch(options) });
 	}
 
 	async delete(id: string): Promise<void> {
-		await this.http.send({ method: "DELETE", path: `/v1/charts/${seg(id)}` });
+		await this.http.send({ method: "DELETE", path: `/v1/charts/${chartSeg(id)}` });
 	}
 
 	async copy(id: string, input: CopyChartInput = {}, options: IdempotentOptions = {}): Promise<ChartCreated | ChartWriteReceipt> {
@@ -110,7 +129,7 @@ export class Charts extends Resource {
 		const csv = csvOf(data);
 		return this.http.json({
 			method: "POST",
-			path: `/v1/charts/${seg(id)}/copy`,
+			path: `/v1/charts/${chartSeg(id)}/copy`,
 			json: csv === undefined ? rest : { ...rest, data: csv },
 			idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
 		});
@@ -118,25 +137,25 @@ export class Charts extends Resource {
 
 	/** Replaces the chart's data with CSV text or rows. */
 	async setData(id: string, data: string | Rows, options?: WriteOptions): Promise<Chart | ChartWriteReceipt> {
-		return this.http.json({ method: "PUT", path: `/v1/charts/${seg(id)}/data`, csv: csvOf(data) ?? "", headers: ifMatch(options) });
+		return this.http.json({ method: "PUT", path: `/v1/charts/${chartSeg(id)}/data`, csv: csvOf(data) ?? "", headers: ifMatch(options) });
 	}
 
 	/** Publishes (or republishes: the URL stays) the live embed. */
 	async publish(id: string, options: IdempotentOptions = {}): Promise<Published> {
 		return this.http.json({
 			method: "POST",
-			path: `/v1/charts/${seg(id)}/publish`,
+			path: `/v1/charts/${chartSeg(id)}/publish`,
 			idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
 		});
 	}
 
 	async unpublish(id: string): Promise<Chart | ChartWriteReceipt> {
-		return this.http.json({ method: "DELETE", path: `/v1/charts/${seg(id)}/publish` });
+		return this.http.json({ method: "DELETE", path: `/v1/charts/${chartSeg(id)}/publish` });
 	}
 
 	private exportCall(id: string, format: ExportFormat, options: ExportOptions): Call {
 		if (!exportFormats.includes(format)) throw new TypeError(`format must be one of ${exportFormats.join(", ")}, not ${String(format)}.`);
-		return { method: "GET", path: `/v1/charts/${seg(id)}/export/${format}`, query: { ...options }, accept: "*/*" };
+		return { method: "GET", path: `/v1/charts/${chartSeg(id)}/export/${format}`, query: { ...options }, accept: "*/*" };
 	}
 
 	/** The file's bytes. A busy renderer (503 export_busy) is retried within the budget. */
@@ -151,17 +170,17 @@ export class Charts extends Resource {
 	}
 
 	async versions(id: string): Promise<ChartVersionItem[]> {
-		return (await this.http.json<Api.ChartVersionList>({ method: "GET", path: `/v1/charts/${seg(id)}/versions` })).versions;
+		return (await this.http.json<Api.ChartVersionList>({ method: "GET", path: `/v1/charts/${chartSeg(id)}/versions` })).versions;
 	}
 
 	async version(id: string, n: VersionNumber): Promise<ChartVersion> {
-		return this.http.json({ method: "GET", path: `/v1/charts/${seg(id)}/versions/${versionSegment(n)}` });
+		return this.http.json({ method: "GET", path: `/v1/charts/${chartSeg(id)}/versions/${versionSegment(n)}` });
 	}
 
 	async restore(id: string, n: VersionNumber, options: IdempotentOptions & WriteOptions = {}): Promise<Chart | ChartWriteReceipt> {
 		return this.http.json({
 			method: "POST",
-			path: `/v1/charts/${seg(id)}/versions/${versionSegment(n)}/restore`,
+			path: `/v1/charts/${chartSeg(id)}/versions/${versionSegment(n)}/restore`,
 			idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
 			headers: ifMatch(options),
 		});
@@ -174,7 +193,7 @@ export class Folders extends Resource {
 	}
 
 	async get(id: string): Promise<Folder> {
-		return this.http.json({ method: "GET", path: `/v1/folders/${seg(id)}` });
+		return this.http.json({ method: "GET", path: `/v1/folders/${folderSeg(id)}` });
 	}
 
 	async create(input: Api.CreateFolder, options: IdempotentOptions = {}): Promise<Folder> {
@@ -187,12 +206,12 @@ export class Folders extends Resource {
 	}
 
 	async update(id: string, patch: Api.PatchFolder): Promise<Folder> {
-		return this.http.json({ method: "PATCH", path: `/v1/folders/${seg(id)}`, json: patch });
+		return this.http.json({ method: "PATCH", path: `/v1/folders/${folderSeg(id)}`, json: patch });
 	}
 
 	/** Deletes the folder; its charts move up one level. */
 	async delete(id: string): Promise<void> {
-		await this.http.send({ method: "DELETE", path: `/v1/folders/${seg(id)}` });
+		await this.http.send({ method: "DELETE", path: `/v1/folders/${folderSeg(id)}` });
 	}
 }
 
@@ -216,7 +235,7 @@ export class Sources extends Resource {
 
 	/** Up to 30 values of one dimension of a source (for `{ source, select }` series). */
 	async dimensionValues(source: string, dimension: string, query: { search?: string } = {}): Promise<DimensionValue[]> {
-		const path = `/v1/sources/${seg(source)}/dimensions/${seg(dimension)}`;
+		const path = `/v1/sources/${librarySegment("source", source)}/dimensions/${librarySegment("dimension", dimension)}`;
 		return (await this.http.json<Api.DimensionValueList>({ method: "GET", path, query: { ...query } })).values;
 	}
 }

@@ -68,6 +68,21 @@ export class PlanRequired extends Forbidden {
 export class NotFound extends ApiError {
 	override name = "NotFound";
 }
+/**
+ * 404 `not_found`, raised before sending: a chart or folder id that is not of an id's shape
+ * (`ch_` or `fd_`, then 1 to 64 letters, digits, `_` or `-`), or a library id that is empty, `.`
+ * or `..`. No such id names anything (the API answers 404 too), and one like `.` would be read
+ * as another route once it is in a URL. `path` is the argument (`id`); nothing was sent.
+ */
+export class InvalidId extends NotFound {
+	override name = "InvalidId";
+	readonly checkedLocally = true;
+
+	constructor(argument: string, value: unknown, expected: string) {
+		const shown = typeof value === "string" ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : String(value);
+		super(404, "not_found", `${argument}: ${shown} is not ${expected}; nothing was sent.`, { path: argument });
+	}
+}
 /** 409: changed under the request, or the same Idempotency-Key is still in progress. */
 export class Conflict extends ApiError {
 	override name = "Conflict";

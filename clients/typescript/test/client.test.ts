@@ -7,6 +7,7 @@ import {
 	ExportBusy,
 	Forbidden,
 	InvalidData,
+	InvalidId,
 	NotFound,
 	PlanRequired,
 	RateLimited,
@@ -142,11 +143,10 @@ describe("exports and typed paths", () => {
 		assert.equal(fake.requests.length, 0);
 	});
 
-	it("escapes ids into the path and reaches versions by number", async () => {
-		const fake = new FakeFetch().queue(errorAnswer(404, "not_found", "No."), Response.json({ versions: [] }));
-		await assert.rejects(fake.client().charts.restore("../folders/x", 2), NotFound);
-		assert.equal(new URL(fake.requests[0]?.url ?? "").pathname, "/v1/charts/..%2Ffolders%2Fx/versions/2/restore");
+	it("reaches versions by number", async () => {
+		const fake = new FakeFetch().queue(Response.json({ versions: [] }));
 		assert.deepEqual(await fake.client().charts.versions("ch_1"), []);
+		assert.equal(new URL(fake.requests[0]?.url ?? "").pathname, "/v1/charts/ch_1/versions");
 	});
 
 	it("ExportBusy is a 503 with retryAfter when retries are off", async () => {
@@ -168,6 +168,76 @@ describe("toCsv", () => {
 				[new Date("2026-01-02T00:00:00Z"), 'say "hi"', null],
 			]),
 			'day,note,v\n2026-01-02,"say ""hi""",\n',
+		);
+	});
+});
+
+describe("ids", () => {
+	const notIds = [".", "..", "", "%2e", "../folders/x", "ch_1/../..", "ch_", "ch_a.b", "fd_1", "ch_1?x=1", "ch_1#x", ` ch_1`];
+
+	it("refuses a chart id not of a chart id's shape with InvalidId (a NotFound) before sending, in every method", async () => {
+		const fake = new FakeFetch();
+		const charts = fake.client().charts;
+		const calls: [string, (id: string) => Promise<unknown>][] = [
+			["get", (id) => charts.get(id)],
+			["update", (id) => charts.update(id, { meta: { title: "x" } })],
+			["delete", (id) => charts.delete(id)],
+			["copy", (id) => charts.copy(id)],
+			["setData", (id) => charts.setData(id, "a,b\nx,1\n")],
+			["publish", (id) => charts.publish(id)],
+			["unpublish", (id) => charts.unpublish(id)],
+			["export", (id) => charts.export(id, "png")],
+			["exportBlob", (id) => charts.exportBlob(id, "svg")],
+			["versions", (id) => charts.versions(id)],
+			["version", (id) => charts.version(id, 1)],
+			["restore", (id) => charts.restore(id, 1)],
+		];
+		for (const [name, call] of calls) {
+			for (const id of notIds) {
+				const error = await call(id).catch((e: unknown) => e);
+				assert.ok(error instanceof InvalidId, `${name}(${JSON.stringify(id)}): ${String(error)}`);
+				assert.ok(error instanceof NotFound);
+				assert.equal(error.status, 404);
+				assert.equal(error.code, "not_found");
+				assert.equal(error.path, "id");
+				assert.equal(error.checkedLocally, true);
+			}
+		}
+		const error = await charts.get(".").catch((e: unknown) => e);
+		assert.equal(
+			(error as Error).message,
+			'id: "." is not a chart id (ch_ followed by 1 to 64 letters, digits, _ or -); nothing was sent.',
+		);
+		assert.equal(fake.requests.length, 0);
+	});
+
+	it("refuses a folder id not of a folder id's shape, and a library id that a URL would fold away", async () => {
+		const fake = new FakeFetch();
+		const client = fake.client();
+		for (const id of [...notIds.filter((id) => id !== "fd_1"), "ch_1"]) {
+			for (const call of [() => client.folders.get(id), () => client.folders.update(id, { name: "x" }), () => client.folders.delete(id)]) {
+				await assert.rejects(call(), InvalidId);
+			}
+		}
+		for (const [source, dimension] of [
+			[".", "country"],
+			["gapminder", ".."],
+			["", "country"],
+		] as const) {
+			await assert.rejects(client.sources.dimensionValues(source, dimension), InvalidId);
+		}
+		assert.equal(fake.requests.length, 0);
+	});
+
+	it("sends ids of the shape as they are", async () => {
+		const fake = new FakeFetch().queue(Response.json(created), Response.json({ id: "fd_x-1", name: "F" }), Response.json({ values: [] }));
+		const client = fake.client();
+		await client.charts.get("ch_AZaz09_-x");
+		await client.folders.get("fd_x-1");
+		await client.sources.dimensionValues("a b", "c/d");
+		assert.deepEqual(
+			fake.requests.map((r) => new URL(r.url).pathname),
+			["/v1/charts/ch_AZaz09_-x", "/v1/folders/fd_x-1", "/v1/sources/a%20b/dimensions/c%2Fd"],
 		);
 	});
 });

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { describe, it } from "node:test";
 import { loadDocument, output, render } from "../scripts/generate-types.ts";
-import { type Chart, ChartsClient, InvalidData, NotFound, PlanRequired, ValidationError } from "../src/index.js";
+import { type Chart, ChartsClient, InvalidData, InvalidId, NotFound, PlanRequired, ValidationError } from "../src/index.js";
 import { useService } from "./service.js";
 
 const service = useService();
@@ -29,6 +29,17 @@ describe("against wrangler dev", () => {
 		const missing = await charts.get("ch_does_not_exist").catch((e: unknown) => e);
 		assert.ok(missing instanceof NotFound);
 		assert.equal(missing.status, 404);
+	});
+
+	it("refuses . and .. as ids before sending, and the service answers 404 to them as well", async () => {
+		for (const id of [".", ".."]) {
+			await assert.rejects(client().charts.get(id), InvalidId);
+			await assert.rejects(client().folders.get(id), InvalidId);
+		}
+		for (const path of ["/v1/charts/.", "/v1/charts/%2E", "/v1/folders/..", "/v1/charts/ch_x/.."]) {
+			const res = await fetch(`${service().url}${path}`, { headers: { Authorization: `Bearer ${service().keys.editor}` } });
+			assert.equal(res.status, 404, path);
+		}
 	});
 
 	it("names the row and column of data that does not fit, and the path of a bad setting", async () => {

@@ -3,6 +3,7 @@ and async resources (``resources.py``) only run these, so both have the same sur
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any, Final, Literal
@@ -12,6 +13,7 @@ import httpx
 
 from ._http import Call, idempotency_key
 from .display import Display
+from .errors import InvalidId
 from .layouts import csv_for
 from .meta import Meta
 from .models import (
@@ -46,11 +48,33 @@ SeriesRef = Mapping[str, Any]
 EXPORT_FORMATS: tuple[ExportFormat, ...] = ("png", "svg", "pdf", "csv")
 
 
-def _segment(value: str | int) -> str:
-    text = str(value)
-    if not text:
-        raise ValueError("An id must not be empty.")
-    return quote(text, safe="")
+_ID_TAIL = "[A-Za-z0-9_-]{1,64}"
+_CHART_ID: Final = re.compile(f"ch_{_ID_TAIL}")
+_FOLDER_ID: Final = re.compile(f"fd_{_ID_TAIL}")
+_SHAPE = "followed by 1 to 64 letters, digits, _ or -"
+
+
+def _id_segment(id: str, pattern: re.Pattern[str], expected: str) -> str:
+    """An id as a path segment: refused (``InvalidId``) unless it is of its kind's shape, so ``.``,
+    ``..`` or a folder id can never reach another route; escaped all the same."""
+    if not isinstance(id, str) or pattern.fullmatch(id) is None:
+        raise InvalidId("id", id, expected)
+    return quote(id, safe="")
+
+
+def _chart_segment(id: str) -> str:
+    return _id_segment(id, _CHART_ID, f"a chart id (ch_ {_SHAPE})")
+
+
+def _folder_segment(id: str) -> str:
+    return _id_segment(id, _FOLDER_ID, f"a folder id (fd_ {_SHAPE})")
+
+
+def _library_segment(argument: str, value: str) -> str:
+    """A library id (a source, a dimension) as a path segment: any text but one a URL would fold away."""
+    if not isinstance(value, str) or value in ("", ".", ".."):
+        raise InvalidId(argument, value, f"a {argument} id (from sources.list())")
+    return quote(value, safe="")
 
 
 def _json(response: httpx.Response) -> dict[str, Any]:
@@ -97,7 +121,7 @@ class Calls:
         return Call("POST", "/v1/charts", self._chart, json_body=body, idempotent_key=idempotency_key(key))
 
     def get_chart(self, id: str) -> Call[Chart]:
-        return Call("GET", f"/v1/charts/{_segment(id)}", self._chart)
+        return Call("GET", f"/v1/charts/{_chart_segment(id)}", self._chart)
 
     def list_charts(self, search: str | None, folder_id: str | None, sort: SortOrder | None) -> Call[list[ChartSummary]]:
         params = {name: value for name, value in (("search", search), ("folderId", folder_id), ("sort", sort)) if value is not None}
@@ -120,10 +144,10 @@ class Calls:
             body["meta"] = dict(meta)
         if not body:
             raise ValueError("update() needs at least one of kind, series, meta or folder_id.")
-        return Call("PATCH", f"/v1/charts/{_segment(id)}", self._chart_or_receipt, json_body=body)
+        return Call("PATCH", f"/v1/charts/{_chart_segment(id)}", self._chart_or_receipt, json_body=body)
 
     def delete_chart(self, id: str) -> Call[None]:
-        return Call("DELETE", f"/v1/charts/{_segment(id)}", lambda _r: None)
+        return Call("DELETE", f"/v1/charts/{_chart_segment(id)}", lambda _r: None)
 
     def copy_chart(
         self,
@@ -141,16 +165,20 @@ class Calls:
             body["series"] = [dict(ref) for ref in series]
         if data is not None:
             body["data"] = data
-        return Call("POST", f"/v1/charts/{_segment(id)}/copy", self._chart_or_receipt, json_body=body, idempotent_key=idempotency_key(key))
+        return Call(
+            "POST", f"/v1/charts/{_chart_segment(id)}/copy", self._chart_or_receipt, json_body=body, idempotent_key=idempotency_key(key)
+        )
 
     def set_data(self, id: str, kind: str, data: Any) -> Call[Chart | WriteReceipt]:
-        return Call("PUT", f"/v1/charts/{_segment(id)}/data", self._chart_or_receipt, csv_body=csv_for(kind, data))
+        return Call("PUT", f"/v1/charts/{_chart_segment(id)}/data", self._chart_or_receipt, csv_body=csv_for(kind, data))
 
     def publish(self, id: str, key: str | None) -> Call[Embed]:
-        return Call("POST", f"/v1/charts/{_segment(id)}/publish", lambda r: Embed.from_api(_json(r)), idempotent_key=idempotency_key(key))
+        return Call(
+            "POST", f"/v1/charts/{_chart_segment(id)}/publish", lambda r: Embed.from_api(_json(r)), idempotent_key=idempotency_key(key)
+        )
 
     def unpublish(self, id: str) -> Call[Chart | WriteReceipt]:
-        return Call("DELETE", f"/v1/charts/{_segment(id)}/publish", self._chart_or_receipt)
+        return Call("DELETE", f"/v1/charts/{_chart_segment(id)}/publish", self._chart_or_receipt)
 
     def export(
         self,
@@ -166,16 +194,16 @@ class Calls:
             raise ValueError(f"format must be one of {', '.join(EXPORT_FORMATS)}, not {format!r}.")
         options = (("scale", scale), ("w", w), ("h", h), ("mode", mode), ("transparent", transparent))
         params = {name: value for name, value in options if value is not None}
-        return Call("GET", f"/v1/charts/{_segment(id)}/export/{format}", lambda r: r.content, params=params, accept="*/*")
+        return Call("GET", f"/v1/charts/{_chart_segment(id)}/export/{format}", lambda r: r.content, params=params, accept="*/*")
 
     def versions(self, id: str) -> Call[list[Version]]:
-        return Call("GET", f"/v1/charts/{_segment(id)}/versions", lambda r: [Version.from_api(v) for v in _json(r)["versions"]])
+        return Call("GET", f"/v1/charts/{_chart_segment(id)}/versions", lambda r: [Version.from_api(v) for v in _json(r)["versions"]])
 
     def version(self, id: str, n: int) -> Call[VersionDetail]:
-        return Call("GET", f"/v1/charts/{_segment(id)}/versions/{int(n)}", lambda r: VersionDetail.from_api(_json(r)))
+        return Call("GET", f"/v1/charts/{_chart_segment(id)}/versions/{int(n)}", lambda r: VersionDetail.from_api(_json(r)))
 
     def restore(self, id: str, n: int, key: str | None) -> Call[Chart | WriteReceipt]:
-        path = f"/v1/charts/{_segment(id)}/versions/{int(n)}/restore"
+        path = f"/v1/charts/{_chart_segment(id)}/versions/{int(n)}/restore"
         return Call("POST", path, self._chart_or_receipt, idempotent_key=idempotency_key(key))
 
     # Folders
@@ -184,7 +212,7 @@ class Calls:
         return Call("GET", "/v1/folders", lambda r: [Folder.from_api(f) for f in _json(r)["folders"]])
 
     def get_folder(self, id: str) -> Call[Folder]:
-        return Call("GET", f"/v1/folders/{_segment(id)}", lambda r: Folder.from_api(_json(r)))
+        return Call("GET", f"/v1/folders/{_folder_segment(id)}", lambda r: Folder.from_api(_json(r)))
 
     def create_folder(self, name: str, parent_id: str | None, key: str | None) -> Call[Folder]:
         body: dict[str, Any] = {"name": name, **({"parentId": parent_id} if parent_id else {})}
@@ -196,10 +224,10 @@ class Calls:
             body["name"] = name
         if not body:
             raise ValueError("update() needs name or parent_id.")
-        return Call("PATCH", f"/v1/folders/{_segment(id)}", lambda r: Folder.from_api(_json(r)), json_body=body)
+        return Call("PATCH", f"/v1/folders/{_folder_segment(id)}", lambda r: Folder.from_api(_json(r)), json_body=body)
 
     def delete_folder(self, id: str) -> Call[None]:
-        return Call("DELETE", f"/v1/folders/{_segment(id)}", lambda _r: None)
+        return Call("DELETE", f"/v1/folders/{_folder_segment(id)}", lambda _r: None)
 
     # Themes, statistics, sources
 
@@ -214,6 +242,6 @@ class Calls:
         return Call("GET", "/v1/sources", lambda r: [Source.from_api(s) for s in _json(r)["sources"]])
 
     def dimension_values(self, source: str, dimension: str, search: str | None) -> Call[list[DimensionValue]]:
-        path = f"/v1/sources/{_segment(source)}/dimensions/{_segment(dimension)}"
+        path = f"/v1/sources/{_library_segment('source', source)}/dimensions/{_library_segment('dimension', dimension)}"
         params = {"search": search} if search else {}
         return Call("GET", path, lambda r: [DimensionValue.from_api(v) for v in _json(r)["values"]], params=params)

@@ -70,6 +70,21 @@ class NotFound(ApiError):
     """404: no such chart, folder, version or source in this workspace."""
 
 
+class InvalidId(NotFound):
+    """404 ``not_found``, raised before sending: a chart or folder id that is not of an id's shape
+    (``ch_`` or ``fd_``, then 1 to 64 letters, digits, ``_`` or ``-``), or a library id that is empty,
+    ``.`` or ``..``. No such id names anything (the API answers 404 too), and one like ``.`` would be
+    read as another route once it is in a URL. ``path`` is the argument (``id``); nothing was sent.
+    """
+
+    checked_locally = True
+
+    def __init__(self, argument: str, value: object, expected: str) -> None:
+        text = value if isinstance(value, str) else repr(value)
+        shown = f'"{text[:40]}…"' if len(text) > 40 else f'"{text}"'
+        super().__init__(404, "not_found", f"{argument}: {shown} is not {expected}; nothing was sent.", {"path": argument})
+
+
 class Conflict(ApiError):
     """409: the resource changed under the request, or the same Idempotency-Key is still in progress."""
 

@@ -7,10 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import httpx
 import pandas as pd
 import pytest
 
-from charts_service import AsyncClient, Chart, Client, InvalidData, NotFound, PlanRequired, ValidationError
+from charts_service import AsyncClient, Chart, Client, InvalidData, InvalidId, NotFound, PlanRequired, ValidationError
 
 from .conftest import Service
 
@@ -31,6 +32,17 @@ def test_the_five_steps_dataframe_publish_png_list_not_found(client: Client) -> 
     with pytest.raises(NotFound) as caught:
         client.charts.get("ch_does_not_exist")
     assert (caught.value.status, caught.value.code) == (404, "not_found")
+
+
+def test_dot_ids_are_refused_before_sending_and_the_service_answers_them_404(client: Client, service: Service) -> None:
+    for id in (".", ".."):
+        with pytest.raises(InvalidId):
+            client.charts.get(id)
+        with pytest.raises(InvalidId):
+            client.folders.get(id)
+    for path in ("/v1/charts/.", "/v1/charts/%2E", "/v1/folders/..", "/v1/charts/ch_x/.."):
+        answer = httpx.get(f"{service.url}{path}", headers={"Authorization": f"Bearer {service.keys['editor']}"})
+        assert answer.status_code == 404, path
 
 
 def test_the_chart_reads_back_with_series_and_typed_meta_and_shows_itself(client: Client) -> None:
