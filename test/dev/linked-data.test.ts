@@ -3,14 +3,16 @@
  * served on a loopback port, once published, shows a new row after POST …/data/refresh and
  * after a scheduled run (wrangler's /__scheduled, what the Cron Trigger calls), at the same embed
  * URL, without republishing; a broken source keeps the last good data and says why; a chart on
- * library statistics follows a library re-import.
+ * library statistics follows a library re-import. Against a source that answers in 3 s: a refresh
+ * (asked for or scheduled) never lands over a write made during its read, and 60 concurrent
+ * link requests leave no more linked charts than the workspace's cap.
  */
 import assert from "node:assert/strict";
 import type { Server } from "node:http";
 import { createServer } from "node:http";
 import { after, before, describe, it } from "node:test";
 import type { Target } from "../../scripts/lib/d1.ts";
-import { execute } from "../../scripts/lib/d1.ts";
+import { execute, query } from "../../scripts/lib/d1.ts";
 import type { DevServer } from "../../scripts/lib/dev-server.ts";
 import { startDevServer } from "../../scripts/lib/dev-server.ts";
 import { importLibrary } from "../../scripts/lib/library.ts";
@@ -22,8 +24,10 @@ const sourcePort = 9161;
 const base = `http://127.0.0.1:${port}`;
 const sourceUrl = `http://127.0.0.1:${sourcePort}/seats.csv`;
 
-/** The loopback source: its body (null answers 500), with an ETag of it. */
+/** The loopback source: its body (null answers 500), with an ETag of it, after `delayMs`. */
 let csv: string | null = "party,seats\nGreens,19\nLabour,38\n";
+let delayMs = 0;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function library(turnout: number): LibraryFile {
 	return {
@@ -66,11 +70,21 @@ describe("live charts through wrangler dev", () => {
 	let target: Target;
 	let key = "";
 
-	async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+	async function api<T>(
+		method: string,
+		path: string,
+		body?: unknown,
+		headers: Record<string, string> = {},
+	): Promise<{ status: number; body: T }> {
+		const csvBody = typeof body === "string";
 		const res = await fetch(`${base}${path}`, {
 			method,
-			headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-			body: body === undefined ? undefined : JSON.stringify(body),
+			headers: {
+				Authorization: `Bearer ${key}`,
+				...(body === undefined ? {} : { "Content-Type": csvBody ? "text/csv" : "application/json" }),
+				...headers,
+			},
+			body: body === undefined ? undefined : csvBody ? body : JSON.stringify(body),
 		});
 		return { status: res.status, body: (await res.json()) as T };
 	}
@@ -93,7 +107,8 @@ describe("live charts through wrangler dev", () => {
 	};
 
 	before(async () => {
-		source = createServer((req, res) => {
+		source = createServer(async (req, res) => {
+			if (delayMs > 0) await sleep(delayMs);
 			if (csv === null) {
 				res.writeHead(500).end("down");
 				return;
@@ -168,5 +183,89 @@ describe("live charts through wrangler dev", () => {
 		await scheduledUntil(published.body.embedUrl, /72\.25/);
 		const versions = await api<{ versions: { action: string }[] }>("GET", `/v1/charts/${created.body.id}/versions`);
 		assert.equal(versions.body.versions[0]?.action, "refresh");
+	});
+
+	describe("against a source that answers in 3 s", () => {
+		const sourceRows = "party,seats\nGreens,19\nLabour,38\nFrom the source,99\n";
+		const csvOf = async (id: string) =>
+			(await fetch(`${base}/v1/charts/${id}/export/csv`, { headers: { Authorization: `Bearer ${key}` } })).text();
+
+		/** A chart linked to the (quick) source, then the source made slow and changed. */
+		async function slowLinkedChart(): Promise<Chart> {
+			delayMs = 0;
+			csv = "party,seats\nGreens,19\nLabour,38\n";
+			const created = await api<Chart>("POST", "/v1/charts", { kind: "horizontal-bar", data: "party,seats\nX,1\n" });
+			const linked = await api<Chart>("PUT", `/v1/charts/${created.body.id}/data`, { url: sourceUrl, refreshMinutes: 1 });
+			assert.equal(linked.status, 200, JSON.stringify(linked.body));
+			csv = sourceRows;
+			delayMs = 3000;
+			return linked.body;
+		}
+
+		after(() => {
+			delayMs = 0;
+		});
+
+		const writes: [string, (chart: Chart) => Promise<{ status: number }>, RegExp][] = [
+			["own CSV", (chart) => api("PUT", `/v1/charts/${chart.id}/data`, "party,seats\nMine,1\n"), /^party,seats\r?\nMine,1/],
+			[
+				"own CSV with If-Match",
+				(chart) => api("PUT", `/v1/charts/${chart.id}/data`, "party,seats\nMine,1\n", { "If-Match": `"${chart.version}"` }),
+				/^party,seats\r?\nMine,1/,
+			],
+			[
+				"library series",
+				(chart) => api("PATCH", `/v1/charts/${chart.id}`, { kind: "line", series: [{ statistic: "live-dev.turnout" }] }),
+				/Turnout/,
+			],
+		];
+		for (const [name, write, kept] of writes) {
+			it(`keeps ${name} put 1 s into a refresh, unlinked`, async () => {
+				const chart = await slowLinkedChart();
+				const refresh = api<Chart>("POST", `/v1/charts/${chart.id}/data/refresh`);
+				await sleep(1000);
+				assert.equal((await write(chart)).status, 200);
+				assert.equal((await refresh).status, 200);
+				const after = await api<Chart>("GET", `/v1/charts/${chart.id}`);
+				assert.equal(after.body.version, chart.version + 1, "no version after the person's");
+				assert.equal(after.body.dataSource, null);
+				assert.match(await csvOf(chart.id), kept);
+			});
+		}
+
+		it("keeps own CSV put 1 s into a scheduled read", async () => {
+			const chart = await slowLinkedChart();
+			await execute(target, [`UPDATE charts SET linked_next_due_at = 0 WHERE id = '${chart.id}'`]);
+			const run = fetch(`${base}/__scheduled?cron=*+*+*+*+*`);
+			await sleep(1000);
+			assert.equal((await api("PUT", `/v1/charts/${chart.id}/data`, "party,seats\nMine,1\n")).status, 200);
+			assert.equal((await run).status, 200);
+			await sleep(3000); // the run's read may still be finishing in its waitUntil
+			const after = await api<Chart>("GET", `/v1/charts/${chart.id}`);
+			assert.equal(after.body.version, chart.version + 1);
+			assert.equal(after.body.dataSource, null);
+			assert.match(await csvOf(chart.id), /^party,seats\r?\nMine,1/);
+		});
+
+		it("lets no more than the workspace's cap of charts link under 60 concurrent requests", async () => {
+			delayMs = 0;
+			const create = () => api<Chart>("POST", "/v1/charts", { kind: "horizontal-bar", data: "party,seats\nX,1\n" });
+			const ids = (await Promise.all(Array.from({ length: 60 }, create))).map((res) => res.body.id);
+			const workspace = (await query(target, `SELECT workspace_id AS w FROM charts WHERE id = '${ids[0]}'`))[0]?.w;
+			const linkedCount = async () =>
+				Number(
+					(await query(target, `SELECT COUNT(*) AS n FROM charts WHERE workspace_id = '${workspace}' AND linked_url IS NOT NULL`))[0]?.n,
+				);
+			const before = await linkedCount();
+			delayMs = 3000;
+			const statuses = (await Promise.all(ids.map((id) => api("PUT", `/v1/charts/${id}/data`, { url: sourceUrl })))).map((r) => r.status);
+			delayMs = 0;
+			assert.equal(statuses.filter((s) => s === 200).length, Math.max(0, 50 - before), JSON.stringify(statuses));
+			assert.ok(
+				statuses.every((s) => s === 200 || s === 409),
+				JSON.stringify(statuses),
+			);
+			assert.equal(await linkedCount(), 50);
+		});
 	});
 });
