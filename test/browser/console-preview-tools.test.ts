@@ -3,7 +3,8 @@
  * `wrangler dev`: a colour warning beside the preview and its one-click fix (saved, and the API's
  * checks agree), the simulated colour-vision toggle, a note placed by clicking the chart, edited
  * in place, given an arrow and dragged to another category, and a custom preview width drawn as
- * the embed's width class. Skipped, saying why, where Chromium is not installed.
+ * the embed's width class; on horizontal bars a note's text drawn at its handle and a new arrow
+ * with a length. Skipped, saying why, where Chromium is not installed.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -159,6 +160,44 @@ describe("console preview tools", { skip }, () => {
 			return note?.x === "2022" ? note : null;
 		});
 		assert.deepEqual(dragged.arrow, withArrow.arrow);
+		assert.deepEqual(problems, []);
+		await context.close();
+	});
+
+	it("draws a note on horizontal bars where its handle is, and a new arrow with a length", async () => {
+		const created = await fixture.api(fixture.demo.editor, "POST", "/v1/charts", {
+			kind: "horizontal-bar",
+			data: "party,2022,2026\nGreens,19,24\nLabour,38,31\nLiberals,12,15\n",
+			meta: { title: "Notes on bars", theme: "classic", annotations: [{ type: "text", x: 30, y: "Labour", text: "Look here" }] },
+		});
+		const id = String(created.id);
+		const { page, problems, context } = await openEditor(id);
+		const centre = async (box: { x: number; y: number; width: number; height: number } | null) => {
+			assert.ok(box);
+			return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+		};
+		const grip = page.getByRole("button", { name: /^Note “Look here” at 30, Labour/ });
+		const handle = await centre(await grip.boundingBox());
+		const text = await centre(await page.locator(".preview-drawing svg text", { hasText: /^Look here$/ }).boundingBox());
+		// The text sits just above its point (a label's distance), not at one series' bar in the band.
+		assert.ok(Math.abs(text.x - handle.x) < 4, `text at x ${text.x}, handle at ${handle.x}`);
+		assert.ok(handle.y - text.y > 0 && handle.y - text.y < 18, `text at y ${text.y}, handle at ${handle.y}`);
+
+		// A new arrow points at where the note was, and the note moves off it: a line, not a lone head.
+		await grip.click();
+		const editor = page.getByRole("form", { name: "Edit note" });
+		await editor.getByLabel("Arrow to the point").check();
+		await editor.getByRole("button", { name: "Done" }).click();
+		const note = await eventually("the arrow saved", async () => {
+			const saved = ((await metaOf(id)).annotations as Note[] | undefined)?.[0];
+			return saved?.arrow ? saved : null;
+		});
+		assert.deepEqual(note.arrow, { x: 30, y: "Labour" });
+		assert.notDeepEqual({ x: note.x, y: note.y }, note.arrow);
+		const head = await centre(await page.getByRole("button", { name: /^Arrow of note “Look here”/ }).boundingBox());
+		const moved = await centre(await page.getByRole("button", { name: /^Note “Look here”/ }).boundingBox());
+		assert.ok(Math.hypot(moved.x - head.x, moved.y - head.y) >= 24, "the arrow has a visible length");
+		assert.ok(Math.abs(head.x - handle.x) < 2 && Math.abs(head.y - handle.y) < 2, "the arrow's handle is at the note's old point");
 		assert.deepEqual(problems, []);
 		await context.close();
 	});

@@ -7,6 +7,7 @@
 import type { ChartKind } from "../../domain/kinds";
 import type { RenderInput } from "../../render/input";
 import { isRace } from "../../render/kinds/race";
+import { annotationSeriesPrefix } from "../../render/settings/annotations";
 import { dateWriter } from "../../render/settings/dates";
 import { valueWriter } from "../../render/settings/numbers";
 import type { LaidOutChart } from "../../render/svg";
@@ -29,6 +30,7 @@ interface SeriesData {
 	getItemVisual(index: number, key: "symbolSize"): unknown;
 }
 interface SeriesModel {
+	id: string;
 	subType: string;
 	name: string;
 	getData(): SeriesData;
@@ -60,9 +62,11 @@ const seriesType: Partial<Record<ChartKind, string[]>> = {
 	scatter: ["scatter", "line"],
 };
 
-/** The chart's series if every one is of the kind's shape, else null. */
+/** The chart's series if every one is of the kind's shape, else null; a series carrying only annotations is no data. */
 function seriesOf(chart: LaidOutChart, input: RenderInput): SeriesModel[] | null {
-	const series = modelOf(chart).getSeries();
+	const series = modelOf(chart)
+		.getSeries()
+		.filter((s) => !String(s.id).startsWith(annotationSeriesPrefix));
 	const types = seriesType[input.kind] ?? [];
 	return series.every((s) => types.includes(s.subType)) ? series : null;
 }

@@ -1,7 +1,10 @@
 /**
  * `meta.annotations`: notes at a point, reference lines and shaded ranges, drawn as ECharts
  * mark points, lines and areas on the first series of each plot (every panel of small
- * multiples). Kinds without x/y axes draw none and say so; an annotation at a category the axis
+ * multiples). A plot of bars gets an empty, unnamed line series that carries its marks instead:
+ * ECharts draws a bar series' markers at that series' own bar within the category's band, tens
+ * of pixels from the category's centre where the axis label and the console's handles are.
+ * Kinds without x/y axes draw none and say so; an annotation at a category the axis
  * does not show (a typo, a period downsampled away) is left out and named in the warnings. Value
  * axes widen to hold annotations past the data (annotation-extent.ts) unless the user fixed the
  * range; one beyond a fixed range is left out and named too.
@@ -62,8 +65,11 @@ function marksFor(
 				continue;
 			}
 			const position = a.align === "left" ? "right" : a.align === "right" ? "left" : "top";
-			const target = a.arrow ? [onAxis(x, a.arrow.x), onAxis(y, a.arrow.y)] : null;
-			if (target && (target[0] === null || target[1] === null)) {
+			const pointed = a.arrow ? [onAxis(x, a.arrow.x), onAxis(y, a.arrow.y)] : null;
+			// An arrow to the note's own point has no length: ECharts would draw a lone arrowhead.
+			const onPlot = pointed !== null && pointed[0] !== null && pointed[1] !== null;
+			const target = onPlot && !(pointed[0] === at[0] && pointed[1] === at[1]) ? pointed : null;
+			if (pointed && !onPlot) {
 				missed.push(`the arrow of ${describe(a)}`);
 			} else if (target) {
 				// From the note to what it names, in the note's colour; the note itself then has no dot.
@@ -75,7 +81,7 @@ function marksFor(
 			marks.points.push({
 				coord: at,
 				symbol: "circle",
-				symbolSize: target && target[0] !== null && target[1] !== null ? 0 : 6,
+				symbolSize: target ? 0 : 6,
 				itemStyle: { color: c.text },
 				label: { ...label, show: true, position, distance: 6, formatter: a.text },
 			});
@@ -109,10 +115,13 @@ function marksFor(
 	return marks;
 }
 
-function withMarks(series: Option, marks: Marks, input: RenderInput): Option {
+/** The id prefix of the series that carry a plot's annotations; the embed's tips skip them. */
+export const annotationSeriesPrefix = "annotations:";
+
+/** The mark points, lines and areas a series draws for a plot's annotations. */
+function markOptions(marks: Marks, input: RenderInput): Option {
 	const c = colors(input);
 	return {
-		...series,
 		...(marks.points.length ? { markPoint: { silent: true, animation: false, data: marks.points } } : {}),
 		...(marks.lines.length
 			? {
@@ -128,6 +137,20 @@ function withMarks(series: Option, marks: Marks, input: RenderInput): Option {
 		...(marks.areas.length
 			? { markArea: { silent: true, animation: false, itemStyle: { color: c.mutedText, opacity: 0.14 }, data: marks.areas } }
 			: {}),
+	};
+}
+
+/** An empty, unnamed line series on one plot's axes that draws nothing but `marks` (no legend entry, no tooltip). */
+function markSeries(xAxisIndex: number, yAxisIndex: number, marks: Marks, input: RenderInput): Option {
+	return {
+		type: "line",
+		id: `${annotationSeriesPrefix}${xAxisIndex}/${yAxisIndex}`,
+		data: [],
+		xAxisIndex,
+		yAxisIndex,
+		silent: true,
+		tooltip: { show: false },
+		...markOptions(marks, input),
 	};
 }
 
@@ -163,6 +186,7 @@ export function applyAnnotations(option: Option, input: RenderInput, notes: Draw
 	const ys = axesOf(fitted, "y");
 	const missed: string[] = [];
 	const marked = new Set<string>();
+	const carriers: Option[] = [];
 	const series = seriesOf(fitted).map((s) => {
 		// Marks go on one series per plot: a custom series (a dot plot's connectors) takes none.
 		if (s.type === "custom") return s;
@@ -172,7 +196,9 @@ export function applyAnnotations(option: Option, input: RenderInput, notes: Draw
 		if (marked.has(plot)) return s;
 		marked.add(plot);
 		const marks = marksFor(placeable, xs[xIndex], ys[yIndex], input, marked.size === 1 ? missed : []);
-		return withMarks(s, marks, input);
+		if (s.type !== "bar") return { ...s, ...markOptions(marks, input) };
+		if (marks.points.length + marks.lines.length + marks.areas.length > 0) carriers.push(markSeries(xIndex, yIndex, marks, input));
+		return s;
 	});
 	if (missed.length > 0)
 		notes.add(
@@ -182,5 +208,5 @@ export function applyAnnotations(option: Option, input: RenderInput, notes: Draw
 		notes.add(
 			`${outside.length === 1 ? "an annotation is" : `${outside.length} annotations are`} beyond the axis range and left out: ${outside.slice(0, 3).join("; ")}${outside.length > 3 ? "; …" : ""}`,
 		);
-	return { ...fitted, series };
+	return { ...fitted, series: [...series, ...carriers] };
 }

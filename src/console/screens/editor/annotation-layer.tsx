@@ -189,11 +189,39 @@ function pointerMoved(
 	if (at && (drag.moved || far)) setDrag({ ...drag, moved: true, at });
 }
 
-/** An arrow to where the note is now, with the note lifted 48 px above it (below, near the top). */
+/** Where a new arrow's note may go from the point it names, in drawing pixels: above, below, beside, then further. */
+const arrowOffsets = [
+	[0, -48],
+	[0, 48],
+	[72, 0],
+	[-72, 0],
+	[0, -96],
+	[0, 96],
+	[120, 0],
+	[-120, 0],
+] as const;
+
+/** A new arrow starts at least this long, so it is seen (and is not a lone arrowhead). */
+const shortestNewArrow = 24;
+
+/**
+ * An arrow to where the note is now, with the note moved off that point by the first offset
+ * that lands somewhere else once snapped: on a category axis a short move can snap back to the
+ * same category (a horizontal bar's band is taller than 48 px), so the note then moves along
+ * the value axis instead.
+ */
 function withArrow(note: TextNote, chart: PreviewChart | null): TextNote {
 	const pixel = chart?.pixelOf(note.x, note.y);
-	const lifted = pixel ? (chart?.pointAt(pixel.x, pixel.y - 48) ?? chart?.pointAt(pixel.x, pixel.y + 48)) : null;
-	return { ...note, arrow: { x: note.x, y: note.y }, ...(lifted ? { x: lifted.x, y: lifted.y } : {}) };
+	const moved =
+		pixel && chart
+			? arrowOffsets
+					.map(([dx, dy]) => chart.pointAt(pixel.x + dx, pixel.y + dy))
+					.find((point) => {
+						const drawn = point ? chart.pixelOf(point.x, point.y) : null;
+						return drawn !== null && Math.hypot(drawn.x - pixel.x, drawn.y - pixel.y) >= shortestNewArrow;
+					})
+			: undefined;
+	return { ...note, arrow: { x: note.x, y: note.y }, ...(moved ? { x: moved.x, y: moved.y } : {}) };
 }
 
 function withoutArrow(note: TextNote): TextNote {
