@@ -21,7 +21,7 @@ export const ColorCheck = z
 	.object({
 		id: z.string().meta({
 			description:
-				"Stable: `contrast:<mode>:series:<series>`, `contrast:<mode>:text:<colour>:<minimum>` or `cvd:<series>:<series>` (slices and highlighted categories as `<series>/<category>`)",
+				"Stable: `contrast:<mode>:series:<series>`, `contrast:<mode>:text:<colour>:<minimum>`, `cvd:<series>:<series>` (two colours a colour-blind reader confuses) or `same:<series>:<series>` (two series in one colour); slices and highlighted categories as `<series>/<category>`",
 		}),
 		level: z.literal("warning"),
 		modes: z.array(Mode).meta({ description: "The modes the problem shows in" }),
@@ -30,7 +30,10 @@ export const ColorCheck = z
 		suggestion: z
 			.object({
 				series: z.string().meta({ description: "The series to recolour: set `meta.seriesStyle[series].color`" }),
-				color: z.string().meta({ description: "A colour that passes on both backgrounds and stays apart from every other series" }),
+				color: z.string().meta({
+					description:
+						"A colour that passes on both backgrounds and stays apart from every other series, the other suggestions of the answer taken",
+				}),
 			})
 			.optional()
 			.meta({ description: "A fix the chart can make itself; absent when the colour is the theme's (text) or no colour fits" }),
@@ -59,7 +62,7 @@ export const chartChecksRoute = defineRoute({
 	tag: "Charts",
 	summary: "Check a chart's colours",
 	description:
-		"The chart's drawn colours checked in light and dark: every series, label and annotation against the background (WCAG 2.x: 3:1 for marks and lines, 4.5:1 for text) and every pair of series under protanopia, deuteranopia and tritanopia (CIEDE2000 below 10). The same checks as the editor's. A series' warning carries a suggested colour; text colours come from the theme.",
+		"The chart's drawn colours checked in light and dark: every series, label and annotation against the background (WCAG 2.x: 3:1 for marks and lines, 4.5:1 for text), every pair of series under protanopia, deuteranopia and tritanopia (CIEDE2000 below 10), and two series in the same colour. The same checks as the editor's. A series' warning carries a suggested colour, distinct from every other suggestion and series; text colours come from the theme.",
 	access: "chart:read",
 	body: { type: "none" },
 	responses: { 200: { description: "The chart's colour warnings", schema: ChartChecks } },

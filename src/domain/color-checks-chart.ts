@@ -36,7 +36,14 @@ export async function colorChecksOf(
 	const drawn = await Promise.all(
 		checkedModes.map(async (mode) => {
 			const colors = chart.theme.colors[mode];
-			return drawnColors(await optionIn(mode), { mode, background: colors.background, palette: colors.palette, displayNames: names });
+			const drawn = drawnColors(await optionIn(mode), {
+				mode,
+				background: colors.background,
+				palette: colors.palette,
+				displayNames: names,
+			});
+			// A highlight draws the series it does not name in the axis colour (render/settings/series-look.ts).
+			return chart.meta.highlight?.length ? { ...drawn, muted: colors.axis } : drawn;
 		}),
 	);
 	return chartColorChecks(drawn);

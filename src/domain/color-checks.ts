@@ -6,24 +6,18 @@
  * and dark. Pure: the API answers them (GET /v1/charts/{id}/checks) and the editor computes the
  * same ones live beside the preview.
  *
- * Where the chart can fix a warning itself (a series' colour), a check carries a suggestion: a
- * colour that passes on both backgrounds and stays apart from every other series for every
- * reader, so one click never trades one warning for another. Text colours are the theme's; their
- * checks say so and carry none.
+ * Two series in one colour are a finding too: no reader tells them apart. Pairs are compared by
+ * colour, each pair of different colours once (color-distances.ts works each out once).
+ *
+ * Where the chart can fix a warning itself (a series' colour), a check carries a suggestion
+ * (color-suggestions.ts): a colour that passes on both backgrounds and stays apart, for every
+ * reader, from every other series and every other suggestion, so taking them all never trades
+ * one warning for another. Text colours are the theme's; their checks say so and carry none.
  */
-import type { Deficiency, Mode, Rgb } from "./theme-checks";
-import {
-	confusion,
-	contrastRatio,
-	cvdThreshold,
-	deficiencyPhrase,
-	formatRatio,
-	fromLinear,
-	graphicContrastMinimum,
-	leastDistance,
-	opaque,
-	rgbToLab,
-} from "./theme-checks";
+import { ColorDistances } from "./color-distances";
+import { ColorSuggestions } from "./color-suggestions";
+import type { Deficiency, Mode } from "./theme-checks";
+import { contrastRatio, cvdThreshold, deficiencyPhrase, formatRatio, graphicContrastMinimum } from "./theme-checks";
 
 /** A series (or a slice or highlighted category) as drawn in one mode. */
 export interface DrawnMark {
@@ -51,6 +45,8 @@ export interface DrawnColors {
 	texts: DrawnText[];
 	/** The theme's palette in this mode: the first candidates for a suggestion. */
 	palette: readonly string[];
+	/** The colour a highlight gives the series it does not name: sharing it is deliberate, not a finding. */
+	muted?: string;
 }
 
 export interface ColorSuggestion {
@@ -60,7 +56,10 @@ export interface ColorSuggestion {
 }
 
 export interface ColorCheck {
-	/** Stable: `contrast:<mode>:series:<name>`, `contrast:<mode>:text:<color>:<minimum>`, `cvd:<name>:<name>`. */
+	/**
+	 * Stable: `contrast:<mode>:series:<name>`, `contrast:<mode>:text:<color>:<minimum>`,
+	 * `cvd:<name>:<name>`, `same:<name>:<name>`.
+	 */
 	id: string;
 	level: "warning";
 	/** The modes it shows in: a confusion of the same two colours in both is one check. */
@@ -72,92 +71,21 @@ export interface ColorCheck {
 	suggestion?: ColorSuggestion;
 }
 
-/** A series' ΔE00 from every other must be at least this for every reader (the studio's threshold). */
-const distinctEnough = cvdThreshold;
+/**
+ * At most this many different colours of a chart are compared pairwise (the first, in legend
+ * order): more than every series a chart draws (50) and every slice of a pie (20), so only a
+ * long list of categories each in a colour of its own reaches it.
+ */
+export const maxComparedColors = 60;
 
 function lower(hex: string): string {
 	return hex.toLowerCase();
 }
 
-function toHex(rgb: Rgb): string {
-	return `#${rgb
-		.map((c) =>
-			Math.round(Math.min(255, Math.max(0, c)))
-				.toString(16)
-				.padStart(2, "0"),
-		)
-		.join("")}`;
-}
-
-/** CIELAB (D65) back to sRGB; null when the colour is outside sRGB's gamut. */
-function labToRgb(lab: Rgb): Rgb | null {
-	const [L, a, b] = lab;
-	const fy = (L + 16) / 116;
-	const fx = fy + a / 500;
-	const fz = fy - b / 200;
-	const inverse = (t: number) => (t ** 3 > 216 / 24389 ? t ** 3 : (116 * t - 16) / (24389 / 27));
-	const x = inverse(fx) * 0.95047;
-	const y = inverse(fy);
-	const z = inverse(fz) * 1.08883;
-	const linear = [
-		3.2404542 * x - 1.5371385 * y - 0.4985314 * z,
-		-0.969266 * x + 1.8760108 * y + 0.041556 * z,
-		0.0556434 * x - 0.2040259 * y + 1.0572252 * z,
-	];
-	if (linear.some((c) => c < -0.0005 || c > 1.0005)) return null;
-	return linear.map(fromLinear) as unknown as Rgb;
-}
-
-/**
- * The same hue lighter and darker, nearest first: L* in steps of 2, chroma reduced where the
- * lighter or darker colour would leave sRGB.
- */
-function lightnessVariants(color: string): string[] {
-	const [L, a, b] = rgbToLab(opaque(color));
-	const variants: string[] = [];
-	for (let step = 2; step <= 100; step += 2) {
-		for (const target of [L - step, L + step]) {
-			if (target < 0 || target > 100) continue;
-			for (let chroma = 1; chroma >= 0; chroma -= 0.1) {
-				const rgb = labToRgb([target, a * chroma, b * chroma]);
-				if (rgb) {
-					variants.push(toHex(rgb));
-					break;
-				}
-			}
-		}
-	}
-	return variants;
-}
-
-interface SuggestionContext {
+interface CheckContext {
 	modes: readonly DrawnColors[];
-	/** The series being recoloured. */
-	name: string;
-}
-
-/** A colour passes for a series when it is readable on every background and apart from every other series for every reader. */
-function passes(color: string, { modes, name }: SuggestionContext): boolean {
-	return modes.every(
-		(drawn) =>
-			contrastRatio(color, drawn.background) >= graphicContrastMinimum &&
-			drawn.marks.every(
-				(other) => other.name === name || lower(other.color) === lower(color) || leastDistance(color, other.color) >= distinctEnough,
-			),
-	);
-}
-
-/**
- * A colour for the series that fixes its warnings without causing others: for a contrast
- * warning the same hue lighter or darker first (the chart keeps its look), for a confusion an
- * unused palette colour of the theme first; null when nothing fits.
- */
-export function suggestColor(modes: readonly DrawnColors[], name: string, current: string, prefer: "lightness" | "palette"): string | null {
-	const used = new Set(modes.flatMap((m) => m.marks.filter((mark) => mark.name !== name).map((mark) => lower(mark.color))));
-	const palette = [...new Set(modes.flatMap((m) => m.palette.map(lower)))].filter((c) => !used.has(c) && c !== lower(current));
-	const variants = lightnessVariants(current);
-	const candidates = prefer === "lightness" ? [...variants, ...palette] : [...palette, ...variants];
-	return candidates.find((color) => passes(color, { modes, name })) ?? null;
+	distances: ColorDistances;
+	suggestions: ColorSuggestions;
 }
 
 function quoted(mark: DrawnMark): string {
@@ -172,15 +100,12 @@ function withSuggestion(check: ColorCheck, suggestion: ColorSuggestion | null): 
 	return suggestion ? { ...check, suggestion } : check;
 }
 
-function markContrastChecks(modes: readonly DrawnColors[], drawn: DrawnColors): ColorCheck[] {
+function markContrastChecks({ suggestions }: CheckContext, drawn: DrawnColors): ColorCheck[] {
 	const checks: ColorCheck[] = [];
-	const seen = new Set<string>();
-	for (const mark of drawn.marks) {
-		if (seen.has(mark.name)) continue;
-		seen.add(mark.name);
+	for (const mark of uniqueMarks(drawn.marks)) {
 		const ratio = contrastRatio(mark.color, drawn.background);
 		if (ratio >= graphicContrastMinimum) continue;
-		const fix = mark.settable ? suggestColor(modes, mark.name, mark.color, "lightness") : null;
+		const fix = mark.settable ? suggestions.for(mark.name, mark.color, "lightness") : null;
 		checks.push(
 			withSuggestion(
 				{
@@ -221,38 +146,100 @@ function textContrastChecks(drawn: DrawnColors): ColorCheck[] {
 	return checks;
 }
 
-/** Pairs of series (or slices) a reader with a colour-vision deficiency is likely to confuse; identical colours are deliberate (a highlight's muted rest) and skipped. */
-function confusionChecks(modes: readonly DrawnColors[], drawn: DrawnColors): ColorCheck[] {
-	const marks = drawn.marks.filter((mark, i) => drawn.marks.findIndex((m) => m.name === mark.name) === i);
+function uniqueMarks(marks: readonly DrawnMark[]): DrawnMark[] {
+	const seen = new Set<string>();
+	return marks.filter((mark) => !seen.has(mark.name) && seen.add(mark.name));
+}
+
+/**
+ * The pairs of marks whose colours a check compares: one pair per two different colours (the
+ * first mark drawn in each, in legend order), among the first `maxComparedColors` colours. A
+ * confusion is between colours, so marks that repeat a colour add no comparison; two series in
+ * the same colour are a finding of their own (`sameColorPairs`).
+ */
+export function comparedPairs(marks: readonly DrawnMark[]): [DrawnMark, DrawnMark][] {
+	const firstIn = new Map<string, DrawnMark>();
+	for (const mark of uniqueMarks(marks)) {
+		const color = lower(mark.color);
+		if (!firstIn.has(color) && firstIn.size < maxComparedColors) firstIn.set(color, mark);
+	}
+	const firsts = [...firstIn.values()];
+	const pairs: [DrawnMark, DrawnMark][] = [];
+	for (let i = 0; i < firsts.length; i++)
+		for (let j = i + 1; j < firsts.length; j++) pairs.push([firsts[i] as DrawnMark, firsts[j] as DrawnMark]);
+	return pairs;
+}
+
+/**
+ * Series drawn in the colour of an earlier series: each with the first series in that colour.
+ * Slices and categories take the palette's or a highlight's colours and are not series; the
+ * colour a highlight gives the series it does not name is shared on purpose.
+ */
+export function sameColorPairs(marks: readonly DrawnMark[], muted?: string): [DrawnMark, DrawnMark][] {
+	const firstIn = new Map<string, DrawnMark>();
+	const pairs: [DrawnMark, DrawnMark][] = [];
+	for (const mark of uniqueMarks(marks)) {
+		const color = lower(mark.color);
+		if (!mark.settable || (muted !== undefined && color === lower(muted))) continue;
+		const first = firstIn.get(color);
+		if (first) pairs.push([first, mark]);
+		else firstIn.set(color, mark);
+	}
+	return pairs;
+}
+
+/** The mark of a pair to recolour: the later one (the earlier keeps the colour the reader meets first), else the earlier. */
+function recoloured([a, b]: [DrawnMark, DrawnMark]): DrawnMark | null {
+	return b.settable ? b : a.settable ? a : null;
+}
+
+function pairSuggestion({ suggestions }: CheckContext, pair: [DrawnMark, DrawnMark]): ColorSuggestion | null {
+	const target = recoloured(pair);
+	const color = target ? suggestions.for(target.name, target.color, "palette") : null;
+	return target && color ? { series: target.name, color } : null;
+}
+
+/** Pairs of series (or slices) a reader with a colour-vision deficiency is likely to confuse. */
+function confusionChecks(context: CheckContext, drawn: DrawnColors): ColorCheck[] {
 	const checks: ColorCheck[] = [];
-	for (let i = 0; i < marks.length; i++) {
-		for (let j = i + 1; j < marks.length; j++) {
-			const a = marks[i] as DrawnMark;
-			const b = marks[j] as DrawnMark;
-			if (lower(a.color) === lower(b.color)) continue;
-			const close = confusion(a.color, b.color);
-			if (!close) continue;
-			// Recolour the later one (the earlier keeps the colour the reader meets first); else the earlier.
-			const target = b.settable ? b : a.settable ? a : null;
-			const fix = target ? suggestColor(modes, target.name, target.color, "palette") : null;
-			checks.push(
-				withSuggestion(
-					{
-						id: `cvd:${a.name}:${b.name}`,
-						level: "warning",
-						modes: [drawn.mode],
-						message: `${markNoun(a, false)} (${a.color}) and ${quoted(b)} (${b.color}) are hard to tell apart with ${deficiencyPhrase(close.deficiencies)}: ΔE00 ${close.distance.toFixed(1)}, needs ${cvdThreshold}.`,
-						colors: [a.color, b.color],
-					},
-					fix && target ? { series: target.name, color: fix } : null,
-				),
-			);
-		}
+	for (const pair of comparedPairs(drawn.marks)) {
+		const [a, b] = pair;
+		const close = context.distances.confusion(a.color, b.color);
+		if (!close) continue;
+		checks.push(
+			withSuggestion(
+				{
+					id: `cvd:${a.name}:${b.name}`,
+					level: "warning",
+					modes: [drawn.mode],
+					message: `${markNoun(a, false)} (${a.color}) and ${quoted(b)} (${b.color}) are hard to tell apart with ${deficiencyPhrase(close.deficiencies)}: ΔE00 ${close.distance.toFixed(1)}, needs ${cvdThreshold}.`,
+					colors: [a.color, b.color],
+				},
+				pairSuggestion(context, pair),
+			),
+		);
 	}
 	return checks;
 }
 
-/** The same confusion in several modes (a series' own colours are the same in both) is one check naming them. */
+/** Two series in one colour: no reader can tell them apart, in the legend or on the chart. */
+function sameColorChecks(context: CheckContext, drawn: DrawnColors): ColorCheck[] {
+	return sameColorPairs(drawn.marks, drawn.muted).map((pair) => {
+		const [a, b] = pair;
+		return withSuggestion(
+			{
+				id: `same:${a.name}:${b.name}`,
+				level: "warning",
+				modes: [drawn.mode],
+				message: `series ${quoted(a)} and ${quoted(b)} are drawn in the same colour (${b.color}): no reader can tell them apart.`,
+				colors: [a.color, b.color],
+			},
+			pairSuggestion(context, pair),
+		);
+	});
+}
+
+/** The same pair in several modes (a series' own colours are the same in both) is one check naming them. */
 function merged(checks: readonly ColorCheck[]): ColorCheck[] {
 	const byId = new Map<string, ColorCheck>();
 	for (const check of checks) {
@@ -266,14 +253,21 @@ function merged(checks: readonly ColorCheck[]): ColorCheck[] {
 			);
 	}
 	return [...byId.values()].map((check) =>
-		check.id.startsWith("cvd:") ? { ...check, message: `In ${check.modes.join(" and ")} mode, ${check.message}` } : check,
+		check.id.startsWith("cvd:") || check.id.startsWith("same:")
+			? { ...check, message: `In ${check.modes.join(" and ")} mode, ${check.message}` }
+			: check,
 	);
 }
 
-/** Every check of a chart's drawn colours, light before dark; an empty list has nothing to warn about. */
-export function chartColorChecks(modes: readonly DrawnColors[]): ColorCheck[] {
-	const contrast = modes.flatMap((drawn) => [...markContrastChecks(modes, drawn), ...textContrastChecks(drawn)]);
-	return [...contrast, ...merged(modes.flatMap((drawn) => confusionChecks(modes, drawn)))];
+/**
+ * Every check of a chart's drawn colours, light before dark; an empty list has nothing to warn
+ * about. `distances` counts the pairs of colours worked out (tests read it to see the work bounded).
+ */
+export function chartColorChecks(modes: readonly DrawnColors[], distances = new ColorDistances()): ColorCheck[] {
+	const context: CheckContext = { modes, distances, suggestions: new ColorSuggestions(modes, distances) };
+	const contrast = modes.flatMap((drawn) => [...markContrastChecks(context, drawn), ...textContrastChecks(drawn)]);
+	const pairs = modes.flatMap((drawn) => [...sameColorChecks(context, drawn), ...confusionChecks(context, drawn)]);
+	return [...contrast, ...merged(pairs)];
 }
 
 export type { Deficiency, Mode };

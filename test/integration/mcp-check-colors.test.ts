@@ -39,4 +39,34 @@ describe("check_chart_colors", () => {
 		expect(foreign.isError).toBe(true);
 		expect(textOf(foreign)).toMatch(/^not_found: /);
 	});
+
+	it("proposes distinct colours for the report's Red, Green and Yellow, and names two series in one colour", async () => {
+		const { key } = await makeAccount();
+		const created = await callJson<{ id: string }>(key, "POST", "/v1/charts", {
+			body: {
+				kind: "line",
+				data: "year,Red,Green,Yellow\n2020,1,2,3\n2021,2,3,4\n",
+				meta: { theme: "classic", seriesStyle: { Red: { color: "#d62728" }, Green: { color: "#2ca02c" }, Yellow: { color: "#ffee00" } } },
+			},
+		});
+		const client = await connectMcp(key);
+		const result = (await client.callTool({ name: "check_chart_colors", arguments: { id: created.body.id } })) as CallToolResult;
+		expect(result.isError).not.toBe(true);
+		const fix = /update_chart with meta\.seriesStyle (\{.*\})\./.exec(textOf(result))?.[1];
+		const styles = JSON.parse(fix ?? "{}") as Record<string, { color: string }>;
+		expect(Object.keys(styles).sort()).toEqual(["Green", "Yellow"]);
+		const drawn = ["#d62728", styles.Green?.color, styles.Yellow?.color].map((c) => c?.toLowerCase());
+		expect(new Set(drawn).size).toBe(3);
+
+		const same = await callJson<{ id: string }>(key, "POST", "/v1/charts", {
+			body: {
+				kind: "line",
+				data: "year,Red,Green\n2020,1,2\n2021,2,3\n",
+				meta: { seriesStyle: { Red: { color: "#0072b2" }, Green: { color: "#0072b2" } } },
+			},
+		});
+		const twin = (await client.callTool({ name: "check_chart_colors", arguments: { id: same.body.id } })) as CallToolResult;
+		expect(textOf(twin)).toContain("series “Red” and “Green” are drawn in the same colour (#0072b2)");
+		expect((twin.structuredContent as { checks: { id: string }[] }).checks.map((c) => c.id)).toContain("same:Red:Green");
+	});
 });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { chartColorChecks } from "../../src/domain/color-checks";
+import type { DrawnMark } from "../../src/domain/color-checks";
+import { chartColorChecks, comparedPairs, maxComparedColors, sameColorPairs } from "../../src/domain/color-checks";
 import { colorChecksOf } from "../../src/domain/color-checks-chart";
 import { drawnColors } from "../../src/domain/color-checks-drawn";
+import { ColorDistances } from "../../src/domain/color-distances";
+import { maxColorComparisons } from "../../src/domain/color-suggestions";
 import { parseCsv } from "../../src/domain/csv-parse";
 import type { ChartKind } from "../../src/domain/kinds";
 import { seriesForLayout } from "../../src/domain/layouts";
@@ -125,5 +128,86 @@ describe("a chart's colour checks", () => {
 		} finally {
 			chart.dispose();
 		}
+	});
+
+	it("gives every series without a colour of its own the palette colour of its place, whichever series have one", () => {
+		const palette = theme.colors.light.palette;
+		const strokes = (meta: Meta) =>
+			drawnColors(chartOption(input("line", meta)), { mode: "light", background: "#ffffff", palette, displayNames: new Map() }).marks.map(
+				(mark) => mark.color.toLowerCase(),
+			);
+		const plain = strokes({});
+		expect(plain).toEqual(palette.slice(0, 3).map((c) => c.toLowerCase()));
+		expect(strokes({ seriesStyle: { North: { color: "#ffe680" } } })).toEqual(["#ffe680", plain[1], plain[2]]);
+		expect(strokes({ seriesStyle: { South: { color: "#ffe680" } } })).toEqual([plain[0], "#ffe680", plain[2]]);
+	});
+});
+
+function marksIn(colors: readonly string[]): DrawnMark[] {
+	return colors.map((color, i) => ({ name: `S${i}`, label: `S${i}`, color, settable: true }));
+}
+
+function randomColors(count: number): string[] {
+	let seed = 7;
+	const next = () => {
+		seed = (seed * 16807) % 2147483647;
+		return Math.floor((seed / 2147483647) * 256);
+	};
+	return Array.from({ length: count }, () => `#${[next(), next(), next()].map((c) => c.toString(16).padStart(2, "0")).join("")}`);
+}
+
+describe("the work of a chart's colour checks", () => {
+	it("compares each pair of different colours once, among the first colours in legend order", () => {
+		expect(comparedPairs(marksIn(["#111111", "#222222", "#111111", "#333333"])).map(([a, b]) => `${a.name}-${b.name}`)).toEqual([
+			"S0-S1",
+			"S0-S3",
+			"S1-S3",
+		]);
+		const many = comparedPairs(marksIn(randomColors(499)));
+		expect(many).toHaveLength((maxComparedColors * (maxComparedColors - 1)) / 2);
+	});
+
+	it("pairs each series drawn in an earlier series' colour with it, but not a highlight's muted rest", () => {
+		const marks = marksIn(["#0072b2", "#888888", "#0072B2", "#888888"]);
+		expect(sameColorPairs(marks).map(([a, b]) => `${a.name}-${b.name}`)).toEqual(["S0-S2", "S1-S3"]);
+		expect(sameColorPairs(marks, "#888888").map(([a, b]) => `${a.name}-${b.name}`)).toEqual(["S0-S2"]);
+	});
+
+	// The first check of a chart of 499 series, each in a colour of its own, took 2.6-3 s of CPU:
+	// every confusion's suggestion tried ~120 colours against every other series.
+	it("works out a bounded number of colour pairs for 499 series in colours of their own", () => {
+		const colors = randomColors(499);
+		const modes = (["light", "dark"] as const).map((mode) => ({
+			mode,
+			background: theme.colors[mode].background,
+			palette: theme.colors[mode].palette,
+			marks: marksIn(colors),
+			texts: [],
+		}));
+		const distances = new ColorDistances();
+		const checks = chartColorChecks(modes, distances);
+		expect(checks.length).toBeGreaterThan(100);
+		// Proposals stop at the budget; the pairs of colours compared for findings are bounded on their own.
+		expect(distances.comparisons).toBeLessThanOrEqual(maxColorComparisons + (maxComparedColors * (maxComparedColors - 1)) / 2);
+	});
+
+	it("proposes colours apart from each other and from every other series, so taking them all leaves nothing", () => {
+		const modes = (["light", "dark"] as const).map((mode) => ({
+			mode,
+			background: theme.colors[mode].background,
+			palette: theme.colors[mode].palette,
+			marks: [
+				{ name: "Red", label: "Red", color: "#d62728", settable: true },
+				{ name: "Green", label: "Green", color: "#2ca02c", settable: true },
+				{ name: "Yellow", label: "Yellow", color: "#ffee00", settable: true },
+			],
+			texts: [],
+		}));
+		const fixes = new Map(chartColorChecks(modes).flatMap((c) => (c.suggestion ? [[c.suggestion.series, c.suggestion.color]] : [])));
+		expect([...fixes.keys()].sort()).toEqual(["Green", "Yellow"]);
+		const after = modes.map((m) => ({ ...m, marks: m.marks.map((mark) => ({ ...mark, color: fixes.get(mark.name) ?? mark.color })) }));
+		const colors = after[0]?.marks.map((m) => m.color) ?? [];
+		for (const [i, a] of colors.entries()) for (const b of colors.slice(i + 1)) expect(leastDistance(a, b)).toBeGreaterThanOrEqual(10);
+		expect(chartColorChecks(after)).toEqual([]);
 	});
 });

@@ -36,6 +36,29 @@ function paletteColor(input: RenderInput, index: number): string {
 	return palette[index % palette.length] as string;
 }
 
+/** A colour the option builder gave the series itself (a range chart's arrow ends): ECharts then gives it no palette colour. */
+function builderColor(series: Option): string | undefined {
+	const color = part(series, "itemStyle").color;
+	return typeof color === "string" ? color : undefined;
+}
+
+/**
+ * Each series' place in the palette as ECharts hands it out when the chart sets no colour: in
+ * series order, one per name (a name seen before keeps its colour), skipping series the builder
+ * coloured itself. Giving every series the colour of its place when one of them has its own keeps
+ * the others where they were: ECharts would close the gap a coloured series leaves.
+ */
+function paletteSlots(all: readonly Option[]): (number | undefined)[] {
+	const byName = new Map<string, number>();
+	return all.map((series) => {
+		if (builderColor(series) !== undefined) return undefined;
+		const name = String(series.name ?? "");
+		const slot = byName.get(name) ?? byName.size;
+		byName.set(name, slot);
+		return slot;
+	});
+}
+
 /** Per-item colours for one series across categories: highlighted items keep `base`, the rest are muted. */
 function highlightItems(
 	series: Option,
@@ -82,13 +105,15 @@ export function applySeriesLook(option: Option, input: RenderInput, notes: Drawi
 	const drawnNames = all.map((s) => String(s.name ?? ""));
 	const namesSeries = highlight?.some((name) => seriesNames.has(name) && drawnNames.includes(name)) === true;
 	const oneSeries = all.filter((s) => s.type !== "custom").length === 1;
-	let paletteIndex = 0;
-	const next = all.map((series) => {
+	const slots = paletteSlots(all);
+	const someOwnColor = drawnNames.some((name) => styles?.[name]?.color !== undefined);
+	const next = all.map((series, index) => {
 		if (series.type === "custom") return series;
 		const name = String(series.name ?? "");
 		const own = styles?.[name] ?? {};
-		const index = paletteIndex++;
-		const base = own.color ?? (highlight ? paletteColor(input, index) : undefined);
+		const slot = slots[index];
+		const placed = (highlight || someOwnColor) && slot !== undefined ? paletteColor(input, slot) : undefined;
+		const base = own.color ?? builderColor(series) ?? placed;
 		if (highlight && !namesSeries && oneSeries) {
 			// One series across categories: the highlight names categories (or slices).
 			const names = series.type === "pie" ? [] : categoryNames(option);
