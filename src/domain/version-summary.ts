@@ -5,6 +5,7 @@
  * ends, so consecutive autosaves of the same field can be shown as one entry whose summary runs
  * from the first one's "before" to the last one's "after" (`coalesceVersions`).
  */
+import type { CellEdits } from "./cell-edits";
 import type { ChartSnapshot } from "./chart";
 
 /** The actions a version records (src/db/charts.ts `ChartAction`), as plain strings: old rows may hold any. */
@@ -38,6 +39,8 @@ export interface DescribeContext {
 	themeName(id: string): string;
 	previousShape: DataShape | null;
 	nextShape: DataShape | null;
+	/** The cells a data write changed, when it kept the table's shape and both tables could be compared. */
+	cellEdits?: CellEdits | null;
 }
 
 /** The most changes a summary spells out; the rest are counted. */
@@ -149,6 +152,38 @@ function hiddenSeriesChanges(before: unknown, after: unknown): VersionChange[] {
 	return changes;
 }
 
+/** A series' style settings in words, and how each reads (`meta.seriesStyle[name]`). */
+const seriesStyleWords: Record<string, { name: string; words(value: unknown): string | null }> = {
+	color: { name: "colour", words: (value) => scalarWords(value) },
+	label: { name: "name", words: (value) => (typeof value === "string" ? quote(value) : null) },
+	line: { name: "line", words: (value) => scalarWords(value) },
+	width: { name: "line width", words: (value) => (typeof value === "number" ? `${value} px` : null) },
+	symbols: { name: "dots", words: (value) => (typeof value === "boolean" ? (value ? "on" : "off") : null) },
+};
+const seriesStylePrefix = "meta.seriesStyle.";
+
+/** Each series' changed style setting ("North: colour #0072b2 → #ffe680"); a setting these words do not know, by its key. */
+function seriesStyleChanges(before: Record<string, unknown>, after: Record<string, unknown>): VersionChange[] {
+	const changes: VersionChange[] = [];
+	for (const series of [...new Set([...Object.keys(before), ...Object.keys(after)])]) {
+		const was = isRecord(before[series]) ? before[series] : {};
+		const is = isRecord(after[series]) ? after[series] : {};
+		const name = series.length > quotedLength ? `${series.slice(0, quotedLength - 1)}…` : series;
+		for (const setting of [...new Set([...Object.keys(was), ...Object.keys(is)])]) {
+			if (same(was[setting], is[setting])) continue;
+			const known = seriesStyleWords[setting];
+			const words = known ? known.words : scalarWords;
+			changes.push({
+				field: `${seriesStylePrefix}${series}.${setting}`,
+				label: `${name}: ${known?.name ?? setting}`,
+				from: words(was[setting]),
+				to: words(is[setting]),
+			});
+		}
+	}
+	return changes;
+}
+
 function metaChanges(before: Record<string, unknown>, after: Record<string, unknown>, context: DescribeContext): VersionChange[] {
 	const changes: VersionChange[] = [];
 	const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
@@ -161,6 +196,9 @@ function metaChanges(before: Record<string, unknown>, after: Record<string, unkn
 		if (key === "theme") {
 			const name = (value: unknown) => (typeof value === "string" ? context.themeName(value) : "the workspace default");
 			changes.push({ field, label, from: name(from), to: name(to) });
+		} else if (key === "seriesStyle" && (isRecord(from) || from === undefined) && (isRecord(to) || to === undefined)) {
+			const styled = seriesStyleChanges(isRecord(from) ? from : {}, isRecord(to) ? to : {});
+			changes.push(...(styled.length > 0 ? styled : [{ field, label: `${label} changed` }]));
 		} else if (key === "seriesTransform") {
 			const hiding = hiddenSeriesChanges(from, to);
 			const withoutHidden = (value: unknown) =>
@@ -195,7 +233,17 @@ function metaChanges(before: Record<string, unknown>, after: Record<string, unkn
 	return changes;
 }
 
-function dataChange(previous: DataShape | null, next: DataShape | null, hadData: boolean): VersionChange {
+/** "'Labour', '2026': 38 → 31", or how many cells in which columns when there are more than a few. */
+function cellEditWords(edits: CellEdits): string {
+	if (edits.count <= edits.examples.length) {
+		const value = (text: string) => (text === "" ? "empty" : text.length > quotedLength ? quote(text) : text);
+		return edits.examples.map((edit) => `${quote(edit.row)}, ${quote(edit.column)}: ${value(edit.from)} → ${value(edit.to)}`).join("; ");
+	}
+	const where = edits.columns.length <= 3 ? edits.columns.map(quote).join(", ") : plural(edits.columns.length, "column");
+	return `${plural(edits.count, "cell")} edited in ${where}`;
+}
+
+function dataChange(previous: DataShape | null, next: DataShape | null, hadData: boolean, edits?: CellEdits | null): VersionChange {
 	const field = "data";
 	if (!next) return { field, label: hadData ? "Data replaced" : "Data added" };
 	const size = `${plural(next.rows, "row")} × ${plural(next.columns.length, "column")}`;
@@ -208,7 +256,7 @@ function dataChange(previous: DataShape | null, next: DataShape | null, hadData:
 	const removed = previous.columns.filter((name) => !next.columns.includes(name));
 	if (added.length > 0 && added.length <= 3) parts.push(`added ${added.map(quote).join(", ")}`);
 	if (removed.length > 0 && removed.length <= 3) parts.push(`removed ${removed.map(quote).join(", ")}`);
-	if (parts.length === 0) return { field, label: `Data: cells edited (${size})` };
+	if (parts.length === 0) return { field, label: edits ? `Data: ${cellEditWords(edits)}` : `Data: cells edited (${size})` };
 	return { field, label: `Data: ${parts.join(", ")}` };
 }
 
@@ -229,11 +277,13 @@ export function changeText(change: VersionChange): string {
 	if (change.from === undefined && change.to === undefined) return change.label;
 	const from = change.from ?? null;
 	const to = change.to ?? null;
+	// A series' setting already ends its label with a colon: "North: colour #0072b2 → #ffe680".
+	const between = change.field.startsWith(seriesStylePrefix) ? " " : ": ";
 	if (from === null && to === null) return `${change.label} changed`;
 	if (from === null) return `${change.label} set to ${to}`;
 	if (to === null) return `${change.label} removed (was ${from})`;
-	if (from === to) return `${change.label}: ${to} (unchanged)`;
-	return `${change.label}: ${from} → ${to}`;
+	if (from === to) return `${change.label}${between}${to} (unchanged)`;
+	return `${change.label}${between}${from} → ${to}`;
 }
 
 /** Changes in words, at most `shownChanges` of them spelt out. */
@@ -276,7 +326,9 @@ function describe(previous: ChartSnapshot | null, next: ChartSnapshot, context: 
 	const dataChanged = previous.dataBlobKey !== next.dataBlobKey || (previous.hasData && !next.hasData);
 	if (dataChanged && next.seriesRefs.length === 0) {
 		changes.push(
-			next.hasData ? dataChange(context.previousShape, context.nextShape, previous.hasData) : { field: "data", label: "Data removed" },
+			next.hasData
+				? dataChange(context.previousShape, context.nextShape, previous.hasData, context.cellEdits)
+				: { field: "data", label: "Data removed" },
 		);
 	}
 	const series = seriesChange(previous, next);

@@ -104,4 +104,41 @@ describe("version summaries", () => {
 		await env.DB.prepare("UPDATE chart_versions SET summary = NULL, changes = NULL WHERE chart_id = ?").bind(id).run();
 		expect((await versions(key, id)).map((v) => v.summary)).toEqual(["Edited settings", "Replaced the data", "Created"]);
 	});
+
+	it("names the cells an edit of the table changed, or counts them by column", async () => {
+		const { key } = await makeAccount();
+		const created = await callJson<{ id: string }>(key, "POST", "/v1/charts", {
+			body: { kind: "line", data: "year,North,South\n2019,10,14\n2020,12,13\n2021,15,11\n2022,14,16\n" },
+		});
+		const id = created.body.id;
+		const put = async (text: string) => expect((await callJson(key, "PUT", `/v1/charts/${id}/data`, csv(text))).status).toBe(200);
+		await put("year,North,South\n2019,10,14\n2020,12.5,13\n2021,15,11\n2022,14,16\n");
+		expect((await versions(key, id))[0]?.summary).toBe("Data: '2020', 'North': 12 → 12.5");
+		await put("year,North,South\n2019,10,14\n2020,12.5,\n2021,15,11\n2022,14,16\n");
+		expect((await versions(key, id))[0]?.summary).toBe("Data: '2020', 'South': 13 → empty");
+		await put("year,North,South\n2019,11,15\n2020,13,\n2021,16,12\n2022,14,16\n");
+		expect((await versions(key, id))[0]?.summary).toBe("Data: 5 cells edited in 'North', 'South'");
+		// A new shape is said by its shape, as before.
+		await put("year,North,South\n2019,11,15\n2020,13,\n");
+		expect((await versions(key, id))[0]?.summary).toBe("Data: 4 → 2 rows");
+	});
+
+	it("names the series and the setting a style change changed", async () => {
+		const { key } = await makeAccount();
+		const created = await callJson<{ id: string }>(key, "POST", "/v1/charts", {
+			body: { kind: "line", data: "year,North,South\n2019,10,14\n2020,12,13\n" },
+		});
+		const id = created.body.id;
+		const patch = async (meta: Record<string, unknown>) =>
+			expect((await callJson(key, "PATCH", `/v1/charts/${id}`, { body: { meta } })).status).toBe(200);
+		await patch({ seriesStyle: { North: { color: "#0072b2" } } });
+		await patch({ title: "Between" });
+		await patch({ seriesStyle: { North: { color: "#ffe680", line: "dashed" }, South: { label: "The south" } } });
+		const listed = await versions(key, id);
+		expect(listed.map((v) => v.summary).slice(0, 3)).toEqual([
+			"North: colour #0072b2 → #ffe680; North: line set to dashed; South: name set to 'The south'",
+			"Title set to 'Between'",
+			"North: colour set to #0072b2",
+		]);
+	});
 });
