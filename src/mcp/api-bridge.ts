@@ -3,8 +3,11 @@
  * Worker's own router, in the same isolate, with the MCP request's own `Authorization` header.
  * So a tool call goes through exactly what an API request goes through (the key's record, the
  * account's per-minute limit, the plan, the scope, the zod schemas, the handlers and their error
- * codes), and counts as one request against the account's limit (DESIGN D2).
+ * codes), and counts as one request against the account's limit (DESIGN D2). Its path is built
+ * from the route's template, each id checked against its kind's shape and every parameter
+ * escaped, so no argument can make the call reach another route.
  */
+import { buildPath } from "../http/path-ids";
 import type { ApiHandler } from "../http/router";
 import type { Services } from "../request-services";
 
@@ -24,8 +27,9 @@ export class ToolFailure extends Error {
 
 export interface ApiCall {
 	method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-	/** The API path, e.g. `/v1/charts/ch_1/publish`. */
+	/** The route's path, e.g. `/v1/charts/:id/publish`, its parameters given in `params`. */
 	path: string;
+	params?: Record<string, string>;
 	query?: Record<string, string | number | undefined>;
 	/** Sent as JSON. */
 	json?: unknown;
@@ -46,9 +50,14 @@ export class ApiBridge {
 		this.origin = new URL(requestUrl).origin;
 	}
 
-	/** The absolute URL of an API path, as a person or another client would fetch it. */
-	url(path: string, query: ApiCall["query"] = {}): string {
-		const url = new URL(path, this.origin);
+	/**
+	 * The absolute URL of an API route, as a person or another client would fetch it. Throws a
+	 * `ToolFailure` naming the argument when a parameter is not of its shape (an id not an id).
+	 */
+	url(path: string, params: ApiCall["params"] = {}, query: ApiCall["query"] = {}): string {
+		const built = buildPath(path, params);
+		if ("problem" in built) throw new ToolFailure("not_found", `${built.parameter}: ${built.problem}`, 404);
+		const url = new URL(built.path, this.origin);
 		for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, String(value));
 		return url.toString();
 	}
@@ -64,7 +73,7 @@ export class ApiBridge {
 			headers.set("Content-Type", "text/csv; charset=utf-8");
 			body = call.csv;
 		}
-		const request = new Request(this.url(call.path, call.query), { method: call.method, headers, body });
+		const request = new Request(this.url(call.path, call.params, call.query), { method: call.method, headers, body });
 		const response = await this.api(request, this.services, this.requestId);
 		if (response.ok) return response;
 		throw await failureOf(response);

@@ -31,8 +31,6 @@ type ChartCreated = z.infer<typeof ChartCreatedOutput>;
 type Chart = z.infer<typeof ChartOutput>;
 type ChartWrite = z.infer<typeof ChartWriteOutput>;
 
-const chartPath = (id: string) => `/v1/charts/${encodeURIComponent(id)}`;
-
 /** The API refuses both at once; said here before anything is stored. */
 function eitherSeriesOrData(series: readonly SeriesReference[] | undefined, data: string | undefined): void {
 	if (series !== undefined && series.length > 0 && data !== undefined) {
@@ -62,7 +60,7 @@ export function registerChartTools(server: McpServer, { bridge, requestId }: Too
 	/** The PATCH of an update; when new data went in first, a refusal says that the data stayed. */
 	async function patchAfterData(id: string, patch: Record<string, unknown>, afterData: ChartWrite | null): Promise<ChartWrite> {
 		try {
-			return await bridge.json<ChartWrite>({ method: "PATCH", path: chartPath(id), json: patch });
+			return await bridge.json<ChartWrite>({ method: "PATCH", path: "/v1/charts/:id", params: { id }, json: patch });
 		} catch (error) {
 			if (afterData === null || !(error instanceof ToolFailure)) throw error;
 			const stored = `The new data was stored (version ${afterData.version}), but the other changes were not: `;
@@ -119,7 +117,8 @@ export function registerChartTools(server: McpServer, { bridge, requestId }: Too
 					throw new ToolFailure("invalid_body", "Nothing to change: give meta, kind, data, series or folderId.", 422);
 				}
 				let chart: ChartWrite | null = null;
-				if (data !== undefined) chart = await bridge.json<ChartWrite>({ method: "PUT", path: `${chartPath(id)}/data`, csv: data });
+				if (data !== undefined)
+					chart = await bridge.json<ChartWrite>({ method: "PUT", path: "/v1/charts/:id/data", params: { id }, csv: data });
 				if (changes) chart = await patchAfterData(id, patch, chart);
 				if (chart === null) throw new Error("update_chart wrote nothing");
 				return toolResult(describeWrite("Updated", chart), chart);
@@ -138,7 +137,7 @@ export function registerChartTools(server: McpServer, { bridge, requestId }: Too
 		},
 		({ id }) =>
 			guarded(requestId, async () => {
-				const chart = await bridge.json<Chart>({ method: "GET", path: chartPath(id) });
+				const chart = await bridge.json<Chart>({ method: "GET", path: "/v1/charts/:id", params: { id } });
 				return toolResult(describeChart(chart), chart);
 			}),
 	);
@@ -180,7 +179,12 @@ export function registerChartTools(server: McpServer, { bridge, requestId }: Too
 		({ id, ...body }) =>
 			guarded(requestId, async () => {
 				eitherSeriesOrData(body.series, body.data);
-				const copy = await bridge.json<z.infer<typeof CopyOutput>>({ method: "POST", path: `${chartPath(id)}/copy`, json: body });
+				const copy = await bridge.json<z.infer<typeof CopyOutput>>({
+					method: "POST",
+					path: "/v1/charts/:id/copy",
+					params: { id },
+					json: body,
+				});
 				const named = copy.name === undefined ? `chart ${copy.id}` : `'${copy.name}' (${copy.id})`;
 				return toolResult(`Copied ${id} into ${named}.`, copy);
 			}),
@@ -198,7 +202,11 @@ export function registerChartTools(server: McpServer, { bridge, requestId }: Too
 		},
 		({ id }) =>
 			guarded(requestId, async () => {
-				const published = await bridge.json<z.infer<typeof PublishedOutput>>({ method: "POST", path: `${chartPath(id)}/publish` });
+				const published = await bridge.json<z.infer<typeof PublishedOutput>>({
+					method: "POST",
+					path: "/v1/charts/:id/publish",
+					params: { id },
+				});
 				return toolResult(
 					`Published ${id} at ${published.embedUrl}. To embed it, paste the iframe snippet (responsiveIframe keeps the frame as tall as the chart).`,
 					published,
@@ -218,7 +226,11 @@ export function registerChartTools(server: McpServer, { bridge, requestId }: Too
 		},
 		({ id }) =>
 			guarded(requestId, async () => {
-				const deleted = await bridge.json<z.infer<typeof DeletedOutput>>({ method: "DELETE", path: chartPath(id) });
+				const deleted = await bridge.json<z.infer<typeof DeletedOutput>>({
+					method: "DELETE",
+					path: "/v1/charts/:id",
+					params: { id },
+				});
 				return toolResult(`Deleted chart ${id}.`, deleted);
 			}),
 	);

@@ -41,7 +41,7 @@ export function registerCheckTool(server: McpServer, { bridge, requestId }: Tool
 		},
 		({ id }) =>
 			guarded(requestId, async () => {
-				const checks = await bridge.json<Checks>({ method: "GET", path: `/v1/charts/${encodeURIComponent(id)}/checks` });
+				const checks = await bridge.json<Checks>({ method: "GET", path: "/v1/charts/:id/checks", params: { id } });
 				return toolResult(describeChecks(id, checks), checks);
 			}),
 	);

@@ -17,6 +17,8 @@ import type { ToolContext } from "./tool-context";
 type Format = (typeof exportFormats)[number];
 type Content = CallToolResult["content"][number];
 
+const exportPath = "/v1/charts/:id/export/:format";
+
 /** Larger files are not put into the conversation: the result names their URL instead. */
 export const maxEmbeddedBytes = 2 * 1024 * 1024;
 
@@ -56,7 +58,7 @@ interface Fetched {
 
 export function registerExportTool(server: McpServer, { bridge, requestId }: ToolContext): void {
 	async function fetchExport(id: string, format: Format, query: Record<string, string | number | undefined>): Promise<Fetched> {
-		const response = await bridge.send({ method: "GET", path: `/v1/charts/${encodeURIComponent(id)}/export/${format}`, query });
+		const response = await bridge.send({ method: "GET", path: exportPath, params: { id, format }, query });
 		return {
 			bytes: new Uint8Array(await response.arrayBuffer()),
 			contentType: response.headers.get("Content-Type") ?? "application/octet-stream",
@@ -90,7 +92,7 @@ export function registerExportTool(server: McpServer, { bridge, requestId }: Too
 		},
 		({ id, format, mode }) =>
 			guarded(requestId, async () => {
-				const url = bridge.url(`/v1/charts/${encodeURIComponent(id)}/export/${format}`, { mode });
+				const url = bridge.url(exportPath, { id, format }, { mode });
 				const where = `The file at full size: ${url} (GET it with the same API key).`;
 				let file: Fetched;
 				let content: Content[];

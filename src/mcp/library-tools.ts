@@ -70,8 +70,12 @@ export function registerLibraryTools(server: McpServer, { bridge, requestId, cha
 					);
 				}
 				if (source !== undefined && dimension !== undefined) {
-					const path = `/v1/sources/${encodeURIComponent(source)}/dimensions/${encodeURIComponent(dimension)}`;
-					const { values } = await bridge.json<DimensionValues>({ method: "GET", path, query: { search } });
+					const { values } = await bridge.json<DimensionValues>({
+						method: "GET",
+						path: "/v1/sources/:source/dimensions/:dimension",
+						params: { source, dimension },
+						query: { search },
+					});
 					const shown = values.map((value) => `${value.label} (${value.id})`);
 					const text =
 						values.length === 0 ? `No values of ${source}/${dimension} match.` : `${plural(values.length, "value")}: ${listed(shown, 30)}.`;

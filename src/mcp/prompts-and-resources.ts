@@ -95,7 +95,7 @@ export function registerPromptsAndResources(server: McpServer, { bridge }: ToolC
 		async (uri, variables) => {
 			const id = String(variables.id);
 			try {
-				const response = await bridge.send({ method: "GET", path: `/v1/charts/${encodeURIComponent(id)}/export/csv` });
+				const response = await bridge.send({ method: "GET", path: "/v1/charts/:id/export/csv", params: { id } });
 				return { contents: [{ uri: uri.href, mimeType: "text/csv", text: await response.text() }] };
 			} catch (error) {
 				if (error instanceof ToolFailure)

@@ -9,15 +9,21 @@ import { z } from "zod";
 import { dataRoutes } from "../api/data";
 import { publishRoute } from "../api/publish";
 import { Chart, ChartCreated, ChartList, ChartWriteReceipt, Deleted, FolderList, ThemeList } from "../api/schemas";
+import { idPattern, idShapeProblem, type PathIdKind } from "../domain/ids";
 import { ChartKind } from "../domain/kinds";
 import { layoutDescriptions } from "../domain/layouts";
 import { Meta, MetaPatch } from "../domain/meta";
 import { SeriesReferences } from "../domain/series";
 import type { Route } from "../http/route";
 
-export const ChartId = z.string().min(1).max(100).describe("The chart's id (ch_…), as create_chart or list_charts answer it");
+/** A string of the id's shape (the pattern goes into the tool's JSON Schema, so a client can check it too). */
+function idOf(kind: PathIdKind) {
+	return z.string().regex(new RegExp(idPattern(kind)), { error: (issue) => idShapeProblem(kind, String(issue.input)) ?? undefined });
+}
 
-export const FolderId = z.string().min(1).max(100).nullable().describe("A folder's id from list_folders; null for no folder");
+export const ChartId = idOf("chart").describe("The chart's id (ch_…), as create_chart or list_charts answer it");
+
+export const FolderId = idOf("folder").nullable().describe("A folder's id (fd_…) from list_folders; null for no folder");
 
 export const KindInput = ChartKind.describe(
 	"Chart type. line: line/area, stacked (meta.stack), the default; horizontal-bar: bars and columns (meta.orientation), stacked, grouped; pie: pie, donut, half-pie; scatter: scatter/bubble; themeriver: streamgraph; multiples: small multiples; map: world or US states choropleth; dot, range, arrow: dot/range/arrow plots; candlestick: OHLC; heatmap: heatmap or calendar; treemap; sankey; boxplot; radar; table: a data table.",

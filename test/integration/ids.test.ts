@@ -3,13 +3,19 @@
  * `not_found` before any handler sees it, and no id can make a request reach another route. A
  * URL folds `.`, `..` and `%2E` away before the Worker sees it (`new Request` here, workerd on a
  * real server), leaving a path that ends in "/": that is a 404 too, never the list it would match.
+ * The MCP tools check ids in their input schemas and again where they build the API's path.
  */
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterEach, describe, expect, it } from "vitest";
 import { allRoutes } from "../../src/api/routes";
+import type { ApiHandler } from "../../src/http/router";
+import { ApiBridge, ToolFailure } from "../../src/mcp/api-bridge";
+import type { Services } from "../../src/request-services";
 import type { ErrorBody } from "../helpers/api";
 import { callJson } from "../helpers/api";
 import { makeAccount } from "../helpers/factories";
+import { closeMcpClients, connectMcp } from "../helpers/mcp-client";
 import { callWithSession, signIn } from "../helpers/session";
 
 const password = "ids test password";
@@ -157,5 +163,88 @@ describe("console routes: themes, fonts and keys by id", () => {
 			expect(res.status, path).toBe(404);
 			expect(res.body.error?.message, path).toMatch(new RegExp(`^No such ${kind}\\. `));
 		}
+	});
+});
+
+describe("MCP: ids in tool arguments", () => {
+	afterEach(closeMcpClients);
+
+	function textOf(result: CallToolResult): string {
+		const first = result.content[0];
+		return first?.type === "text" ? first.text : "";
+	}
+
+	it("refuses . and .. and any id not of a chart id's shape as a tool error naming the field, never the list", async () => {
+		const { key } = await makeAccount();
+		const client = await connectMcp(key);
+		const cases: [string, Record<string, unknown>][] = [
+			["get_chart", { id: "." }],
+			["get_chart", { id: ".." }],
+			["get_chart", { id: "%2E" }],
+			["get_chart", { id: "ch_x/../.." }],
+			["update_chart", { id: ".", meta: { title: "x" } }],
+			["copy_chart", { id: ".." }],
+			["publish_chart", { id: "." }],
+			["delete_chart", { id: "." }],
+			["export_chart", { id: ".", format: "csv" }],
+			["check_chart_colors", { id: "." }],
+			["create_chart", { folderId: "." }],
+		];
+		for (const [name, args] of cases) {
+			const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+			const label = `${name} ${JSON.stringify(args)}`;
+			expect(result.isError, label).toBe(true);
+			expect(textOf(result), label).toMatch(/Input validation error/);
+			expect(textOf(result), label).toMatch(/"path": \[\s*"(id|folderId)"\s*\]/);
+			expect(textOf(result), label).toMatch(
+				/is not a (chart|folder) id: a (chart|folder) id is (ch|fd)_ followed by 1–64 letters, digits, _ or -\./,
+			);
+			expect(textOf(result), label).not.toContain("internal_error");
+		}
+	});
+
+	it("reads a chart's data resource only by a chart id", async () => {
+		const { key } = await makeAccount();
+		const client = await connectMcp(key);
+		// ".", ".." and "%2E" are folded out of the URI before it is sent: it then names no resource at all.
+		for (const id of [".", "..", "%2E"]) {
+			await expect(client.readResource({ uri: `charts://charts/${id}/data` }), id).rejects.toThrow(
+				/Resource charts:\/\/charts\/data not found/,
+			);
+		}
+		for (const id of ["ch_a.b", "fd_abc", "x"]) {
+			await expect(client.readResource({ uri: `charts://charts/${id}/data` }), id).rejects.toThrow(
+				/not_found: id: ".*" is not a chart id: a chart id is ch_ followed by/,
+			);
+		}
+	});
+
+	it("the bridge refuses an id not of its shape in one sentence naming the argument, and sends nothing", async () => {
+		let sent = 0;
+		const api: ApiHandler = async () => {
+			sent += 1;
+			return Response.json({ charts: [] });
+		};
+		const bridge = new ApiBridge(api, "Bearer cs_x", {} as Services, "request-1", "http://localhost:8787/mcp");
+		for (const [path, params, argument] of [
+			["/v1/charts/:id", { id: "." }, "id"],
+			["/v1/charts/:id/export/:format", { id: "..", format: "png" }, "id"],
+			["/v1/charts/:id/export/:format", { id: "ch_1", format: ".." }, "format"],
+			["/v1/sources/:source/dimensions/:dimension", { source: "gapminder", dimension: "." }, "dimension"],
+		] as const) {
+			const failure = await bridge.send({ method: "GET", path, params }).catch((error: unknown) => error);
+			expect(failure).toBeInstanceOf(ToolFailure);
+			expect(failure).toMatchObject({ code: "not_found", status: 404 });
+			expect((failure as ToolFailure).message).toMatch(new RegExp(`^${argument}: "[.]+" (is not a chart id|names nothing)`));
+		}
+		expect(
+			(await bridge.send({ method: "GET", path: "/v1/charts/:id", params: { id: "." } }).catch((e: ToolFailure) => e.message)) as string,
+		).toBe('id: "." is not a chart id: a chart id is ch_ followed by 1–64 letters, digits, _ or -.');
+		expect(sent).toBe(0);
+		await bridge.send({ method: "GET", path: "/v1/sources/:source/dimensions/:dimension", params: { source: "a b", dimension: "c/d" } });
+		expect(sent).toBe(1);
+		expect(bridge.url("/v1/sources/:source/dimensions/:dimension", { source: "a b", dimension: "c/d" })).toBe(
+			"http://localhost:8787/v1/sources/a%20b/dimensions/c%2Fd",
+		);
 	});
 });
