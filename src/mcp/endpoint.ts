@@ -19,7 +19,7 @@ import { ApiError } from "../api-error";
 import type { Caller } from "../domain/caller";
 import { requestsPerMinute } from "../domain/plans";
 import { authenticate, requirePlan } from "../http/auth";
-import { maxCsvBytes, maxJsonBytes, readText } from "../http/body";
+import { maxCsvBytes, readText } from "../http/body";
 import { errorResponse } from "../http/errors";
 import { withHeaders } from "../http/respond";
 import type { ApiHandler } from "../http/router";
@@ -28,8 +28,13 @@ import { ApiBridge, ToolFailure } from "./api-bridge";
 import { mcpPath } from "./path";
 import { buildMcpServer } from "./server";
 
-/** A create_chart call may carry a CSV as large as the API takes, plus the JSON-RPC around it. */
-const maxMessageBytes = maxCsvBytes + maxJsonBytes;
+/**
+ * The largest tool call is a create_chart or update_chart carrying a CSV as large as the API
+ * takes; around it, the JSON-RPC envelope, the other arguments (`meta` is at most 64 KiB) and the
+ * CSV's own JSON escaping (a `\n` or `\"` is two bytes) need far less than this margin. A batch
+ * is refused below, so this bounds the work of one request to one message.
+ */
+export const maxMessageBytes = maxCsvBytes + 256 * 1024;
 
 const limiterRetrySeconds = 5;
 
@@ -62,8 +67,10 @@ async function answer(request: Request, services: Services, requestId: string, a
 			{ Allow: "POST" },
 		);
 	}
-	const parsedBody = parseMessage(await readText(request, maxMessageBytes));
+	const parsedBody = parseMessage(await readMessage(request));
 	if (parsedBody === undefined) return parseError();
+	// The SDK's transport would answer every message of a batch (an empty one with 202): refused here.
+	if (typeof parsedBody !== "object" || parsedBody === null || Array.isArray(parsedBody)) return invalidRequest(parsedBody);
 
 	const bridge = new ApiBridge(api, authorization, services, requestId, request.url);
 	const server = buildMcpServer({ bridge, requestId, charge: () => charge(services, caller) });
@@ -97,11 +104,34 @@ function parseMessage(text: string): unknown {
 	}
 }
 
+/** The body as text, or the API's 413, saying what the limit is for. */
+async function readMessage(request: Request): Promise<string> {
+	try {
+		return await readText(request, maxMessageBytes);
+	} catch (error) {
+		if (!(error instanceof ApiError && error.code === "payload_too_large")) throw error;
+		const purpose = `An MCP message is one tool call, with a CSV (data) of at most ${maxCsvBytes / (1024 * 1024)} MiB as in the API.`;
+		throw new ApiError("payload_too_large", `${error.message} ${purpose}`, error.details);
+	}
+}
+
 function parseError(): Response {
 	return Response.json(
 		{ jsonrpc: "2.0", error: { code: -32700, message: "Parse error: the body is not JSON. Send a JSON-RPC message." }, id: null },
 		{ status: 400 },
 	);
+}
+
+/**
+ * A body that is JSON but not one JSON-RPC message. Batches (an array, an empty one included)
+ * were dropped by the protocol's 2025-06-18 revision; this server refuses them from a client of
+ * any revision, so a request is one message and its work is one message's work.
+ */
+function invalidRequest(body: unknown): Response {
+	const message = Array.isArray(body)
+		? "Invalid Request: JSON-RPC batches are not accepted (MCP 2025-06-18 removed them). Send each message in its own POST."
+		: "Invalid Request: the body must be one JSON-RPC message, a JSON object.";
+	return Response.json({ jsonrpc: "2.0", error: { code: -32600, message }, id: null }, { status: 400 });
 }
 
 /** One request against the account's per-minute limit, refused the way the API refuses it (429 with the wait). */
