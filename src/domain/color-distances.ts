@@ -38,7 +38,9 @@ export class ColorDistances {
 	}
 
 	private distances(a: string, b: string): PairDistances {
-		const [first, second] = [a.toLowerCase(), b.toLowerCase()].sort() as [string, string];
+		const x = a.toLowerCase();
+		const y = b.toLowerCase();
+		const [first, second] = x < y ? [x, y] : [y, x];
 		const key = `${first}|${second}`;
 		let pair = this.pairs.get(key);
 		if (!pair) {
@@ -62,6 +64,6 @@ export class ColorDistances {
 	/** As theme-checks' `leastDistance()`: the smallest ΔE00 for any reader. */
 	leastDistance(a: string, b: string): number {
 		const { normal, deficient } = this.distances(a, b);
-		return Math.min(normal, ...deficient);
+		return Math.min(normal, deficient[0] as number, deficient[1] as number, deficient[2] as number);
 	}
 }
