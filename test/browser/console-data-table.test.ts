@@ -35,6 +35,13 @@ async function focusIsOn(page: Page, expected: string, what: string): Promise<vo
 	assert.equal(last, expected, what);
 }
 
+/** Waits until focus is on a cell of the grid, failing with `what`. */
+async function focusIsInGrid(page: Page, what: string): Promise<void> {
+	await eventually(`focus in the grid ${what}`, () =>
+		page.evaluate(() => Boolean(document.activeElement?.closest('[role="grid"]') && document.activeElement?.hasAttribute("data-cell"))),
+	);
+}
+
 describe("console data table and history", { skip }, () => {
 	let fixture: ConsoleFixture;
 
@@ -145,7 +152,7 @@ describe("console data table and history", { skip }, () => {
 		const versions = page.getByRole("list", { name: "Versions, newest first" });
 		await versions.getByText("Data: 4 → 3 columns, removed 'Brasil'").waitFor();
 		await versions.getByText("Left 'India' out of the chart").waitFor();
-		await versions.getByText("Data: cells edited (3 rows × 4 columns)").first().waitFor();
+		await versions.getByText("Data: '2000', 'China': 71.4 → 71.5").waitFor();
 		await versions.getByText("Created with 3 rows × 4 columns").waitFor();
 		assert.match((await versions.getByRole("listitem").first().textContent()) ?? "", /You · /);
 		await assertAccessible(page, "History with summaries (light, 1280 px)");
@@ -153,6 +160,193 @@ describe("console data table and history", { skip }, () => {
 			problems.filter((problem) => !problem.includes("status of 412")),
 			[],
 		);
+		await context.close();
+	});
+
+	/** Edits one cell the way a person does: click it, type (which opens its editor), Enter. */
+	async function typeInto(page: Page, row: number, column: number, text: string): Promise<void> {
+		await cell(page, row, column).click();
+		await page.keyboard.type(text);
+		await page.keyboard.press("Enter");
+	}
+
+	/** The editor's save state in its header, as read out. */
+	async function headerSaveState(page: Page): Promise<string> {
+		return ((await page.locator(".editor-toolbar").getByRole("status").textContent()) ?? "").trim();
+	}
+
+	it("keeps every edit after a refused cell, saves the valid ones, says Not saved and asks before leaving", async () => {
+		const created = await fixture.api(fixture.demo.editor, "POST", "/v1/charts", {
+			kind: "horizontal-bar",
+			data: "party,seats 2022,seats 2026\nGreens,12,19\nLabour,41,38\nLiberals,27,30\nNationals,10,9\n",
+			meta: { title: "Seats" },
+		});
+		const id = String(created.id);
+		const { page, problems, context } = await fixture.signedInPage(fixture.demo.editor);
+		const asked: string[] = [];
+		page.on("dialog", (dialog) => {
+			asked.push(dialog.message());
+			void dialog.dismiss();
+		});
+		await page.goto(`${fixture.server.url}/charts/${id}`);
+		await page.getByRole("grid").waitFor();
+
+		// A typo the API refuses (the letter O in a number), then five good numbers.
+		await typeInto(page, 0, 2, "2O");
+		await eventually("the refused cell marked", async () => (await cell(page, 0, 2).getAttribute("aria-invalid")) === "true");
+		const refusal = page.getByRole("alert").filter({ hasText: "Not saved" });
+		await refusal.waitFor();
+		await typeInto(page, 1, 2, "40");
+		await typeInto(page, 2, 2, "31");
+		await typeInto(page, 3, 2, "8");
+		await typeInto(page, 0, 1, "13");
+		await typeInto(page, 1, 1, "42");
+
+		// The five good edits reach the API; the refused cell keeps its saved value there.
+		const fiveSaved = "party,seats 2022,seats 2026\nGreens,13,19\nLabour,42,40\nLiberals,27,31\nNationals,10,8\n";
+		await eventually("the five valid edits saved", async () => (await exported(id, "csv")) === fiveSaved);
+		await eventually("the header says Not saved", async () => (await headerSaveState(page)) === "Not saved");
+		assert.equal(await page.getByText("Saved as the chart's data").count(), 0, "no Saved beside a refusal");
+		assert.equal(await cell(page, 0, 2).textContent(), "2O", "the refused value is kept where it was typed");
+		await refusal.waitFor();
+
+		// Another step and back: every edit is still there, the refused one still marked.
+		await page.getByRole("tab", { name: "Publish" }).click();
+		await page.getByRole("tab", { name: "Data" }).click();
+		await page.getByRole("grid").waitFor();
+		const shown = await Promise.all(
+			[
+				[0, 2],
+				[1, 2],
+				[2, 2],
+				[3, 2],
+				[0, 1],
+				[1, 1],
+			].map(([row, column]) => cell(page, row as number, column as number).textContent()),
+		);
+		assert.deepEqual(shown, ["2O", "40", "31", "8", "13", "42"], "all six edits kept after leaving the step");
+		assert.equal(await cell(page, 0, 2).getAttribute("aria-invalid"), "true");
+		assert.equal(await headerSaveState(page), "Not saved");
+
+		// Leaving the chart asks first (in the app and when closing the tab); staying keeps it all.
+		await page.locator(".editor-toolbar").getByRole("link", { name: "Charts" }).click();
+		await eventually("the question before leaving", async () => asked.length === 1);
+		assert.equal(new URL(page.url()).pathname, `/charts/${id}`, "staying when asked");
+		const tabCloseAsks = await page.evaluate(() => {
+			const event = new Event("beforeunload", { cancelable: true });
+			window.dispatchEvent(event);
+			return event.defaultPrevented;
+		});
+		assert.ok(tabCloseAsks, "closing the tab asks too");
+
+		// The person fixes the typo: all six edits are saved and the header says so.
+		await typeInto(page, 0, 2, "20");
+		await eventually("all six edits saved", async () => (await exported(id, "csv")) === fiveSaved.replace("Greens,13,19", "Greens,13,20"));
+		await eventually("the header says Saved", async () => (await headerSaveState(page)) === "Saved");
+		await page.getByText("Saved as the chart's data").waitFor();
+		assert.equal(await refusal.count(), 0);
+		await page.reload();
+		await page.getByRole("grid").waitFor();
+		assert.equal(await cell(page, 0, 2).textContent(), "20");
+		assert.deepEqual(
+			problems.filter((problem) => !problem.includes("status of 422")),
+			[],
+		);
+		await context.close();
+	});
+
+	it("undoes what the person just did, in order, table edits and settings alike", async () => {
+		const created = await fixture.api(fixture.demo.editor, "POST", "/v1/charts", {
+			kind: "line",
+			data: "year,North,South\n2020,1,2\n2021,3,4\n",
+			meta: { title: "Before" },
+		});
+		const id = String(created.id);
+		const { page, problems, context } = await fixture.signedInPage(fixture.demo.editor);
+		await page.goto(`${fixture.server.url}/charts/${id}`);
+		await page.getByRole("grid").waitFor();
+		const header = () => page.getByRole("grid").locator("thead th .column-name").allTextContents();
+		const headerUndo = page.locator(".editor-toolbar").getByRole("button", { name: "Undo" });
+
+		// The title, then a column deleted with the toolbar: Ctrl+Z takes back the column first.
+		await page.getByLabel("Chart title").fill("After");
+		await cell(page, 0, 2).click();
+		await page.getByRole("button", { name: "Delete column “South”" }).click();
+		assert.deepEqual(await header(), ["year", "North"]);
+		await page.keyboard.press("Control+z");
+		await eventually("the column back", async () => (await header()).join() === "year,North,South");
+		assert.equal(await page.getByLabel("Chart title").inputValue(), "After", "the title stays");
+		assert.ok(await headerUndo.isEnabled(), "the title change is still there to undo");
+		await page.keyboard.press("Control+z");
+		await eventually("the title back", async () => (await page.getByLabel("Chart title").inputValue()) === "Before");
+		await eventually("the API has both undone", async () => {
+			const chart = await fixture.api(fixture.demo.editor, "GET", `/v1/charts/${id}`);
+			return (chart.meta as { title?: string }).title === "Before" && (await exported(id, "csv")).startsWith("year,North,South\n");
+		});
+
+		// Swapping rows and columns, undone and redone from the grid: focus stays in it throughout.
+		await cell(page, 0, 0).click();
+		await page.getByRole("button", { name: "Swap rows and columns" }).click();
+		await eventually("swapped", async () => (await header()).join() === "year,2020,2021");
+		await cell(page, 0, 0).click();
+		await page.keyboard.press("Control+z");
+		await eventually("the swap undone", async () => (await header()).join() === "year,North,South");
+		await focusIsInGrid(page, "after undoing the swap");
+		await page.keyboard.press("Control+Shift+z");
+		await eventually("the swap redone", async () => (await header()).join() === "year,2020,2021");
+		await focusIsInGrid(page, "after redoing the swap");
+		await page.keyboard.press("Control+z");
+		await eventually("undone again", async () => (await header()).join() === "year,North,South");
+		assert.deepEqual(problems, []);
+		await context.close();
+	});
+
+	it("gives the table the width it needs at 1280 px, keeps its first column in view, and shows a new column", async () => {
+		const created = await fixture.api(fixture.demo.editor, "POST", "/v1/charts", {
+			kind: "horizontal-bar",
+			data: "party,seats 2014,seats 2018,seats 2022,seats 2026\nGreens,8,10,12,19\nLabour,45,44,41,38\nLiberals,30,29,27,30\n",
+			meta: { title: "Seats over time" },
+		});
+		const id = String(created.id);
+		const { page, problems, context } = await fixture.signedInPage(fixture.demo.editor, { width: 1280, height: 860 });
+		await page.goto(`${fixture.server.url}/charts/${id}`);
+		const box = page.getByRole("region", { name: "The chart's data" });
+		await page.getByRole("grid").waitFor();
+
+		// Five columns fit without scrolling sideways.
+		const fits = await box.evaluate((element) => element.scrollWidth <= element.clientWidth);
+		assert.ok(fits, "a 5-column table fits the Data step at 1280 px");
+
+		// More columns than fit: each new one is scrolled into view, and the first column stays readable.
+		for (let added = 0; added < 5; added++) {
+			await page.getByRole("grid").locator("thead th").last().click();
+			await page.getByRole("button", { name: "Column", exact: true }).click();
+			const column = 5 + added;
+			await eventually(`column ${column + 1} in view`, async () => {
+				const [newCell, frame] = await Promise.all([cell(page, -1, column).boundingBox(), box.boundingBox()]);
+				const first = await cell(page, -1, 0).boundingBox();
+				return (
+					newCell && frame && first && newCell.x >= first.x + first.width - 1 && newCell.x + newCell.width <= frame.x + frame.width + 1
+				);
+			});
+		}
+		assert.ok(await box.evaluate((element) => element.scrollLeft > 0), "the table scrolled to the new columns");
+		const [first, rowNumber, frame] = await Promise.all([
+			cell(page, 0, 0).boundingBox(),
+			page.getByRole("grid").locator("tbody .row-number").first().boundingBox(),
+			box.boundingBox(),
+		]);
+		assert.ok(first && rowNumber && frame);
+		assert.ok(first.x >= rowNumber.x + rowNumber.width - 1, "the first column is not under the row numbers");
+		assert.ok(first.x >= frame.x, "the first column stays in the box");
+		assert.equal(await cell(page, 0, 0).textContent(), "Greens");
+		const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent ?? "", {
+			x: first.x + 4,
+			y: first.y + first.height / 2,
+		});
+		assert.equal(hit, "Greens", "the first column's cell is on top where it is drawn");
+		await assertAccessible(page, "the Data step scrolled sideways (light, 1280 px)");
+		assert.deepEqual(problems, []);
 		await context.close();
 	});
 

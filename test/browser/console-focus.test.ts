@@ -103,6 +103,10 @@ describe("console focus and conflicts", { skip }, () => {
 		await page.waitForURL((url) => url.pathname.startsWith("/charts/"));
 		await focusSettles(page, "a new chart", (now) => now.id === "csv-paste");
 		assert.equal(await page.getByRole("heading", { level: 1 }).textContent(), "Untitled chart");
+		// "Untitled chart" is the title field's placeholder, not a title that typing would append to.
+		const title = page.getByLabel("Chart title");
+		assert.equal(await title.inputValue(), "", "a new chart has no title yet");
+		assert.equal(await title.getAttribute("placeholder"), "Untitled chart");
 
 		await page.keyboard.type("party,seats\nGreens,12\nLabour,41\n");
 		await page.getByRole("button", { name: "Use this data" }).click();
@@ -112,6 +116,9 @@ describe("console focus and conflicts", { skip }, () => {
 		await page.getByRole("tab", { name: "Publish" }).click();
 		await page.locator(".step-panel").getByRole("button", { name: "Publish", exact: true }).click();
 		await focusSettles(page, "Publish", (now) => now.text === "Copy embed code");
+		await title.click();
+		await page.keyboard.type("Seats by party");
+		assert.equal(await title.inputValue(), "Seats by party", "typing makes the title, with nothing before it");
 		await context.close();
 	});
 

@@ -150,6 +150,34 @@ describe("undo", () => {
 	});
 });
 
+describe("one history for settings and the data table", () => {
+	it("undoes a table edit made after a title change first, then the title, and redoes both in turn", () => {
+		const edited = run(opened, title("Rents in Lyon"), { type: "tableEdited", at: 10 * undoBurst }).state;
+		const tableBack = run(edited, { type: "undo", at: 11 * undoBurst });
+		assert.deepEqual(tableBack.effects[0], { type: "stepTable", redoing: false }, "the table steps back first");
+		assert.equal(shownChart(tableBack.state)?.meta.title, "Rents in Lyon", "the title stays");
+		const titleBack = run(tableBack.state, { type: "undo", at: 12 * undoBurst });
+		assert.equal(shownChart(titleBack.state)?.meta.title, "Rents");
+		assert.equal(titleBack.state.undo.length, 0);
+		const titleAgain = run(titleBack.state, { type: "redo", at: 13 * undoBurst });
+		assert.equal(shownChart(titleAgain.state)?.meta.title, "Rents in Lyon");
+		const tableAgain = run(titleAgain.state, { type: "redo", at: 14 * undoBurst });
+		assert.deepEqual(tableAgain.effects[0], { type: "stepTable", redoing: true });
+		assert.equal(tableAgain.state.redo.length, 0);
+	});
+
+	it("forgets what could be redone after a new change, and the table's edits when it starts afresh", () => {
+		const undone = run(opened, title("A"), { type: "undo", at: 10 * undoBurst }).state;
+		assert.equal(undone.redo.length, 1);
+		assert.equal(run(undone, { type: "tableEdited", at: 11 * undoBurst }).state.redo.length, 0);
+		const reset = run(opened, title("A"), { type: "tableEdited", at: 10 * undoBurst }, { type: "tableReset" }).state;
+		assert.deepEqual(
+			reset.undo.map((entry) => entry.kind),
+			["settings"],
+		);
+	});
+});
+
 describe("a refused save", () => {
 	const refusal = new ApiFailure(422, "invalid_request", "meta.title: at most 300 characters.", { path: "meta.title" });
 

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { insertColumn, removeColumns, setCell, tableFromGrid } from "../../src/console/screens/editor/steps/data/table-model.ts";
-import { settingsPatches } from "../../src/console/screens/editor/steps/data/use-table-save.ts";
+import {
+	insertColumn,
+	insertRows,
+	removeColumns,
+	setCell,
+	tableFromGrid,
+} from "../../src/console/screens/editor/steps/data/table-model.ts";
+import { heldValue, settingsPatches } from "../../src/console/screens/editor/steps/data/use-table-save.ts";
 
 describe("saving the data table", () => {
 	const saved = tableFromGrid([
@@ -21,5 +27,25 @@ describe("saving the data table", () => {
 	it("drops a deleted column's settings before the data is saved, and leaves others alone", () => {
 		assert.deepEqual(settingsPatches(meta, saved, removeColumns(saved, 1)), { before: { seriesStyle: { China: null } }, after: null });
 		assert.deepEqual(settingsPatches(meta, saved, insertColumn(saved, 3)), { before: null, after: null });
+	});
+});
+
+describe("a refused cell held back from a save", () => {
+	const saved = tableFromGrid([
+		["party", "seats"],
+		["Greens", "19"],
+		["Labour", "38"],
+	]);
+
+	it("is sent with the value it had when last saved, a blank row added below changing nothing", () => {
+		const typo = insertRows(setCell(saved, { row: 0, column: 1 }, "2O"), 2);
+		assert.equal(heldValue(saved, typo, { row: 0, column: 1 }), "19");
+	});
+
+	it("is sent empty when rows were filled or removed since, or in a new column", () => {
+		const grown = setCell(insertRows(saved, 0), { row: 0, column: 0 }, "Liberals");
+		assert.equal(heldValue(saved, setCell(grown, { row: 1, column: 1 }, "2O"), { row: 1, column: 1 }), "");
+		const widened = insertColumn(saved, 2);
+		assert.equal(heldValue(saved, setCell(widened, { row: 0, column: 2 }, "x"), { row: 0, column: 2 }), "");
 	});
 });

@@ -1,9 +1,15 @@
 /**
  * The editor's autosave as a pure reducer: the saved chart and its ETag, the person's edits not
  * yet sent (`pending`), the one `PATCH` in flight, a conflict (412), a refused kind switch or a
- * failed save, and the undo stack. `step(state, event)` answers the next state and the effects the
- * hook (use-chart-editor.ts) runs: wait then save, send, redraw the preview, announce. Nothing here
- * touches the network, timers or the page, so every path is a unit test (test/console/autosave).
+ * failed save, and the one undo and redo history of the whole editor. `step(state, event)` answers
+ * the next state and the effects the hook (use-chart-editor.ts) runs: wait then save, send, redraw
+ * the preview, announce, step the data table's own history. Nothing here touches the network,
+ * timers or the page, so every path is a unit test (test/console/autosave).
+ *
+ * Undo takes back what the person did last, wherever they did it: a setting, or an edit of the
+ * data table. The table keeps its edits itself (whole tables, table-model.ts); the history here
+ * holds a marker for each, in order among the settings' snapshots, and undoing a marker asks the
+ * table to step back.
  */
 import { nameForTitle } from "../../../domain/chart-name";
 import { applyMergePatch, composeMergePatch, diffMergePatch } from "../../../domain/merge-patch";
@@ -31,12 +37,17 @@ interface Snapshot {
 	folderId: string | null;
 }
 
-interface UndoEntry {
-	snapshot: Snapshot;
-	/** The fields the change touched: typing in one field within `undoBurst` is one entry. */
-	fields: string;
-	at: number;
-}
+type HistoryEntry =
+	| {
+			kind: "settings";
+			/** The settings as they were before the change (for redo: before the undo). */
+			snapshot: Snapshot;
+			/** The fields the change touched: typing in one field within `undoBurst` is one entry. */
+			fields: string;
+			at: number;
+	  }
+	/** An edit of the data table, which keeps its own tables: undoing it steps the table back. */
+	| { kind: "table"; at: number };
 
 export interface AutosaveState {
 	saved: Chart | null;
@@ -50,7 +61,10 @@ export interface AutosaveState {
 	failure: Error | null;
 	/** The API's message when a kind switch was refused (the data does not fit the kind). */
 	kindFailure: string | null;
-	undo: UndoEntry[];
+	/** What undo takes back, oldest first. */
+	undo: HistoryEntry[];
+	/** What redo puts back, the next one last; any new change empties it. */
+	redo: HistoryEntry[];
 }
 
 export type AutosaveEvent =
@@ -68,7 +82,12 @@ export type AutosaveEvent =
 	/** After a conflict: the person's edits are sent again on top of their version. */
 	| { type: "keptMine"; chart: Chart; etag: string | null }
 	| { type: "refetchFailed"; error: unknown }
-	| { type: "undo"; at: number };
+	| { type: "undo"; at: number }
+	| { type: "redo"; at: number }
+	/** The data table recorded an edit in its own history. */
+	| { type: "tableEdited"; at: number }
+	/** The data table started afresh (new data from the chart): its edits can no longer be undone. */
+	| { type: "tableReset" };
 
 export type AutosaveEffect =
 	| { type: "wait" }
@@ -76,7 +95,9 @@ export type AutosaveEffect =
 	| { type: "send"; patch: ChartPatch; etag: string }
 	/** The server's side of the preview changed (data, or data's presence). */
 	| { type: "refreshPreview"; theme: string | undefined }
-	| { type: "announce"; text: string };
+	| { type: "announce"; text: string }
+	/** Step the data table's own history back (undo) or forward (redo). */
+	| { type: "stepTable"; redoing: boolean };
 
 export interface Step {
 	state: AutosaveState;
@@ -97,6 +118,7 @@ export const initialAutosave: AutosaveState = {
 	failure: null,
 	kindFailure: null,
 	undo: [],
+	redo: [],
 };
 
 export function compose(first: ChartPatch | null, second: ChartPatch): ChartPatch {
@@ -162,25 +184,33 @@ function flush(state: AutosaveState): Step {
 	};
 }
 
+function snapshotOf(chart: Chart): Snapshot {
+	return { meta: chart.meta, kind: chart.kind, seriesReferences: chart.seriesReferences, folderId: chart.folderId };
+}
+
+function pushed(history: HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
+	const next = [...history, entry];
+	return next.length > undoLimit ? next.slice(1) : next;
+}
+
+/** `undoable` is a person's change (recorded, and redo forgotten); an undo or redo applies one without either. */
 function change(state: AutosaveState, patch: ChartPatch, undoable: boolean, at: number): Step {
 	const now = shownChart(state);
 	if (!now) return { state, effects: [] };
 	let undo = state.undo;
+	let redo = state.redo;
 	if (undoable) {
 		const fields = fieldsOf(patch);
 		const last = undo[undo.length - 1];
-		if (last && last.fields === fields && at - last.at < undoBurst && fields.startsWith("meta."))
+		if (last?.kind === "settings" && last.fields === fields && at - last.at < undoBurst && fields.startsWith("meta."))
 			undo = [...undo.slice(0, -1), { ...last, at }];
-		else
-			undo = [
-				...undo,
-				{ snapshot: { meta: now.meta, kind: now.kind, seriesReferences: now.seriesReferences, folderId: now.folderId }, fields, at },
-			];
-		if (undo.length > undoLimit) undo = undo.slice(1);
+		else undo = pushed(undo, { kind: "settings", snapshot: snapshotOf(now), fields, at });
+		redo = [];
 	}
 	const next: AutosaveState = {
 		...state,
 		undo,
+		redo,
 		kindFailure: patch.kind ? null : state.kindFailure,
 		pending: compose(state.pending, patch),
 	};
@@ -206,7 +236,8 @@ function saveFailed(state: AutosaveState, error: unknown): Step {
 		let pending = later?.kind ? later : Object.keys(rest).length > 0 || later ? compose(rest, later ?? {}) : null;
 		if (pending && Object.keys(pending).length === 0) pending = null;
 		// Nothing changed, so there is nothing to undo.
-		const undo = state.undo[state.undo.length - 1]?.fields === "kind" ? state.undo.slice(0, -1) : state.undo;
+		const last = state.undo[state.undo.length - 1];
+		const undo = last?.kind === "settings" && last.fields === "kind" ? state.undo.slice(0, -1) : state.undo;
 		const refused: AutosaveState = { ...afterSend, pending, undo, kindFailure: error.message };
 		if (pending) return flush(refused);
 		return { state: { ...refused, saveState: "saved" }, effects: [] };
@@ -228,20 +259,37 @@ function saved(state: AutosaveState, chart: Chart, etag: string | null): Step {
 	return { state: next.pending ? next : { ...next, saveState: "saved" }, effects };
 }
 
-function undo(state: AutosaveState, at: number): Step {
-	const entry = state.undo[state.undo.length - 1];
-	const popped: AutosaveState = { ...state, undo: state.undo.slice(0, -1) };
-	const now = shownChart(state);
-	if (!entry || !now) return { state: popped, effects: [] };
+/** The patch that takes the chart as shown back to `snapshot`. */
+function patchTo(now: Chart, snapshot: Snapshot): ChartPatch {
 	const patch: ChartPatch = {};
-	const meta = diffMergePatch(now.meta, entry.snapshot.meta);
+	const meta = diffMergePatch(now.meta, snapshot.meta);
 	if (Object.keys(meta).length > 0) patch.meta = meta;
-	if (entry.snapshot.kind !== now.kind) patch.kind = entry.snapshot.kind;
-	if (JSON.stringify(entry.snapshot.seriesReferences) !== JSON.stringify(now.seriesReferences))
-		patch.series = entry.snapshot.seriesReferences;
-	if (entry.snapshot.folderId !== now.folderId) patch.folderId = entry.snapshot.folderId;
+	if (snapshot.kind !== now.kind) patch.kind = snapshot.kind;
+	if (JSON.stringify(snapshot.seriesReferences) !== JSON.stringify(now.seriesReferences)) patch.series = snapshot.seriesReferences;
+	if (snapshot.folderId !== now.folderId) patch.folderId = snapshot.folderId;
+	return patch;
+}
+
+/**
+ * Undo (or redo, `redoing`): the last entry of one history comes off, the state it names is
+ * applied (a settings snapshot, or the table stepped), and an entry that takes it back again goes
+ * onto the other history.
+ */
+function travel(state: AutosaveState, redoing: boolean, at: number): Step {
+	const from = redoing ? state.redo : state.undo;
+	const entry = from[from.length - 1];
+	const now = shownChart(state);
+	if (!entry || !now) return { state, effects: [] };
+	const words: AutosaveEffect = { type: "announce", text: redoing ? "Redone" : "Undone" };
+	const back: HistoryEntry =
+		entry.kind === "table" ? { kind: "table", at } : { kind: "settings", snapshot: snapshotOf(now), fields: "", at };
+	const popped: AutosaveState = redoing
+		? { ...state, redo: state.redo.slice(0, -1), undo: pushed(state.undo, back) }
+		: { ...state, undo: state.undo.slice(0, -1), redo: pushed(state.redo, back) };
+	if (entry.kind === "table") return { state: popped, effects: [{ type: "stepTable", redoing }, words] };
+	const patch = patchTo(now, entry.snapshot);
 	const changed = Object.keys(patch).length > 0 ? change(popped, patch, false, at) : { state: popped, effects: [] };
-	return { state: changed.state, effects: [...changed.effects, { type: "announce", text: "Undone" }] };
+	return { state: changed.state, effects: [...changed.effects, words] };
 }
 
 export function step(state: AutosaveState, event: AutosaveEvent): Step {
@@ -267,7 +315,9 @@ export function step(state: AutosaveState, event: AutosaveEvent): Step {
 					...withSaved(state, event.chart, event.etag),
 					pending: null,
 					conflict: false,
-					undo: [],
+					// Their settings replace the person's, so only the table's own edits (kept) can be undone.
+					undo: state.undo.filter((entry) => entry.kind === "table"),
+					redo: state.redo.filter((entry) => entry.kind === "table"),
 					failure: null,
 					saveState: "saved",
 				},
@@ -281,6 +331,19 @@ export function step(state: AutosaveState, event: AutosaveEvent): Step {
 		case "refetchFailed":
 			return { state: { ...state, failure: asError(event.error) }, effects: [] };
 		case "undo":
-			return undo(state, event.at);
+			return travel(state, false, event.at);
+		case "redo":
+			return travel(state, true, event.at);
+		case "tableEdited":
+			return { state: { ...state, undo: pushed(state.undo, { kind: "table", at: event.at }), redo: [] }, effects: [] };
+		case "tableReset":
+			return {
+				state: {
+					...state,
+					undo: state.undo.filter((entry) => entry.kind !== "table"),
+					redo: state.redo.filter((entry) => entry.kind !== "table"),
+				},
+				effects: [],
+			};
 	}
 }

@@ -43,9 +43,19 @@ export interface EditorContextValue {
 	fieldError(path: string): string | null;
 	/** The version shown in the preview instead of the current chart, or null. */
 	previewedVersion: number | null;
-	/** Undoes the last change (or the last burst of typing in one field); false when there is none. */
+	/**
+	 * Undoes the last change, a setting (or a burst of typing in one field) or an edit of the data
+	 * table, in the order they were made; false when there is none.
+	 */
 	undo(): boolean;
+	/** Puts back what undo took back last; false when there is none. */
+	redo(): boolean;
 	canUndo: boolean;
+	canRedo: boolean;
+	/** The data table recorded an edit in its own history: the next undo takes it back. */
+	tableEdited(): void;
+	/** The data table started afresh from new data: its earlier edits leave the undo history. */
+	tableReset(): void;
 }
 
 export const EditorContext = createContext<EditorContextValue | null>(null);

@@ -1,8 +1,10 @@
 /**
  * The chart editor at `/charts/{id}` (CONSOLE.md, Editor): a toolbar (back to the charts, the
- * title, the save state, undo, publish), the steps as tabs with one column of controls, and the
- * live preview beside them that never scrolls away. Saving, conflicts and undo live in
- * `use-chart-editor.ts`; the steps talk to them only through `EditorContext`.
+ * title, the save state, undo and redo, publish), the steps as tabs with one column of controls,
+ * and the live preview beside them that never scrolls away. Saving, conflicts and undo live in
+ * `use-chart-editor.ts`; the steps talk to them only through `EditorContext`. The data table's
+ * state is held here too (`TableEditorContext`), for as long as the chart is open, so its edits
+ * outlive the Data step; the header's save state and the question before leaving cover both.
  */
 import { defaultChartName } from "../../../domain/chart-name";
 import "./editor.css";
@@ -12,16 +14,21 @@ import { Icon } from "../../components/icon";
 import { SaveStatus } from "../../components/save-status";
 import { ApiFailure } from "../../lib/api";
 import { Link } from "../../lib/router";
+import { useLeaveGuard } from "../../lib/use-leave-guard";
 import type { PreviewSource } from "../../preview/engine";
 import { ConflictDialog } from "./conflict-dialog";
 import { EditorContext, type EditorContextValue } from "./editor-context";
+import { editorSaveState } from "./editor-save-state";
 import { PreviewPane } from "./preview-pane";
 import { ChartStep } from "./steps/chart-step";
+import { readOnlyReason } from "./steps/data/current-data";
+import { TableEditorContext } from "./steps/data/table-context";
+import { useTableEditorState } from "./steps/data/use-table-editor-state";
 import { DataStep } from "./steps/data-step";
 import { HistoryStep } from "./steps/history-step";
 import { PublishStep } from "./steps/publish-step";
 import { RefineStep } from "./steps/refine-step";
-import { type PreviewAnswer, useChartEditor } from "./use-chart-editor";
+import { type ChartEditor, type PreviewAnswer, useChartEditor } from "./use-chart-editor";
 
 type StepId = "data" | "chart" | "refine" | "publish" | "history";
 const steps: { id: StepId; label: string; Component: ComponentType }[] = [
@@ -144,46 +151,10 @@ function EditorSkeleton() {
 export function EditorScreen({ chartId }: { chartId: string }) {
 	const editor = useChartEditor(chartId);
 	const context = editor.context;
-	const [step, setStep] = useState<StepId | null>(null);
-	// At phone widths the preview folds to a one-line bar while a text field of a step has focus.
-	const [folded, setFolded] = useState(false);
-	const chosenStep: StepId = step ?? "data";
 
 	useEffect(() => {
 		if (context) document.title = `${context.chart.name} · Charts`;
 	}, [context?.chart.name]);
-
-	// Ctrl/Cmd+Z undoes the last change, except in fields that are not the chart's (CSV, search).
-	const undoRef = useRef(context?.undo);
-	undoRef.current = context?.undo;
-	useEffect(() => {
-		const onKey = (event: KeyboardEvent) => {
-			if (event.key.toLowerCase() !== "z" || event.shiftKey || event.altKey || !(event.ctrlKey || event.metaKey)) return;
-			const target = event.target as HTMLElement | null;
-			if (target?.closest("[data-native-undo]")) return;
-			if (undoRef.current?.()) event.preventDefault();
-		};
-		document.addEventListener("keydown", onKey);
-		return () => document.removeEventListener("keydown", onKey);
-	}, []);
-
-	// Opening a chart (from the list, or `n` for a new one) puts focus where work starts rather
-	// than leaving it on the page: the paste box or the library search of a chart without data,
-	// else the chart's name heading. Only if nothing has focus yet.
-	const ready = editor.load.state === "ready";
-	useEffect(() => {
-		// The shell's <main> takes focus on a new screen so reading starts there; that counts as nothing yet.
-		const active = document.activeElement;
-		if (!ready || (active && active !== document.body && active.id !== "main")) return;
-		const start = document.querySelector<HTMLElement>("#csv-paste, #library-search");
-		const firstPlace = context?.chart.hasData ? null : start;
-		(firstPlace ?? document.getElementById("editor-heading"))?.focus();
-	}, [ready]);
-
-	const version = useMemo(
-		() => (editor.versionPreview ? { number: editor.versionPreview.version, source: sourceOf(editor.versionPreview) } : null),
-		[editor.versionPreview],
-	);
 
 	if (editor.load.state === "missing") {
 		return (
@@ -209,6 +180,71 @@ export function EditorScreen({ chartId }: { chartId: string }) {
 		);
 	}
 	if (editor.load.state === "loading" || !context) return <EditorSkeleton />;
+	return <EditorFrame editor={editor} context={context} />;
+}
+
+/** Whether a key press is undo (Ctrl/Cmd+Z) or redo (Ctrl/Cmd+Shift+Z, Ctrl/Cmd+Y), else null. */
+function undoKey(event: KeyboardEvent): "undo" | "redo" | null {
+	if (event.altKey || !(event.ctrlKey || event.metaKey)) return null;
+	const key = event.key.toLowerCase();
+	if (key === "z") return event.shiftKey ? "redo" : "undo";
+	return key === "y" && !event.shiftKey ? "redo" : null;
+}
+
+/** The open chart: its header, steps and preview, with the data table's state held for them all. */
+function EditorFrame({ editor, context }: { editor: ChartEditor; context: EditorContextValue }) {
+	const [step, setStep] = useState<StepId | null>(null);
+	// At phone widths the preview folds to a one-line bar while a text field of a step has focus.
+	const [folded, setFolded] = useState(false);
+	const chosenStep: StepId = step ?? "data";
+	const table = useTableEditorState(context, context.preview?.dataset ?? null, readOnlyReason(context.chart), editor.tableHistory);
+	const saveState = editorSaveState(context.saveState, table.save.status, table.save.dirty);
+
+	// Leaving the chart sends what waits; it asks first when edits would be lost (a refused or
+	// held cell, a conflict, a failed save), for the settings and the table alike.
+	useLeaveGuard(
+		context.saveState !== "saved" || table.save.dirty,
+		() => {
+			const settingsSafe = editor.flushForLeaving();
+			const tableSafe = table.save.flushForLeaving();
+			return settingsSafe && tableSafe;
+		},
+		"This chart has changes that are not saved yet. Leave anyway and lose them?",
+	);
+
+	// Ctrl/Cmd+Z undoes the last change and Ctrl/Cmd+Shift+Z (or Y) redoes it, except in fields
+	// with their own undo (the CSV box, a cell being edited, search); the grid calls the same undo.
+	const latest = useRef(context);
+	latest.current = context;
+	useEffect(() => {
+		const onKey = (event: KeyboardEvent) => {
+			const wanted = undoKey(event);
+			if (!wanted) return;
+			const target = event.target as HTMLElement | null;
+			if (target?.closest("[data-native-undo]")) return;
+			const done = wanted === "undo" ? latest.current.undo() : latest.current.redo();
+			if (done) event.preventDefault();
+		};
+		document.addEventListener("keydown", onKey);
+		return () => document.removeEventListener("keydown", onKey);
+	}, []);
+
+	// Opening a chart (from the list, or `n` for a new one) puts focus where work starts rather
+	// than leaving it on the page: the paste box or the library search of a chart without data,
+	// else the chart's name heading. Only if nothing has focus yet.
+	useEffect(() => {
+		// The shell's <main> takes focus on a new screen so reading starts there; that counts as nothing yet.
+		const active = document.activeElement;
+		if (active && active !== document.body && active.id !== "main") return;
+		const start = document.querySelector<HTMLElement>("#csv-paste, #library-search");
+		const firstPlace = context.chart.hasData ? null : start;
+		(firstPlace ?? document.getElementById("editor-heading"))?.focus();
+	}, []);
+
+	const version = useMemo(
+		() => (editor.versionPreview ? { number: editor.versionPreview.version, source: sourceOf(editor.versionPreview) } : null),
+		[editor.versionPreview],
+	);
 
 	const current = steps.find((candidate) => candidate.id === chosenStep) ?? steps[0];
 	const Step = current?.Component ?? DataStep;
@@ -216,80 +252,101 @@ export function EditorScreen({ chartId }: { chartId: string }) {
 		editor.failure && !(editor.failure instanceof ApiFailure && editor.failure.status === 422 && context.fieldError("meta.title"))
 			? editor.failure.message
 			: null;
+	// The Data step's table takes the room it needs; the preview beside it shrinks meanwhile.
+	const wideControls = chosenStep === "data" && context.chart.hasData;
 
 	return (
 		<EditorContext.Provider value={context}>
-			<div class="editor">
-				<div class="editor-toolbar">
-					<Link href="/" class="button quiet back-link">
-						<Icon name="back" /> Charts
-					</Link>
-					{/* The page's heading for assistive technology; the title field beside it is the visible one. */}
-					<h1 id="editor-heading" class="visually-hidden" tabIndex={-1}>
-						{context.chart.name}
-					</h1>
-					<TitleInput editor={context} />
-					<div class="toolbar-end">
-						<SaveStatus state={context.saveState} onRetry={editor.retry} />
-						<button
-							type="button"
-							class="button quiet"
-							disabled={!context.canUndo}
-							onClick={() => context.undo()}
-							aria-keyshortcuts="Control+Z Meta+Z"
-							title="Undo (Ctrl+Z)"
-						>
-							<Icon name="undo" />
-							<span class="hide-narrow">Undo</span>
-						</button>
-						<button type="button" class="button primary" onClick={() => setStep("publish")}>
-							Publish
-						</button>
-					</div>
-				</div>
-				<ConflictDialog open={editor.conflict} onReloadTheirs={editor.reloadTheirs} onKeepMine={editor.keepMine} />
-				{generalFailure && context.saveState === "error" && (
-					<div class="banner error editor-banner" role="alert">
-						<Icon name="alert" />
-						<span class="banner-text">Your last change was not saved: {generalFailure}</span>
-						<button type="button" class="button" onClick={editor.retry}>
-							Retry
-						</button>
-					</div>
-				)}
-				<div class="editor-body">
-					<div class="editor-controls">
-						<StepTabs current={chosenStep} onChange={setStep} />
-						<div
-							class="step-panel"
-							role="tabpanel"
-							id={`panel-${chosenStep}`}
-							aria-labelledby={`tab-${chosenStep}`}
-							onFocusIn={(event) => {
-								if (!narrowScreen.matches || !isTextEntry(event.target)) return;
-								setFolded(true);
-								const field = event.target as HTMLElement;
-								window.requestAnimationFrame(() => field.scrollIntoView({ block: "nearest" }));
-							}}
-							onFocusOut={(event) => {
-								if (!isTextEntry(event.relatedTarget)) setFolded(false);
-							}}
-						>
-							<Step key={chosenStep} />
+			<TableEditorContext.Provider value={table}>
+				<div class="editor">
+					<div class="editor-toolbar">
+						<Link href="/" class="button quiet back-link">
+							<Icon name="back" /> Charts
+						</Link>
+						{/* The page's heading for assistive technology; the title field beside it is the visible one. */}
+						<h1 id="editor-heading" class="visually-hidden" tabIndex={-1}>
+							{context.chart.name}
+						</h1>
+						<TitleInput editor={context} />
+						<div class="toolbar-end">
+							<SaveStatus
+								state={saveState}
+								onRetry={() => {
+									editor.retry();
+									table.save.flush();
+								}}
+							/>
+							<button
+								type="button"
+								class="button quiet"
+								disabled={!context.canUndo}
+								onClick={() => context.undo()}
+								aria-keyshortcuts="Control+Z Meta+Z"
+								title="Undo (Ctrl+Z)"
+							>
+								<Icon name="undo" />
+								<span class="hide-narrow">Undo</span>
+							</button>
+							<button
+								type="button"
+								class="button quiet"
+								disabled={!context.canRedo}
+								onClick={() => context.redo()}
+								aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+								title="Redo (Ctrl+Shift+Z)"
+							>
+								<Icon name="undo" class="flip" />
+								<span class="hide-narrow">Redo</span>
+							</button>
+							<button type="button" class="button primary" onClick={() => setStep("publish")}>
+								Publish
+							</button>
 						</div>
 					</div>
-					<PreviewPane
-						source={context.preview}
-						version={version}
-						onBackToCurrent={() => context.previewVersion(null)}
-						loading={editor.previewLoading}
-						failure={editor.previewFailure}
-						hasData={context.chart.hasData}
-						folded={folded}
-						onUnfold={() => setFolded(false)}
-					/>
+					<ConflictDialog open={editor.conflict} onReloadTheirs={editor.reloadTheirs} onKeepMine={editor.keepMine} />
+					{generalFailure && context.saveState === "error" && (
+						<div class="banner error editor-banner" role="alert">
+							<Icon name="alert" />
+							<span class="banner-text">Your last change was not saved: {generalFailure}</span>
+							<button type="button" class="button" onClick={editor.retry}>
+								Retry
+							</button>
+						</div>
+					)}
+					<div class={wideControls ? "editor-body wide-controls" : "editor-body"}>
+						<div class="editor-controls">
+							<StepTabs current={chosenStep} onChange={setStep} />
+							<div
+								class="step-panel"
+								role="tabpanel"
+								id={`panel-${chosenStep}`}
+								aria-labelledby={`tab-${chosenStep}`}
+								onFocusIn={(event) => {
+									if (!narrowScreen.matches || !isTextEntry(event.target)) return;
+									setFolded(true);
+									const field = event.target as HTMLElement;
+									window.requestAnimationFrame(() => field.scrollIntoView({ block: "nearest" }));
+								}}
+								onFocusOut={(event) => {
+									if (!isTextEntry(event.relatedTarget)) setFolded(false);
+								}}
+							>
+								<Step key={chosenStep} />
+							</div>
+						</div>
+						<PreviewPane
+							source={context.preview}
+							version={version}
+							onBackToCurrent={() => context.previewVersion(null)}
+							loading={editor.previewLoading}
+							failure={editor.previewFailure}
+							hasData={context.chart.hasData}
+							folded={folded}
+							onUnfold={() => setFolded(false)}
+						/>
+					</div>
 				</div>
-			</div>
+			</TableEditorContext.Provider>
 		</EditorContext.Provider>
 	);
 }

@@ -1,14 +1,14 @@
 /**
  * The editor's state as a thin hook over the autosave reducer (autosave.ts): it runs the
  * reducer's effects (the wait before a save, the `PATCH` with `If-Match`, the preview's refresh,
- * announcements) and loads what the reducer does not own: the chart on opening, the preview's
- * data and theme, a past version shown in History.
+ * announcements, stepping the data table's history) and loads what the reducer does not own: the
+ * chart on opening, the preview's data and theme, a past version shown in History. Whether leaving
+ * is safe is answered here for the settings; the frame (editor-screen.tsx) asks with the table's.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { announce } from "../../lib/announce";
 import { ApiFailure, api, describeFailure } from "../../lib/api";
 import type { Chart } from "../../lib/chart-types";
-import { useLeaveGuard } from "../../lib/use-leave-guard";
 import type { PreviewSource } from "../../preview/engine";
 import type { AutosaveEffect, AutosaveEvent, AutosaveState, ChartPatch } from "./autosave";
 import { initialAutosave, shownChart, step, themeOf } from "./autosave";
@@ -24,9 +24,23 @@ type Load = { state: "loading" } | { state: "missing" } | { state: "failed"; mes
 
 const saveDelay = 500;
 
+/** How the data table's own history is stepped when the editor's undo or redo reaches one of its edits. */
+export interface TableHistoryStepper {
+	step(redoing: boolean): void;
+}
+
 export interface ChartEditor {
 	load: Load;
 	context: EditorContextValue | null;
+	/** Settings not saved yet (waiting, being sent, refused, or in a conflict). */
+	dirty: boolean;
+	/**
+	 * Leaving the chart: sends a settings edit still waiting for its save (the request outlives
+	 * the screen) and answers whether leaving now loses nothing.
+	 */
+	flushForLeaving(): boolean;
+	/** Set by the data table, so undo and redo can step it. */
+	tableHistory: { current: TableHistoryStepper | null };
 	conflict: boolean;
 	failure: ApiFailure | Error | null;
 	retry(): void;
@@ -55,6 +69,7 @@ export function useChartEditor(chartId: string): ChartEditor {
 	const previewRequest = useRef(0);
 	const previewTheme = useRef<string | undefined>(undefined);
 	const alive = useRef(true);
+	const tableHistory = useRef<TableHistoryStepper | null>(null);
 
 	const fetchPreview = useCallback(
 		(theme: string | undefined) => {
@@ -103,6 +118,9 @@ export function useChartEditor(chartId: string): ChartEditor {
 			case "announce":
 				announce(effect.text);
 				return;
+			case "stepTable":
+				tableHistory.current?.step(effect.redoing);
+				return;
 		}
 	};
 	const dispatch = (event: AutosaveEvent) => {
@@ -149,21 +167,18 @@ export function useChartEditor(chartId: string): ChartEditor {
 		return () => window.clearTimeout(wait);
 	}, [localTheme, load.state, fetchPreview]);
 
-	useLeaveGuard(
-		shown.saveState !== "saved",
-		() => {
-			// Leaving within the half second before a save: send it now and go (the request
-			// outlives the screen). Ask only when edits would be lost: a refused or failed save,
-			// a conflict, or edits queued behind a request still in flight.
-			const { conflict, failure, inFlight, pending } = autosave.current;
-			if (!conflict && !failure && !inFlight) {
-				send({ type: "flush" });
-				return true;
-			}
-			return !conflict && !failure && !pending;
-		},
-		"This chart has changes that are not saved yet. Leave anyway and lose them?",
-	);
+	const flushForLeaving = useCallback((): boolean => {
+		// Leaving within the half second before a save: send it now and go (the request outlives
+		// the screen). Edits would be lost only after a refused or failed save, in a conflict, or
+		// queued behind a request still in flight.
+		const { conflict, failure, inFlight, pending, saveState } = autosave.current;
+		if (saveState === "saved") return true;
+		if (!conflict && !failure && !inFlight) {
+			send({ type: "flush" });
+			return true;
+		}
+		return !conflict && !failure && !pending;
+	}, [send]);
 
 	/** After a conflict: their version, then `then` says what to do with the person's edits. */
 	const afterConflict = useCallback(
@@ -181,6 +196,13 @@ export function useChartEditor(chartId: string): ChartEditor {
 		send({ type: "undo", at: Date.now() });
 		return had;
 	}, [send]);
+	const redo = useCallback((): boolean => {
+		const had = autosave.current.redo.length > 0 && autosave.current.saved !== null;
+		send({ type: "redo", at: Date.now() });
+		return had;
+	}, [send]);
+	const tableEdited = useCallback(() => send({ type: "tableEdited", at: Date.now() }), [send]);
+	const tableReset = useCallback(() => send({ type: "tableReset" }), [send]);
 
 	const previewVersion = useCallback(
 		(version: number | null) => {
@@ -235,13 +257,36 @@ export function useChartEditor(chartId: string): ChartEditor {
 			fieldError,
 			previewedVersion: versionPreview?.version ?? null,
 			undo,
+			redo,
 			canUndo: shown.undo.length > 0,
+			canRedo: shown.redo.length > 0,
+			tableEdited,
+			tableReset,
 		};
-	}, [chart, shown.etag, shown.saveState, change, adopt, preview, previewVersion, fieldError, versionPreview, undo, shown.undo.length]);
+	}, [
+		chart,
+		shown.etag,
+		shown.saveState,
+		change,
+		adopt,
+		preview,
+		previewVersion,
+		fieldError,
+		versionPreview,
+		undo,
+		redo,
+		shown.undo.length,
+		shown.redo.length,
+		tableEdited,
+		tableReset,
+	]);
 
 	return {
 		load,
 		context,
+		dirty: shown.saveState !== "saved",
+		flushForLeaving,
+		tableHistory,
 		conflict: shown.conflict,
 		failure,
 		retry: () => send({ type: "flush" }),

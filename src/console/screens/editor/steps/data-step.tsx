@@ -5,7 +5,7 @@
  * each column's detected type; linked data and library series show it read-only and say why. A
  * CSV the API refuses is shown as a table too, with the row and column the API names marked.
  */
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { Dataset } from "../../../../domain/dataset";
 import { Icon } from "../../../components/icon";
 import { api } from "../../../lib/api";
@@ -17,6 +17,7 @@ import { CurrentData } from "./data/current-data";
 import { LibraryInput } from "./data/library-input";
 import { LinkedSource } from "./data/linked-source";
 import { type Source, sourceNote } from "./data/source-note";
+import { useTableEditor } from "./data/table-context";
 import { type Refusal, RefusedTable } from "./data/tables";
 
 /** The API's message as a sentence (its messages may start with a field name in lower case). */
@@ -35,7 +36,7 @@ export function DataStep() {
 	const dataset = preview?.dataset ?? null;
 	/** After "Use this data": the dataset shown before, so focus moves once the new one is drawn. */
 	const [replacedData, setReplacedData] = useState<Dataset | null | undefined>(undefined);
-	const table = useRef<{ discard(): void } | null>(null);
+	const table = useTableEditor();
 
 	useEffect(() => {
 		if (!fromLibrary || sources) return;
@@ -98,16 +99,14 @@ export function DataStep() {
 							{refusal.rows && <RefusedTable refusal={refusal} />}
 						</section>
 					)}
-					{dataset && !refusal && (
-						<CurrentData dataset={dataset} focusAfter={replacedData} onFocused={() => setReplacedData(undefined)} control={table} />
-					)}
+					{dataset && !refusal && <CurrentData dataset={dataset} focusAfter={replacedData} onFocused={() => setReplacedData(undefined)} />}
 					{!chart.hasData && !refusal && <p class="step-intro">Start with your data: drop a CSV file, choose one, or paste it below.</p>}
 					{chart.hasData && (
 						<h2 class="section-label replace-heading" id="replace-data">
 							Replace the data
 						</h2>
 					)}
-					<CsvInput onRefused={setRefusal} onUsed={() => setReplacedData(dataset)} onSending={() => table.current?.discard()} />
+					<CsvInput onRefused={setRefusal} onUsed={() => setReplacedData(dataset)} onSending={() => table.save.discard()} />
 				</>
 			) : (
 				<>

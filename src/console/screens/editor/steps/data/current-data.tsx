@@ -5,7 +5,7 @@
 import { useEffect, useRef } from "preact/hooks";
 import type { Dataset } from "../../../../../domain/dataset";
 import type { Chart } from "../../../../lib/chart-types";
-import { useEditor } from "../../editor-context";
+import { useTableEditor } from "./table-context";
 import { TableEditor } from "./table-editor";
 
 /** Why the table cannot be edited here, or null when it can. */
@@ -30,18 +30,8 @@ export /**
  * The chart's data as a table. Focus moves to it once it shows data other than `focusAfter` (after "Use this data" the button is disabled while sending, which left focus on
  * the page; the table is what the person wants to check next).
  */
-function CurrentData({
-	dataset,
-	focusAfter,
-	onFocused,
-	control,
-}: {
-	dataset: Dataset;
-	focusAfter?: Dataset | null;
-	onFocused(): void;
-	control?: { current: { discard(): void } | null };
-}) {
-	const { chart } = useEditor();
+function CurrentData({ dataset, focusAfter, onFocused }: { dataset: Dataset; focusAfter?: Dataset | null; onFocused(): void }) {
+	const { readOnly } = useTableEditor();
 	const box = useRef<HTMLElement>(null);
 	useEffect(() => {
 		if (focusAfter === undefined || dataset === focusAfter) return;
@@ -49,13 +39,12 @@ function CurrentData({
 		box.current?.focus();
 		onFocused();
 	}, [dataset, focusAfter]);
-	const readOnly = readOnlyReason(chart);
 	return (
 		<section class="step-section" aria-labelledby="current-data">
 			<h2 id="current-data" class="section-label">
 				{readOnly ? "Current data" : "Check and edit the data"}
 			</h2>
-			<TableEditor dataset={dataset} readOnly={readOnly} boxRef={box} control={control} />
+			<TableEditor boxRef={box} />
 		</section>
 	);
 }

@@ -44,12 +44,18 @@ export function DataGrid({
 	// A column's type reads every cell: once per table, not once per cell drawn.
 	const types = useMemo(() => table.header.map((_, index) => columnType(table, index)), [table]);
 	const status = save.status;
-	const problemAt = status.state === "refused" || status.state === "invalid" ? status.at : undefined;
+	// The cells marked red: the one the API or the table's rules refused, or those held back from a save.
+	const problems: CellAt[] =
+		status.state === "held"
+			? status.cells.map((held) => held.at)
+			: (status.state === "refused" || status.state === "invalid") && status.at
+				? [status.at]
+				: [];
 
 	const cellProps = (at: CellAt) => {
 		const isActive = at.row === active.row && at.column === active.column;
 		const selected = within(selection, at);
-		const bad = problemAt && problemAt.row === at.row && problemAt.column === at.column;
+		const bad = problems.some((problem) => problem.row === at.row && problem.column === at.column);
 		return {
 			"data-cell": `${at.row}:${at.column}`,
 			tabIndex: isActive && !editing ? 0 : -1,
@@ -95,6 +101,8 @@ export function DataGrid({
 			aria-label="The chart's data"
 			ref={boxRef}
 			tabIndex={-1}
+			// The row numbers' width, so the first column can stick just right of them (table-editor.css).
+			style={{ "--row-number-digits": String(visibleRows + 1).length }}
 			onKeyDown={(event) => {
 				// Focus put on the box (after "Use this data"): the first key moves it into the grid.
 				if (event.target !== event.currentTarget || !/^(Arrow|Enter|Home|End|Page)/.test(event.key)) return;

@@ -21,6 +21,7 @@ export function SaveLine({ save }: { save: TableSave }) {
 			return <span class="meta-text">Saving your edits…</span>;
 		case "conflict":
 		case "refused":
+		case "held":
 		case "invalid":
 		case "failed":
 			// Said by SaveProblems' banner instead, with what to do about it.
@@ -50,6 +51,25 @@ export function SaveProblems({ save }: { save: TableSave }) {
 				</div>
 			</div>
 		);
+	if (status.state === "held") {
+		const [first] = status.cells;
+		const more = status.cells.length - 1;
+		return (
+			<div class="banner error" role="alert">
+				<Icon name="alert" />
+				<div class="banner-text">
+					<p>
+						<strong>Not saved: {status.cells.length === 1 ? "one cell" : `${status.cells.length} cells`}.</strong> {first?.message}
+						{more > 0 ? ` (and ${more === 1 ? "one more marked cell" : `${more} more marked cells`})` : ""}
+					</p>
+					<p>
+						Your other edits are saved. Until you fix the marked {status.cells.length === 1 ? "cell" : "cells"}, the chart keeps{" "}
+						{status.cells.length === 1 ? "its" : "their"} last saved {status.cells.length === 1 ? "value" : "values"}.
+					</p>
+				</div>
+			</div>
+		);
+	}
 	if (status.state === "refused" || status.state === "invalid" || status.state === "failed")
 		return (
 			<div class="banner error" role="alert">

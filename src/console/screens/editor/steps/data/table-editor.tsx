@@ -3,39 +3,26 @@
  * keys move, Enter or typing edits, Enter and Tab commit and move on, Escape cancels, Shift+arrows
  * select, Ctrl/Cmd+C and V copy and paste ranges to and from a spreadsheet, Delete empties,
  * Ctrl/Cmd+Z and Shift+Z (or Y) undo and redo. Not editing, Tab leaves the grid (one tab stop, as
- * a grid should be). Edits are saved as the chart's CSV (use-table-save.ts). The column panel
+ * a grid should be). Edits are saved as the chart's CSV (use-table-save.ts); the table's state is
+ * the editor frame's (table-context.ts), so it outlives the step. The column panel
  * under the grid reads a text column as numbers or dates and leaves a series out of the chart
  * (`meta.seriesTransform[name].hidden`, which the API, the exports and the embed all honour).
  * `readOnly` (linked data, library series) keeps selecting and copying and says why.
  */
 import type { Ref } from "preact";
-import type { Dataset } from "../../../../../domain/dataset";
 import { Icon } from "../../../../components/icon";
 import { useEditor } from "../../editor-context";
 import { ColumnPanel } from "./column-panel";
 import { DataGrid, MoreRows } from "./data-grid";
 import { SaveLine, SaveProblems } from "./save-status";
+import { useTableEditor } from "./table-context";
 import { TableToolbar } from "./table-toolbar";
-import { useTableEditorState } from "./use-table-editor-state";
 import "./table-editor.css";
 
-export function TableEditor({
-	dataset,
-	readOnly,
-	boxRef,
-	control,
-}: {
-	dataset: Dataset;
-	/** Why the table cannot be edited (linked data, library series), or null. */
-	readOnly: string | null;
-	boxRef?: Ref<HTMLElement>;
-	/** For the step: drop unsaved edits when other data replaces the chart's. */
-	control?: { current: { discard(): void } | null };
-}) {
-	const editor = useEditor();
-	const { chart } = editor;
-	const state = useTableEditorState(editor, dataset, readOnly, control);
-	const { history, table, active, shownRows, save, edit, move, applyUndo } = state;
+export function TableEditor({ boxRef }: { boxRef?: Ref<HTMLElement> }) {
+	const { chart } = useEditor();
+	const state = useTableEditor();
+	const { readOnly, table, active, shownRows, save, edit, move } = state;
 	const column = Math.min(active.column, table.header.length - 1);
 	const rowIndex = active.row;
 	const columnName = table.header[column] ?? "";
@@ -53,7 +40,7 @@ export function TableEditor({
 					<Icon name="alert" size={16} /> {readOnly}
 				</p>
 			) : (
-				<TableToolbar history={history} row={rowIndex} column={column} edit={edit} move={move} applyUndo={applyUndo} />
+				<TableToolbar table={table} row={rowIndex} column={column} edit={edit} move={move} />
 			)}
 			<DataGrid state={state} hidden={hidden} visibleRows={visibleRows} boxRef={boxRef} />
 			<MoreRows state={state} visibleRows={visibleRows} />

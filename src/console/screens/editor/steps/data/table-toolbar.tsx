@@ -1,22 +1,22 @@
 /**
- * The buttons above the editable data table: undo and redo, add and delete a row or a column at
- * the active cell, and swap rows and columns. One tab stop: the arrow keys move between its
+ * The buttons above the editable data table: add and delete a row or a column at the active
+ * cell, and swap rows and columns (undo and redo are the editor's, in its header, since one
+ * history holds the table's edits and the settings' in the order they were made). One tab stop: the arrow keys move between its
  * buttons (ARIA's toolbar pattern), so Tab goes on to the grid. Shown only when the table can be
  * edited; the grid's own keys (table-editor.tsx) do the same things from the keyboard.
  */
 import { Icon } from "../../../../components/icon";
-import type { CellAt, Table, TableHistory } from "./table-model";
+import type { CellAt, Table } from "./table-model";
 import { insertColumn, insertRows, removeColumns, removeRows, transpose } from "./table-model";
 
 export function TableToolbar({
-	history,
+	table,
 	row,
 	column,
 	edit,
 	move,
-	applyUndo,
 }: {
-	history: TableHistory;
+	table: Table;
 	/** The active cell's row (-1 for the header) and column: where rows and columns are added or deleted. */
 	row: number;
 	column: number;
@@ -24,9 +24,7 @@ export function TableToolbar({
 	edit(next: Table, words?: string): void;
 	/** Moves the active cell within `inTable`, the table after an edit not drawn yet. */
 	move(at: CellAt, extend: boolean, inTable: Table): void;
-	applyUndo(redoing: boolean): void;
 }) {
-	const table = history.table;
 	const columnName = table.header[column] ?? "";
 	return (
 		<div
@@ -43,28 +41,6 @@ export function TableToolbar({
 				buttons[(at + (event.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length]?.focus();
 			}}
 		>
-			<span class="toolbar-group">
-				<button
-					type="button"
-					class="button quiet icon"
-					aria-label="Undo table edit"
-					title="Undo table edit (Ctrl/Cmd+Z in the table)"
-					disabled={history.past.length === 0}
-					onClick={() => applyUndo(false)}
-				>
-					<Icon name="undo" size={16} />
-				</button>
-				<button
-					type="button"
-					class="button quiet icon"
-					aria-label="Redo table edit"
-					title="Redo table edit (Ctrl/Cmd+Shift+Z in the table)"
-					disabled={history.future.length === 0}
-					onClick={() => applyUndo(true)}
-				>
-					<Icon name="undo" size={16} class="flip" />
-				</button>
-			</span>
 			<span class="toolbar-group">
 				<button
 					type="button"

@@ -4,6 +4,11 @@
  * spreadsheet), the cell being edited, how many rows are drawn, and the save behind it all
  * (use-table-save.ts). New data from the chart replaces the table unless the person's own edits
  * are waiting. The keys that call these moves: grid-keys.ts; what they draw: data-grid.tsx.
+ *
+ * The editor's frame holds this state for as long as the chart is open (not the Data step), so
+ * edits, held cells and the save in progress survive going to another step and back. Each edit
+ * is also recorded in the editor's one undo history, which steps this table back through
+ * `stepper` when undo reaches it.
  */
 import type { RefObject } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
@@ -12,6 +17,17 @@ import { announce } from "../../../../lib/announce";
 import type { CellAt, Range, Table, TableHistory } from "./table-model";
 import { cellValue, record, redo, setCell, startHistory, tableFromDataset, tableToCsv, undo } from "./table-model";
 import { type TableSave, type TableSaveEditor, useTableSave } from "./use-table-save";
+
+/** What the table needs of the editor beyond saving: its one undo history. */
+export interface TableEditorHost extends TableSaveEditor {
+	undo(): boolean;
+	redo(): boolean;
+	tableEdited(): void;
+	tableReset(): void;
+}
+
+/** The chart without data yet: an empty table, replaced when data arrives. */
+const noData: Dataset = { columns: [] };
 
 /** Rows drawn at first and added by "Show more rows": a long table stays quick to draw. */
 export const rowPage = 100;
@@ -55,6 +71,7 @@ export interface TableEditorState {
 	commit(then?: CellAt): void;
 	/** Opens the cell editor at `at`, with `value` (the key typed) or the cell's text. */
 	startEditing(at: CellAt, value?: string): void;
+	/** Undo or redo in the editor's one history (which may reach a setting rather than the table). */
 	applyUndo(redoing: boolean): void;
 }
 
@@ -67,12 +84,14 @@ function clamp(table: Table, at: CellAt): CellAt {
 }
 
 export function useTableEditorState(
-	editor: TableSaveEditor,
-	dataset: Dataset,
+	editor: TableEditorHost,
+	/** The chart's data as the API answers it, null while none is loaded. */
+	chartDataset: Dataset | null,
 	readOnly: string | null,
-	/** For the step: drop unsaved edits when other data replaces the chart's. */
-	control?: { current: { discard(): void } | null },
+	/** Set to what steps this table's own history when the editor's undo or redo reaches it. */
+	stepper: { current: { step(redoing: boolean): void } | null },
 ): TableEditorState {
+	const dataset = chartDataset ?? noData;
 	const [history, setHistory] = useState<TableHistory>(() => startHistory(tableFromDataset(dataset)));
 	const table = history.table;
 	const [active, setActive] = useState<CellAt>({ row: 0, column: 0 });
@@ -92,7 +111,6 @@ export function useTableEditorState(
 	const save = useTableSave(editor, table, () => {
 		takingTheirs.current = true;
 	});
-	if (control) control.current = { discard: save.discard };
 
 	// New data from the chart (a restore, a replacement, theirs after a conflict) replaces the
 	// table, unless it is this table's own save coming back or the person has edits waiting.
@@ -104,6 +122,7 @@ export function useTableEditorState(
 		if (!takingTheirs.current && (save.dirty || tableToCsv(loaded).csv === save.savedCsv)) return;
 		takingTheirs.current = false;
 		setHistory(startHistory(loaded));
+		editor.tableReset();
 		save.reset(loaded);
 		setEditing(null);
 		setAnchor(null);
@@ -113,6 +132,7 @@ export function useTableEditorState(
 	const edit = (next: Table, words?: string) => {
 		if (readOnly || next === table) return;
 		setHistory((current) => record(current, next));
+		editor.tableEdited();
 		if (words) announce(words);
 	};
 
@@ -133,7 +153,11 @@ export function useTableEditorState(
 	useEffect(() => {
 		if (!focusCell.current || editing) return;
 		focusCell.current = false;
-		grid.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.column}"]`)?.focus();
+		const cell = grid.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.column}"]`);
+		cell?.focus({ preventScroll: true });
+		// Scrolled clear of the sticky row numbers and first column (the box's scroll padding), so a
+		// new column, or a cell reached by the arrows, is seen whole.
+		cell?.scrollIntoView({ block: "nearest", inline: "nearest" });
 	}, [active, editing]);
 
 	// The cell editor takes focus as it opens (typing into a cell opens it with that key).
@@ -164,12 +188,20 @@ export function useTableEditorState(
 	};
 
 	const applyUndo = (redoing: boolean) => {
-		if (readOnly) return;
-		const next = redoing ? redo(history) : undo(history);
-		if (next === history) return;
-		setHistory(next);
-		setActive((at) => clamp(next.table, at));
-		announce(redoing ? "Redone" : "Undone");
+		if (redoing) editor.redo();
+		else editor.undo();
+	};
+
+	// The editor's history reached one of this table's edits. Focus in the grid stays there (an
+	// undone swap of rows and columns draws new cells), so the next Ctrl+Z or Ctrl+Shift+Z works.
+	stepper.current = {
+		step(redoing) {
+			const next = redoing ? redo(history) : undo(history);
+			if (next === history) return;
+			setHistory(next);
+			setActive((at) => clamp(next.table, at));
+			if (grid.current?.contains(document.activeElement)) focusCell.current = true;
+		},
 	};
 
 	return {

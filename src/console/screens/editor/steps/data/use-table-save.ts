@@ -4,14 +4,18 @@
  * time, after the editor's own settings save (both move the chart's ETag). Settings keyed by a
  * column's name (`meta.seriesTransform`, `meta.seriesStyle`) follow a renamed column and are
  * dropped for a deleted one first, since the API refuses settings for series the data lacks.
+ *
+ * A cell the API refuses (a letter in a number column) does not hold the other edits back: the
+ * cell is held, sent with the value it had when last saved (empty if it had none), and the rest
+ * of the table is saved. The person still sees what they typed there, marked, and the save stays
+ * "Not saved" until they fix it; the next edit tries the whole table again.
  */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { announce } from "../../../../lib/announce";
 import { ApiFailure, api, describeFailure } from "../../../../lib/api";
 import type { Chart } from "../../../../lib/chart-types";
-import { useConfirmTabClose } from "../../../../lib/use-confirm-tab-close";
 import type { CellAt, Table } from "./table-model";
-import { renamedColumns, tableProblems, tableToCsv } from "./table-model";
+import { cellValue, renamedColumns, setCell, tableProblems, tableToCsv } from "./table-model";
 
 /**
  * What saving needs of the editor (editor-context.ts's value has all of it), spelt here so the
@@ -20,7 +24,7 @@ import { renamedColumns, tableProblems, tableToCsv } from "./table-model";
 export interface TableSaveEditor {
 	chart: Chart;
 	etag: string;
-	saveState: "saved" | "unsaved" | "saving" | "error" | "conflict";
+	saveState: "saved" | "unsaved" | "saving" | "error" | "conflict" | "refused";
 	adopt(chart: Chart, etag: string | null): void;
 	updateMeta(patch: Record<string, unknown>): void;
 }
@@ -37,8 +41,24 @@ export type TableSaveStatus =
 	| { state: "invalid"; message: string; at?: CellAt }
 	/** The API refused the CSV (422): its message, at the cell it names. */
 	| { state: "refused"; message: string; at?: CellAt }
+	/** The table is saved except these cells, which the API refused: each with the API's message. */
+	| { state: "held"; cells: HeldCell[] }
 	| { state: "conflict" }
 	| { state: "failed"; message: string };
+
+/** A cell the API refused, saved with its earlier value while the person's value waits to be fixed. */
+export interface HeldCell {
+	at: CellAt;
+	message: string;
+}
+
+/** Refused cells held back in one save, at most: past this the table is refused as a whole. */
+const mostHeldCells = 20;
+
+/** The states in which the table's edits are not all saved and leaving would lose some. */
+export function losesEdits(status: TableSaveStatus): boolean {
+	return ["invalid", "refused", "held", "conflict", "failed"].includes(status.state);
+}
 
 const keyedSettings = ["seriesTransform", "seriesStyle"] as const;
 
@@ -68,6 +88,10 @@ export function settingsPatches(
 	return { before: Object.keys(before).length > 0 ? before : null, after: Object.keys(after).length > 0 ? after : null };
 }
 
+function sameCell(a: CellAt, b: CellAt): boolean {
+	return a.row === b.row && a.column === b.column;
+}
+
 /** The cell a refusal names: the API counts rows as a spreadsheet does, of the rows sent. */
 function refusalCell(error: ApiFailure, table: Table, sentRows: number[]): CellAt | undefined {
 	const row = typeof error.details?.row === "number" ? error.details.row : null;
@@ -85,10 +109,32 @@ function refusalCell(error: ApiFailure, table: Table, sentRows: number[]): CellA
 	return tableRow === undefined ? undefined : { row: tableRow, column };
 }
 
+/** The indexes of a table's rows that hold something (blank rows are not sent). */
+function filledRows(table: Table): number[] {
+	return tableToCsv(table).sentRows;
+}
+
+/**
+ * The value a held cell is sent with: what the last saved table had there (same column, and the
+ * same row counting filled rows only, when no row was filled or emptied since), else empty.
+ */
+export function heldValue(saved: Table, sending: Table, at: CellAt): string {
+	const column = saved.ids.indexOf(sending.ids[at.column] ?? -1);
+	if (column < 0) return "";
+	if (at.row === -1) return saved.header[column] ?? "";
+	const savedRows = filledRows(saved);
+	const sendingRows = filledRows(sending);
+	const position = sendingRows.indexOf(at.row);
+	const savedRow = savedRows.length === sendingRows.length ? savedRows[position] : undefined;
+	return savedRow === undefined ? "" : (saved.rows[savedRow]?.[column] ?? "");
+}
+
 export interface TableSave {
 	status: TableSaveStatus;
-	/** Edits not saved yet (or being saved). */
+	/** Edits not saved yet (or being saved, or held back). */
 	dirty: boolean;
+	/** Leaving the chart: sends what waits and answers whether leaving now loses nothing. */
+	flushForLeaving(): boolean;
 	/** The CSV last saved (or loaded): data the API answers that reads back as this is the table's own. */
 	savedCsv: string;
 	/** A new table loaded from the chart: nothing to save. */
@@ -111,10 +157,41 @@ export function useTableSave(editor: TableSaveEditor, table: Table, onTheirs: ()
 	latest.current = { editor, table };
 	const timer = useRef<number | undefined>(undefined);
 	const busy = useRef(false);
+	/** The table of the save in flight, if any. */
+	const sendingTable = useRef<Table | null>(null);
 	const conflicted = useRef(false);
 	const alive = useRef(true);
 
 	const path = `/v1/charts/${encodeURIComponent(editor.chart.id)}`;
+
+	/**
+	 * Sends `sending`; each cell the API refuses is held (sent with its earlier value) and the rest
+	 * sent again, so one typo does not keep every other edit from being saved. Answers the table
+	 * the API now has and the cells held back; throws what cannot be saved cell by cell.
+	 */
+	const putHoldingRefusedCells = async (sending: Table, etag: string): Promise<{ sent: Table; held: HeldCell[] }> => {
+		const held: HeldCell[] = [];
+		let attempt = sending;
+		for (;;) {
+			const { csv, sentRows } = tableToCsv(attempt);
+			// Only held cells differ from what is saved: nothing new to send.
+			if (held.length > 0 && csv === savedCsv.current) return { sent: attempt, held };
+			try {
+				const answer = await api.put<Chart>(`${path}/data`, { text: { content: csv, type: "text/csv" }, ifMatch: etag });
+				savedCsv.current = csv;
+				latest.current.editor.adopt(answer.body, answer.etag);
+				return { sent: attempt, held };
+			} catch (error) {
+				if (!(error instanceof ApiFailure) || error.status !== 422) throw error;
+				const at = refusalCell(error, attempt, sentRows);
+				if (!at || at.row < 0 || held.length >= mostHeldCells || held.some((cell) => sameCell(cell.at, at))) throw error;
+				held.push({ at, message: error.message });
+				attempt = setCell(attempt, at, heldValue(saved.current, sending, at));
+				// The held value is what was saved, so the table as sent may not have changed: it would be refused again.
+				if (cellValue(attempt, at) === cellValue(sending, at)) throw error;
+			}
+		}
+	};
 
 	const save = useCallback(async (): Promise<void> => {
 		window.clearTimeout(timer.current);
@@ -143,6 +220,7 @@ export function useTableSave(editor: TableSaveEditor, table: Table, onTheirs: ()
 			return;
 		}
 		busy.current = true;
+		sendingTable.current = sending;
 		setStatus({ state: "saving" });
 		const patches = settingsPatches(now.chart.meta, saved.current, sending);
 		let etag = now.etag;
@@ -152,14 +230,19 @@ export function useTableSave(editor: TableSaveEditor, table: Table, onTheirs: ()
 				now.adopt(cleared.body, cleared.etag);
 				etag = cleared.etag ?? `"${cleared.body.version}"`;
 			}
-			const answer = await api.put<Chart>(`${path}/data`, { text: { content: csv, type: "text/csv" }, ifMatch: etag });
-			saved.current = sending;
-			savedCsv.current = csv;
-			latest.current.editor.adopt(answer.body, answer.etag);
+			const { sent, held } = await putHoldingRefusedCells(sending, etag);
+			saved.current = sent;
 			if (patches.after) latest.current.editor.updateMeta(patches.after);
 			if (!alive.current) return;
-			setStatus({ state: latest.current.table === sending ? "saved" : "waiting" });
-			if (latest.current.table === sending) announce("Data saved");
+			if (held.length > 0) {
+				setStatus({ state: "held", cells: held });
+				announce(
+					`Your other edits are saved; ${held.length === 1 ? "one cell was" : `${held.length} cells were`} not: ${held[0]?.message}`,
+				);
+			} else {
+				setStatus({ state: latest.current.table === sending ? "saved" : "waiting" });
+				if (latest.current.table === sending) announce("Data saved");
+			}
 		} catch (error) {
 			if (!alive.current) return;
 			if (error instanceof ApiFailure && error.status === 412) {
@@ -176,9 +259,10 @@ export function useTableSave(editor: TableSaveEditor, table: Table, onTheirs: ()
 			return;
 		} finally {
 			busy.current = false;
+			sendingTable.current = null;
 		}
 		// Edits made while this one was saving go next, after the usual pause.
-		if (latest.current.table !== saved.current) timer.current = window.setTimeout(() => void save(), tableSaveDelay);
+		if (latest.current.table !== sending) timer.current = window.setTimeout(() => void save(), tableSaveDelay);
 	}, [path]);
 
 	// Every edit (re)starts the pause before a save.
@@ -199,10 +283,9 @@ export function useTableSave(editor: TableSaveEditor, table: Table, onTheirs: ()
 		};
 	}, [save]);
 
-	// Closing the tab with edits not saved asks first. (Not useLeaveGuard: the editor's settings hold
-	// the one in-app guard; table edits are sent when the step is left.)
+	// Leaving the chart with edits not saved asks first: the editor's frame asks for the settings
+	// and the table together (editor-screen.tsx), from `dirty` and `flushForLeaving`.
 	const dirty = table !== saved.current;
-	useConfirmTabClose(dirty);
 
 	const refetch = async (): Promise<boolean> => {
 		try {
@@ -228,6 +311,14 @@ export function useTableSave(editor: TableSaveEditor, table: Table, onTheirs: ()
 		},
 		flush() {
 			void save();
+		},
+		flushForLeaving() {
+			if (!dirty) return true;
+			if (losesEdits(status)) return false;
+			// Edits made while a save is in flight would wait for it, and the screen is going.
+			if (busy.current) return sendingTable.current === latest.current.table;
+			void save();
+			return true;
 		},
 		discard() {
 			window.clearTimeout(timer.current);
