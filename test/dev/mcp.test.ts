@@ -3,6 +3,7 @@
  * `new Function`, so this is where the SDK's server is shown to run as deployed. The SDK's own
  * client speaks streamable HTTP to /mcp with a Business key and does what an assistant does:
  * create a chart from CSV, see it as an image, refine it, publish it, and open the embed URL.
+ * A raw batch and an id of "." are refused there as in workerd's tests.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -81,5 +82,34 @@ describe("MCP through wrangler dev", () => {
 		const embed = await fetch(embedUrl);
 		assert.equal(embed.status, 200);
 		assert.match(await embed.text(), /Seats by party/);
+	});
+
+	it("refuses a JSON-RPC batch of 10,000 tools/list, sent raw, with one -32600; and [] too", async () => {
+		const post = (body: string) =>
+			fetch(`${server.url}/mcp`, {
+				method: "POST",
+				headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+				body,
+			});
+		const batch = JSON.stringify(Array.from({ length: 10_000 }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/list" })));
+		for (const body of [batch, "[]"]) {
+			const res = await post(body);
+			assert.equal(res.status, 400);
+			const answer = (await res.json()) as { id: unknown; error: { code: number; message: string } };
+			assert.equal(answer.id, null);
+			assert.equal(answer.error.code, -32600);
+			assert.match(answer.error.message, /batches are not accepted/);
+		}
+	});
+
+	it("answers get_chart with the id . as a tool error naming the id, never the chart list", async () => {
+		for (const id of [".", ".."]) {
+			const result = (await client.callTool({ name: "get_chart", arguments: { id } }, undefined, { timeout })) as CallToolResult;
+			assert.equal(result.isError, true);
+			const first = result.content[0];
+			const text = first?.type === "text" ? first.text : "";
+			assert.match(text, /is not a chart id: a chart id is ch_ followed by/);
+			assert.doesNotMatch(text, /internal_error/);
+		}
 	});
 });
