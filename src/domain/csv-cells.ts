@@ -1,7 +1,9 @@
 /**
- * How one CSV cell reads (spec §2.6, D18): a number (thousands separators allowed) or an ISO
- * date. Apart from csv-parse.ts so the console's data table detects column types exactly as the
- * API will, without bundling the CSV parser.
+ * How one CSV cell reads (spec §2.6, D18): a number (thousands separators allowed, a decimal
+ * point or a decimal comma decided per column) or an ISO date; and day/month dates, which are
+ * read as dates only where a column's roles ask for them. Apart from csv-parse.ts so the
+ * console's data table detects column types exactly as the API will, without bundling the CSV
+ * parser.
  */
 
 export const maxCsvRows = 200_000;
@@ -11,11 +13,91 @@ const numberPattern = /^[+-]?(?:\d+|\d{1,3}(?:,\d{3})+)?(?:\.\d+)?(?:[eE][+-]?\d
 /** `YYYY-MM`, `YYYY-MM-DD`, optionally a time and an offset; the parts are range-checked after. */
 const datePattern = /^(\d{4})-(\d{2})(?:-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?)?$/;
 
-/** A number cell, or undefined if the text is not one. */
+/** A number cell written with a decimal point (`1,234.5`), or undefined if the text is not one. */
 export function parseNumber(text: string): number | undefined {
 	if (!/\d/.test(text) || !numberPattern.test(text)) return undefined;
 	const value = Number(text.replaceAll(",", ""));
 	return Number.isFinite(value) ? value : undefined;
+}
+
+/** How a column writes its decimals: `1,234.5` (point) or `1.234,5` (comma). */
+export type DecimalMark = "point" | "comma";
+
+// Thousands are grouped by threes with one separator throughout the number: `,` beside a decimal
+// point, `.` beside a decimal comma, and a space (also no-break and narrow no-break, as
+// spreadsheets and typesetters write it) beside either. A decimal comma's `.` groups may not
+// start with 0: `0.123` is a decimal point, never "123".
+const pointNumberPattern = /^[+-]?(?:\d+|\d{1,3}([, \u00A0\u202F])\d{3}(?:\1\d{3})*)?(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+const commaNumberPattern = /^[+-]?(?:\d+|[1-9]\d{0,2}([. \u00A0\u202F])\d{3}(?:\1\d{3})*)?(?:,\d+)?(?:[eE][+-]?\d+)?$/;
+const pointGrouping = /[, \u00A0\u202F]/g;
+const commaGrouping = /[. \u00A0\u202F]/g;
+/** Reads the same with either mark: the common case, checked first. */
+const plainInteger = /^[+-]?\d+$/;
+
+/** A number cell written with `mark` as its decimal mark, or undefined if the text is not one. */
+export function parseNumberWith(text: string, mark: DecimalMark): number | undefined {
+	if (!/\d/.test(text)) return undefined;
+	let plain: string;
+	if (mark === "point") {
+		if (!pointNumberPattern.test(text)) return undefined;
+		plain = text.replace(pointGrouping, "");
+	} else {
+		if (!commaNumberPattern.test(text)) return undefined;
+		plain = text.replace(commaGrouping, "").replace(",", ".");
+	}
+	const value = Number(plain);
+	return Number.isFinite(value) ? value : undefined;
+}
+
+/** A number with either mark: what a cell must be for its column to be a number column. */
+export function isNumberText(text: string): boolean {
+	return plainInteger.test(text) || parseNumberWith(text, "point") !== undefined || parseNumberWith(text, "comma") !== undefined;
+}
+
+/**
+ * What a column of cells that could read either way (`1,234`, `1.234`) reads as: a `;`-separated
+ * file is written where the comma is the decimal mark (Excel in most of Europe), any other file
+ * (and JSON rows) with a decimal point, where `"1,234"` had to be quoted and means thousands.
+ */
+export function fallbackDecimalMark(separator: string): DecimalMark {
+	return separator === ";" ? "comma" : "point";
+}
+
+/** A column that writes decimals both ways: the first cell of each way, by index into its cells. */
+export interface MixedDecimalMarks {
+	pointIndex: number;
+	commaIndex: number;
+}
+
+/**
+ * How a column's numbers read, from all its cells (empty ones skipped): `{ mark }` when every
+ * filled cell is a number with that mark (cells that read either way follow the ones that read
+ * only one way, and `fallback` when there are none), `{ mixed }` when every filled cell is a
+ * number but some only with a point and others only with a comma, null when a cell is no number.
+ */
+export function decimalMarkOf(
+	cells: readonly string[],
+	fallback: DecimalMark,
+): { mark: DecimalMark } | { mixed: MixedDecimalMarks } | null {
+	let pointIndex = -1;
+	let commaIndex = -1;
+	let filled = 0;
+	for (let index = 0; index < cells.length; index++) {
+		const cell = cells[index] as string;
+		if (cell === "") continue;
+		filled++;
+		if (plainInteger.test(cell)) continue;
+		const point = parseNumberWith(cell, "point") !== undefined;
+		const comma = parseNumberWith(cell, "comma") !== undefined;
+		if (!point && !comma) return null;
+		if (point && !comma && pointIndex < 0) pointIndex = index;
+		if (comma && !point && commaIndex < 0) commaIndex = index;
+	}
+	if (filled === 0) return { mark: fallback };
+	if (pointIndex >= 0 && commaIndex >= 0) return { mixed: { pointIndex, commaIndex } };
+	if (pointIndex >= 0) return { mark: "point" };
+	if (commaIndex >= 0) return { mark: "comma" };
+	return { mark: fallback };
 }
 
 function isLeapYear(year: number): boolean {
@@ -53,4 +135,59 @@ export function isIsoDate(text: string): boolean {
 		// The renderers read dates with Date.parse: a form it cannot read is no date to them.
 		!Number.isNaN(Date.parse(text.length === 7 ? `${text}-01` : text))
 	);
+}
+
+/** Which part of a `31/12/2024` or `12/31/2024` date is the day. */
+export type DayMonthOrder = "day-first" | "month-first";
+
+/**
+ * A date written with the day and month before a four-digit year, both of one or two digits and
+ * separated alike by `/`, `.` or `-`: `31/12/2024`, `31.12.2024`, `31-12-2024`, `12/31/2024`,
+ * `1/2/2024`. Two-digit years (`1/2/24`) are left out: their century would be a guess.
+ */
+const dayMonthPattern = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})$/;
+
+function dayMonthParts(text: string): { first: number; second: number; year: number } | null {
+	const match = dayMonthPattern.exec(text.trim());
+	if (!match) return null;
+	return { first: Number(match[1]), second: Number(match[3]), year: Number(match[4]) };
+}
+
+function isCalendarDay(year: number, month: number, day: number): boolean {
+	return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/**
+ * Which order a column of day/month dates is written in, from all its filled cells (null and
+ * empty cells skipped): `day-first` when some cell is a real date only with the day first
+ * (`31/12/2024`), `month-first` when some cell is one only with the month first (`12/31/2024`),
+ * `ambiguous` when every cell is a real date either way (`01/02/2024`), and null when the
+ * cells disagree, when a cell is not of the shape or no real date either way (`31/02/2024`), or
+ * when no cell is filled.
+ */
+export function dayMonthOrderOf(cells: readonly (string | null)[]): DayMonthOrder | "ambiguous" | null {
+	let dayFirst = true;
+	let monthFirst = true;
+	let filled = 0;
+	for (const cell of cells) {
+		if (cell === null || cell.trim() === "") continue;
+		const parts = dayMonthParts(cell);
+		if (!parts) return null;
+		filled++;
+		dayFirst &&= isCalendarDay(parts.year, parts.second, parts.first);
+		monthFirst &&= isCalendarDay(parts.year, parts.first, parts.second);
+		if (!dayFirst && !monthFirst) return null;
+	}
+	if (filled === 0) return null;
+	if (dayFirst && monthFirst) return "ambiguous";
+	return dayFirst ? "day-first" : "month-first";
+}
+
+/** A day/month date (the shapes `dayMonthOrderOf` reads) as ISO `YYYY-MM-DD`, or null if it is no real date in that order. */
+export function isoFromDayMonth(text: string, order: DayMonthOrder): string | null {
+	const parts = dayMonthParts(text);
+	if (!parts) return null;
+	const [day, month] = order === "day-first" ? [parts.first, parts.second] : [parts.second, parts.first];
+	const iso = `${String(parts.year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+	return isIsoDate(iso) ? iso : null;
 }

@@ -1,32 +1,52 @@
 /**
- * Own data as CSV (spec §2.6, DESIGN §4, D18): a header row, then data rows. Numbers may use
- * thousands separators; empty cells are null; each column gets a type from its cells.
+ * Own data as CSV (spec §2.6, DESIGN §4, D18): a header row, then data rows, separated by `,`,
+ * `;` or tab. Numbers may use thousands separators and a decimal point or comma, decided per
+ * column; empty cells are null; each column gets a type from its cells.
  */
 import Papa from "papaparse";
-import { isIsoDate, maxCsvColumns, maxCsvRows, parseNumber } from "./csv-cells";
+import type { DecimalMark } from "./csv-cells";
+import {
+	dayMonthOrderOf,
+	decimalMarkOf,
+	fallbackDecimalMark,
+	isIsoDate,
+	isNumberText,
+	isoFromDayMonth,
+	maxCsvColumns,
+	maxCsvRows,
+	parseNumber,
+	parseNumberWith,
+} from "./csv-cells";
+import { headerSeparator } from "./csv-separator";
 import type { Cell, ColumnType, Dataset, DatasetColumn } from "./dataset";
-import { InvalidDataError } from "./dataset";
+import { csvRowNumber, InvalidDataError } from "./dataset";
 
-export { isIsoDate, maxCsvColumns, maxCsvRows, parseNumber };
+export type { DayMonthOrder, DecimalMark } from "./csv-cells";
+export { dayMonthOrderOf, isIsoDate, isNumberText, isoFromDayMonth, maxCsvColumns, maxCsvRows, parseNumber, parseNumberWith };
 
-/** One pass: numbers if every filled cell is one, else dates if every one is, else text. */
-function typedColumn(name: string, cells: string[]): DatasetColumn {
-	const numbers: Cell[] = new Array(cells.length);
-	let numeric = true;
-	for (let i = 0; i < cells.length && numeric; i++) {
-		const cell = cells[i] as string;
-		const value = cell === "" ? null : parseNumber(cell);
-		if (value === undefined) numeric = false;
-		else numbers[i] = value;
+/** Numbers if every filled cell is one (with the column's decimal mark), else dates if every one is, else text. */
+function typedColumn(name: string, cells: string[], fallbackMark: DecimalMark): DatasetColumn {
+	const style = decimalMarkOf(cells, fallbackMark);
+	if (style && "mixed" in style) {
+		const { pointIndex, commaIndex } = style.mixed;
+		const [pointRow, commaRow] = [csvRowNumber(pointIndex), csvRowNumber(commaIndex)];
+		throw new InvalidDataError(
+			`Column "${name}" writes numbers two ways: row ${pointRow} has "${cells[pointIndex]}" (a decimal point) and row ${commaRow} has "${cells[commaIndex]}" (a decimal comma). Write every number in the column one way.`,
+			{ row: Math.max(pointRow, commaRow), column: name },
+		);
 	}
-	if (numeric) return { name, type: "number", values: numbers };
+	if (style) {
+		const values: Cell[] = cells.map((cell) => (cell === "" ? null : (parseNumberWith(cell, style.mark) as number)));
+		return { name, type: "number", values };
+	}
 	const values: Cell[] = cells.map((cell) => (cell === "" ? null : cell));
 	const type: ColumnType = cells.every((cell) => cell === "" || isIsoDate(cell)) ? "date" : "text";
 	return { name, type, values };
 }
 
 export function parseCsv(text: string): Dataset {
-	const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { header: false, skipEmptyLines: "greedy" });
+	const body = text.replace(/^\uFEFF/, "");
+	const parsed = Papa.parse<string[]>(body, { header: false, skipEmptyLines: "greedy", delimiter: headerSeparator(body) });
 	const quoteError = parsed.errors.find((error) => error.type === "Quotes");
 	if (quoteError) {
 		throw new InvalidDataError(`The CSV has a quote that is never closed, in row ${(quoteError.row ?? 0) + 1}.`, {
@@ -35,14 +55,20 @@ export function parseCsv(text: string): Dataset {
 	}
 	const [header, ...rows] = parsed.data;
 	if (!header) throw new InvalidDataError("The CSV is empty: send a header row, then one row per data point.");
-	return datasetFromTable(header, rows);
+	return datasetFromTable(header, rows, { separator: parsed.meta.delimiter });
 }
 
 /**
  * A header and rows of cell texts (a CSV's, or JSON rows read by json-rows.ts) as a typed
  * dataset, by the CSV's rules: the limits, named and distinct columns, one cell per column.
+ * `separator` is the CSV's (JSON rows read as a comma-separated CSV): it decides how a column of
+ * numbers that read either way (`1,234`) is read.
  */
-export function datasetFromTable(header: readonly string[], rows: readonly (readonly string[])[]): Dataset {
+export function datasetFromTable(
+	header: readonly string[],
+	rows: readonly (readonly string[])[],
+	{ separator = "," }: { separator?: string } = {},
+): Dataset {
 	if (rows.length === 0) throw new InvalidDataError("The CSV has a header but no data rows.");
 	if (rows.length > maxCsvRows) throw new InvalidDataError(`The CSV has ${rows.length} data rows; the limit is ${maxCsvRows}.`);
 	if (header.length > maxCsvColumns) throw new InvalidDataError(`The CSV has ${header.length} columns; the limit is ${maxCsvColumns}.`);
@@ -71,5 +97,6 @@ export function datasetFromTable(header: readonly string[], rows: readonly (read
 		});
 	});
 
-	return { columns: names.map((name, index) => typedColumn(name, cellsByColumn[index] as string[])) };
+	const fallbackMark = fallbackDecimalMark(separator);
+	return { columns: names.map((name, index) => typedColumn(name, cellsByColumn[index] as string[], fallbackMark)) };
 }
