@@ -5,6 +5,7 @@
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
+import { runBoundedWorkBench } from "./bounded-work.ts";
 import { runColdstartBench } from "./coldstart.ts";
 import { runDataBench } from "./data.ts";
 import { runEmbedsBench } from "./embeds.ts";
@@ -25,6 +26,7 @@ const suites = {
 	embeds: runEmbedsBench,
 	coldstart: runColdstartBench,
 	queries: runQueriesBench,
+	bounded: runBoundedWorkBench,
 };
 
 const only = process.argv.slice(2);
