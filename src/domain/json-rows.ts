@@ -26,6 +26,7 @@ export interface JsonTable {
 }
 
 const numberToken = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const plainInteger = /^(?:0|-?[1-9]\d{0,14})$/;
 
 function isBlank(cells: readonly string[]): boolean {
 	return cells.every((cell) => cell.trim() === "");
@@ -127,8 +128,10 @@ class RowReader {
 		numberToken.lastIndex = this.at;
 		const match = numberToken.exec(this.text);
 		if (!match) throw this.invalid("a value");
-		this.at += match[0].length;
-		return String(Number(match[0]));
+		const token = match[0];
+		this.at += token.length;
+		// A plain integer reads as JavaScript writes it; anything else (1.50, 1e3, -0) is rewritten as JSON.parse's number would be.
+		return plainInteger.test(token) ? token : String(Number(token));
 	}
 }
 
@@ -211,16 +214,17 @@ function objectRows(reader: RowReader): JsonTable {
 				}
 				const cell = reader.cell();
 				if (cell === null) throw nested(row, key);
-				// A key given twice in a row keeps its last value, as JSON.parse does.
+				// Kept dense (gaps filled as they open) so V8 stores the row as a plain array. A key given
+				// twice in a row keeps its last value, as JSON.parse does.
+				while (cells.length < index) cells.push("");
 				cells[index] = cell;
 			} while (reader.accept(","));
 			reader.take("}", "“,” or “}”");
 		}
-		const filled = Array.from(cells, (cell) => cell ?? "");
-		if (!isBlank(filled)) {
+		if (!isBlank(cells)) {
 			if (sparse.length >= maxCsvRows) throw tooManyRows();
 			if ((sparse.length + 1) * columns.size > maxJsonCells) throw tooManyCells();
-			sparse.push(filled);
+			sparse.push(cells);
 		}
 		if (!reader.nextRow()) break;
 	}
