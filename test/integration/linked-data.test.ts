@@ -120,6 +120,18 @@ describe("linking a chart to a URL", () => {
 		expect(sheet.body.dataSource?.url).toBe("https://docs.google.com/spreadsheets/d/e/2PACX-abc/pub?output=csv");
 	});
 
+	it("reads a `;`-separated source with decimal commas as own CSV is read", async () => {
+		const web = fakeWeb();
+		web.csv("https://data.example.org/anteile.csv", () => "Partei;Anteil;Stimmen\nSPD;25,7;11.955.434\nCDU;28,6;8.775.471\n");
+		const { key } = await makeAccount();
+		const id = await barChart(key);
+		const linked = await link(key, id, { url: "https://data.example.org/anteile.csv" });
+		expect(linked.status).toBe(200);
+		expect(linked.body.series).toEqual(["Anteil", "Stimmen"]);
+		const exported = await (await call(key, "GET", `/v1/charts/${id}/export/csv`)).text();
+		expect(exported.split(/\r?\n/)).toEqual(["Partei,Anteil,Stimmen", "SPD,25.7,11955434", "CDU,28.6,8775471", ""]);
+	});
+
 	it("refuses bad links with the documented codes and stores nothing", async () => {
 		const web = fakeWeb();
 		web.csv("https://data.example.org/bad.csv", () => "party,seats\nGreens,1,2\n");
