@@ -88,6 +88,42 @@ describe("the data table's model", () => {
 		}
 	});
 
+	it("detects decimal commas as the API reads the CSV it is sent, and says where a column writes decimals both ways", () => {
+		const table = tableFromGrid([
+			["Partei", "Anteil", "Stimmen", "Tausend", "gemischt"],
+			["SPD", "25,7", "11.955.434", "1,234", "1,234.5"],
+			["CDU", "28,6", "8 775 471", "2,500", "7"],
+			["FDP", "", "1.234", "", "1.234,5"],
+		]);
+		assert.deepEqual(
+			[0, 1, 2, 3, 4].map((column) => columnType(table, column)),
+			["text", "number", "number", "number", "text"],
+		);
+		assert.deepEqual(cellsNotOfType(table, 4, "number"), []);
+		assert.deepEqual(
+			tableProblems(table).map((problem) => [problem.message, problem.at]),
+			[
+				[
+					"Column “gemischt” writes numbers two ways: row 2 has “1,234.5” (a decimal point) and row 4 has “1.234,5” (a decimal comma). Write every number in the column one way.",
+					{ row: 2, column: 4 },
+				],
+			],
+		);
+		const withoutMixed = removeColumns(table, 4);
+		const sent = parseCsv(tableToCsv(withoutMixed).csv);
+		assert.deepEqual(
+			sent.columns.map((column) => [column.type, column.values]),
+			[
+				["text", ["SPD", "CDU", "FDP"]],
+				["number", [25.7, 28.6, null]],
+				["number", [11_955_434, 8_775_471, 1234]],
+				["number", [1234, 2500, null]],
+			],
+		);
+		for (let column = 0; column < 4; column++) assert.equal(sent.columns[column]?.type, columnType(withoutMixed, column));
+		assert.throws(() => parseCsv(tableToCsv(table).csv), /Column "gemischt" writes numbers two ways/);
+	});
+
 	it("edits cells, rows and columns without changing the table it was given", () => {
 		const table = sample();
 		const edited = setCell(table, { row: 0, column: 1 }, "70");

@@ -5,7 +5,15 @@
  * API's parser (src/domain/csv-parse.ts) reads back exactly these cells. Nothing here touches
  * the page, so every edit is a unit test (test/console/table-model.test.ts).
  */
-import { isIsoDate, maxCsvColumns, maxCsvRows, parseNumber } from "../../../../../domain/csv-cells";
+import {
+	decimalMarkOf,
+	fallbackDecimalMark,
+	isIsoDate,
+	isNumberText,
+	type MixedDecimalMarks,
+	maxCsvColumns,
+	maxCsvRows,
+} from "../../../../../domain/csv-cells";
 import type { ColumnType, Dataset } from "../../../../../domain/dataset";
 
 export interface Table {
@@ -88,18 +96,24 @@ export function tableToCsv(table: Table): CsvOut {
 	return { csv: `${lines.join("\n")}\n`, sentRows };
 }
 
-/** The column's type as the API will detect it: numbers if every filled cell is one, else dates, else text. */
+// tableToCsv sends comma-separated text, where a column of cells that read either way
+// (`"1,234"`) reads as thousands: the grid decides decimal marks as the API will read what it sends.
+const sentDecimalFallback = fallbackDecimalMark(",");
+
+function columnCells(table: Table, column: number): string[] {
+	return table.rows.map((row) => (row[column] ?? "").trim());
+}
+
+/**
+ * The column's type as the API will detect it: numbers if every filled cell is one (a decimal
+ * point or a decimal comma, one way throughout), else dates, else text. A column writing decimals
+ * both ways is text here; the API refuses it, and tableProblems says so.
+ */
 export function columnType(table: Table, column: number): ColumnType {
-	let numeric = true;
-	let dates = true;
-	for (const row of table.rows) {
-		const cell = (row[column] ?? "").trim();
-		if (cell === "") continue;
-		if (numeric && parseNumber(cell) === undefined) numeric = false;
-		if (dates && !isIsoDate(cell)) dates = false;
-		if (!numeric && !dates) return "text";
-	}
-	return numeric ? "number" : "date";
+	const cells = columnCells(table, column);
+	const numbers = decimalMarkOf(cells, sentDecimalFallback);
+	if (numbers) return "mark" in numbers ? "number" : "text";
+	return cells.every((cell) => cell === "" || isIsoDate(cell)) ? "date" : "text";
 }
 
 /** Cells of a column that keep it from being `type`: row indexes. */
@@ -108,9 +122,17 @@ export function cellsNotOfType(table: Table, column: number, type: "number" | "d
 	table.rows.forEach((row, index) => {
 		const cell = (row[column] ?? "").trim();
 		if (cell === "") return;
-		if (type === "number" ? parseNumber(cell) === undefined : !isIsoDate(cell)) misfits.push(index);
+		if (type === "number" ? !isNumberText(cell) : !isIsoDate(cell)) misfits.push(index);
 	});
 	return misfits;
+}
+
+function mixedDecimalsProblem(table: Table, column: number, { pointIndex, commaIndex }: MixedDecimalMarks): Problem {
+	const cell = (index: number) => (table.rows[index]?.[column] ?? "").trim();
+	return {
+		message: `Column “${(table.header[column] ?? "").trim()}” writes numbers two ways: row ${pointIndex + 2} has “${cell(pointIndex)}” (a decimal point) and row ${commaIndex + 2} has “${cell(commaIndex)}” (a decimal comma). Write every number in the column one way.`,
+		at: { row: Math.max(pointIndex, commaIndex), column },
+	};
 }
 
 export interface Problem {
@@ -136,6 +158,10 @@ export function tableProblems(table: Table): Problem[] {
 				at: { row: -1, column },
 			});
 		else seen.set(name, column);
+	});
+	table.header.forEach((_, column) => {
+		const numbers = decimalMarkOf(columnCells(table, column), sentDecimalFallback);
+		if (numbers && "mixed" in numbers) problems.push(mixedDecimalsProblem(table, column, numbers.mixed));
 	});
 	if (table.header.length > maxCsvColumns)
 		problems.push({ message: `The table has ${table.header.length} columns; the limit is ${maxCsvColumns}.` });
