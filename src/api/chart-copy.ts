@@ -15,8 +15,8 @@ import { json, versionEtag } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { storeNewChart } from "../services/chart-create";
 import type { ChartData } from "../services/chart-data";
-import { dataFromDataset, dataFromReferences, datasetOf } from "../services/chart-data";
-import { assertFolderUsable, loadChart, validateMeta } from "../services/chart-writes";
+import { dataForKind, dataFromDataset, dataFromReferences, datasetOf } from "../services/chart-data";
+import { assertFolderUsable, loadChart, readingOf, readsDifferently, validateMeta } from "../services/chart-writes";
 import { chartWriteReceipt, createdChartResource, readsCharts } from "./chart-resource";
 import { ChartCreatedOrReceipt, CopyChartBody } from "./schemas";
 
@@ -47,18 +47,21 @@ export const copyChartRoute = defineRoute({
 
 		let data: ChartData;
 		let dataset: Dataset | null;
+		const merged = applyMergePatch(source.meta, body.meta ?? {});
 		if (body.data !== undefined) {
 			dataset = parseCsv(body.data);
-			data = await dataFromDataset(services, source.kind, dataset);
+			data = await dataFromDataset(services, source.kind, dataset, readingOf(merged));
 		} else if (body.series !== undefined) {
 			dataset = null;
 			data = await dataFromReferences(services, source.kind, body.series);
 		} else {
 			// The copy names the source's blob; held in memory in case a delete of the source takes it meanwhile.
 			dataset = source.dataBlobKey === null ? null : await datasetOf(services, source);
-			data = { seriesNames: source.seriesNames, dataBlobKey: source.dataBlobKey, hasData: source.hasData };
+			data = readsDifferently(source.meta, merged)
+				? await dataForKind(services, source, source.kind, readingOf(merged))
+				: { seriesNames: source.seriesNames, columnRoles: source.columnRoles, dataBlobKey: source.dataBlobKey, hasData: source.hasData };
 		}
-		const meta = await validateMeta(services, caller, applyMergePatch(source.meta, body.meta ?? {}), data, source.meta.theme);
+		const meta = await validateMeta(services, caller, merged, data, source.meta.theme);
 		const seriesRefs = body.data !== undefined ? [] : (body.series ?? source.seriesRefs);
 		const snapshot: ChartSnapshot = { kind: source.kind, meta, seriesRefs, folderId, ...data };
 		const chart = await storeNewChart(services, caller, snapshot, dataset, now);

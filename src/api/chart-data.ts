@@ -39,7 +39,7 @@ function decodeUtf8(bytes: Uint8Array): string {
 /** Writes `dataset` as the chart's data (a version, action `data`), and starts or ends its link in the same write. */
 function writeData(services: Services, caller: Caller, request: Request, chartId: string, now: number, dataset: Dataset, link: LinkChange) {
 	return writeChart(services, caller, request, chartId, now, async (current) => {
-		const data = await dataFromDataset(services, current.kind, dataset);
+		const data = await dataFromDataset(services, current.kind, dataset, current.meta);
 		const next = { ...current, seriesRefs: [], ...data };
 		return {
 			next: { ...next, meta: await validateMeta(services, caller, current.meta, next, current.meta.theme) },

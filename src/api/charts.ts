@@ -14,7 +14,15 @@ import { json, versionEtag } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { storeNewChart } from "../services/chart-create";
 import { dataForKind, dataFromDataset, dataFromReferences } from "../services/chart-data";
-import { assertFolderUsable, assertIfMatch, loadChart, validateMeta, writeChart } from "../services/chart-writes";
+import {
+	assertFolderUsable,
+	assertIfMatch,
+	loadChart,
+	readingOf,
+	readsDifferently,
+	validateMeta,
+	writeChart,
+} from "../services/chart-writes";
 import { removeDeletedChartFiles } from "../services/data-retention";
 import { retryConditionalWrite } from "../services/retry";
 import { chartListItem, chartResponse, chartWriteResponse, createdChartResource } from "./chart-resource";
@@ -46,7 +54,9 @@ export const createChartRoute = defineRoute({
 		await assertFolderUsable(services, caller, folderId);
 		const kind = body.kind ?? defaultKind;
 		const dataset = body.data !== undefined ? parseCsv(body.data) : null;
-		const data = dataset ? await dataFromDataset(services, kind, dataset) : await dataFromReferences(services, kind, body.series ?? []);
+		const data = dataset
+			? await dataFromDataset(services, kind, dataset, readingOf(body.meta))
+			: await dataFromReferences(services, kind, body.series ?? []);
 		const meta = await validateMeta(services, caller, body.meta ?? {}, data);
 		const snapshot: ChartSnapshot = { kind, meta, seriesRefs: body.series ?? [], folderId, ...data };
 		const chart = await storeNewChart(services, caller, snapshot, dataset, now);
@@ -129,7 +139,8 @@ export const patchChartRoute = defineRoute({
 			if (next.folderId !== current.folderId) await assertFolderUsable(services, caller, next.folderId);
 			// New references are resolved for the new kind; a new kind alone re-checks the data it has.
 			if (body.series !== undefined) Object.assign(next, await dataFromReferences(services, next.kind, next.seriesRefs));
-			else if (next.kind !== current.kind) Object.assign(next, await dataForKind(services, current, next.kind));
+			else if (next.kind !== current.kind || readsDifferently(current.meta, meta))
+				Object.assign(next, await dataForKind(services, current, next.kind, readingOf(meta)));
 			const snapshot = { ...next, meta: await validateMeta(services, caller, meta, next, current.meta.theme) };
 			if (sameSnapshot(snapshot, current)) return null;
 			// New series replace the chart's data, a link's included: the link ends in the same write.

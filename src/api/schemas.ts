@@ -3,6 +3,7 @@
  * feed the OpenAPI document (`GET /v1/openapi.json`), so the two cannot disagree.
  */
 import { z } from "zod";
+import { ColumnRoles } from "../domain/column-roles";
 import { ChartKind } from "../domain/kinds";
 import { Meta, MetaPatch } from "../domain/meta";
 import { SeriesReference, SeriesReferences } from "../domain/series";
@@ -80,6 +81,10 @@ export const Chart = z
 		name: z.string(),
 		kind: ChartKind,
 		series: z.array(z.string()).meta({ description: "Resolved series names, the keys for meta.seriesTransform" }),
+		columns: ColumnRoles.nullable().meta({
+			description:
+				"Which column of the data plays which role: `meta.columns` as given, or the roles chosen from the columns' types when it is absent. null for library statistics (drawn as aligned) and for data stored before roles (drawn in its kind's layout).",
+		}),
 		meta: Meta,
 		hasData: z.boolean(),
 		folderId: z.string().nullable(),
@@ -157,6 +162,7 @@ export const ChartVersion = VersionSummary.extend({
 		name: z.string(),
 		kind: ChartKind,
 		series: z.array(z.string()),
+		columns: ColumnRoles.nullable(),
 		meta: Meta,
 		hasData: z.boolean(),
 		folderId: z.string().nullable(),

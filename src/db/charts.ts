@@ -8,6 +8,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import { ChartSnapshot as ChartSnapshotSchema, sameSnapshot } from "../domain/chart";
+import { ColumnRoles } from "../domain/column-roles";
 import { ChartKind } from "../domain/kinds";
 import { StoredMeta } from "../domain/meta";
 import { SeriesReference } from "../domain/series";
@@ -32,6 +33,7 @@ function toRecord(row: ChartRow): ChartRecord {
 		meta: parseJsonColumn(StoredMeta, row.meta, "charts.meta"),
 		seriesRefs: parseJsonColumn(z.array(SeriesReference), row.seriesRefs, "charts.series_refs"),
 		seriesNames: parseJsonColumn(z.array(z.string()), row.seriesNames, "charts.series_names"),
+		columnRoles: row.columnRoles === null ? null : parseJsonColumn(ColumnRoles, row.columnRoles, "charts.column_roles"),
 		dataBlobKey: row.dataBlobKey,
 		hasData: row.hasData,
 		folderId: row.folderId,
@@ -49,6 +51,7 @@ export function snapshotOf(chart: ChartRecord): ChartSnapshot {
 		meta: chart.meta,
 		seriesRefs: chart.seriesRefs,
 		seriesNames: chart.seriesNames,
+		columnRoles: chart.columnRoles,
 		dataBlobKey: chart.dataBlobKey,
 		hasData: chart.hasData,
 		folderId: chart.folderId,
@@ -122,8 +125,8 @@ export async function insertChart(d1: D1Database, chart: NewChart): Promise<bool
 		d1
 			.prepare(
 				`INSERT INTO charts (id, workspace_id, author_account_id, name, kind, meta, series_refs, series_names,
-				   data_blob_key, has_data, folder_id, version, created_at, updated_at)
-				 SELECT ?3, ?2, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?1, 1, ?12, ?12 WHERE ${folderStillValid}`,
+				   data_blob_key, has_data, folder_id, version, created_at, updated_at, column_roles)
+				 SELECT ?3, ?2, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?1, 1, ?12, ?12, ?13 WHERE ${folderStillValid}`,
 			)
 			.bind(
 				s.folderId,
@@ -138,6 +141,7 @@ export async function insertChart(d1: D1Database, chart: NewChart): Promise<bool
 				s.dataBlobKey,
 				s.hasData ? 1 : 0,
 				chart.now,
+				s.columnRoles ? JSON.stringify(s.columnRoles) : null,
 			),
 		d1
 			.prepare(
@@ -212,8 +216,8 @@ export async function writeChartVersion(d1: D1Database, write: ChartWrite): Prom
 				`UPDATE charts SET name = ?5, kind = ?6, meta = ?7, series_refs = ?8, series_names = ?9, data_blob_key = ?10,
 				   has_data = ?11, folder_id = ?1, published_version = ?12, published_at = CASE WHEN ?12 IS NULL THEN NULL
 				   WHEN ?12 IS NOT published_version THEN ?13 ELSE published_at END, version = ?14,
-				   updated_at = CASE WHEN ?15 THEN updated_at ELSE ?13 END
-				   ${linkColumns(write.link, 16)}
+				   updated_at = CASE WHEN ?15 THEN updated_at ELSE ?13 END, column_roles = ?16
+				   ${linkColumns(write.link, 17)}
 				 WHERE id = ?3 AND version = ?4 AND workspace_id = ?2 AND ${folderStillValid}`,
 			)
 			.bind(
@@ -232,6 +236,7 @@ export async function writeChartVersion(d1: D1Database, write: ChartWrite): Prom
 				write.now,
 				nextVersion,
 				filing ? 1 : 0,
+				next.columnRoles ? JSON.stringify(next.columnRoles) : null,
 				...linkValues(write.link),
 			),
 	]);

@@ -143,6 +143,8 @@ export const charts = sqliteTable(
 		seriesRefs: text("series_refs").notNull().default("[]"),
 		/** JSON array of resolved series names, in order. */
 		seriesNames: text("series_names").notNull().default("[]"),
+		/** The column roles the chart draws its table with (given in `meta.columns`, or chosen), as JSON; null for no data. */
+		columnRoles: text("column_roles"),
 		/** R2 key of the chart's data blob (content-addressed), if any. */
 		dataBlobKey: text("data_blob_key"),
 		hasData: integer("has_data", { mode: "boolean" }).notNull().default(false),

@@ -3,6 +3,7 @@
  * returns (spec §2.1). Pure: no bindings, no requests.
  */
 import { z } from "zod";
+import { ColumnRoles } from "./column-roles";
 import type { DataSource } from "./data-source";
 import { ChartKind } from "./kinds";
 import { applyMergePatch } from "./merge-patch";
@@ -18,6 +19,8 @@ export const ChartSnapshot = z.object({
 	meta: StoredMeta,
 	seriesRefs: z.array(SeriesReference),
 	seriesNames: z.array(z.string()),
+	/** The roles the chart's table is drawn with (`meta.columns`, or chosen from its columns); null without own data, or from before roles. */
+	columnRoles: ColumnRoles.nullable().optional(),
 	dataBlobKey: z.string().nullable(),
 	hasData: z.boolean(),
 	folderId: z.string().nullable(),
@@ -56,6 +59,7 @@ export function applyChartPatch(current: ChartSnapshot, patch: ChartPatch): { ne
 			seriesRefs: patch.seriesRefs ?? current.seriesRefs,
 			// New references mean new data: the old data stays reachable through the version history.
 			seriesNames: seriesChanged ? [] : current.seriesNames,
+			columnRoles: seriesChanged ? null : current.columnRoles,
 			dataBlobKey: seriesChanged ? null : current.dataBlobKey,
 			hasData: seriesChanged ? false : current.hasData,
 			folderId: patch.folderId === undefined ? current.folderId : patch.folderId,

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { nameForTitle } from "./chart-name";
+import { ColumnRoles } from "./column-roles";
 import { depthProblem, jsonLimitProblem, nestsDeeperThan } from "./json-limits";
 import { settingsFields } from "./meta-settings";
 import { SeriesTransformMap } from "./transforms";
@@ -133,6 +134,7 @@ const MetaFields = z
 				"x-kinds": ["pie", "treemap", "map"],
 			})
 			.optional(),
+		columns: ColumnRoles.optional(),
 		...settingsFields,
 	})
 	.describe("Every editor setting of a chart. Unknown fields are kept as sent.");

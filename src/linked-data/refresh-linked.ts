@@ -73,7 +73,7 @@ export async function refreshLinkedChart(
 			return "unchanged";
 		}
 		const dataset = parseSource(read.text, read.contentType);
-		const data = await dataFromDataset(services, chart.kind, dataset);
+		const data = await dataFromDataset(services, chart.kind, dataset, chart.meta);
 		await refreshChart(services, systemCaller(linkedDataAuthor, workspaceId), chartId, now, data, chart.version);
 		// A concurrent chart delete may have removed this shared blob before the row named it (D29).
 		await confirmDatasetStored(services, data.dataBlobKey, dataset);

@@ -4,19 +4,25 @@
  * The chart row keeps the series names, so reading a chart never reads its data.
  */
 import type { ChartSnapshot } from "../domain/chart";
+import { projectDataset } from "../domain/column-roles";
+import { readTable } from "../domain/column-roles-auto";
 import { parseCsv } from "../domain/csv-parse";
 import type { Dataset } from "../domain/dataset";
 import { parseStoredDataset } from "../domain/dataset";
 import { sha256Hex } from "../domain/ids";
 import type { ChartKind } from "../domain/kinds";
 import { seriesForLayout } from "../domain/layouts";
+import type { Meta } from "../domain/meta";
 import type { SeriesReference } from "../domain/series";
 import { resolveReferences, statisticsDataset } from "../library/resolve";
 import type { Services } from "../request-services";
 
-export type ChartData = Pick<ChartSnapshot, "seriesNames" | "dataBlobKey" | "hasData">;
+export type ChartData = Pick<ChartSnapshot, "seriesNames" | "columnRoles" | "dataBlobKey" | "hasData">;
 
-export const noData: ChartData = { seriesNames: [], dataBlobKey: null, hasData: false };
+export const noData: ChartData = { seriesNames: [], columnRoles: null, dataBlobKey: null, hasData: false };
+
+/** The settings that decide how a table is read: its column roles. */
+type Reading = { columns?: Meta["columns"] | undefined };
 
 /** Stores a dataset under the hash of its content: identical data shares one object. */
 export async function storeDataset(services: Services, dataset: Dataset): Promise<string> {
@@ -34,22 +40,22 @@ async function loadStoredDataset(services: Services, key: string): Promise<Datas
 	return parseStoredDataset(await object.json());
 }
 
-/** Checks a parsed dataset against the kind's layout, and stores it. */
-export async function dataFromDataset(services: Services, kind: ChartKind, dataset: Dataset): Promise<ChartData> {
-	const seriesNames = seriesForLayout(kind, dataset);
-	return { seriesNames, dataBlobKey: await storeDataset(services, dataset), hasData: true };
+/** Reads a parsed dataset for the kind with the chart's column roles (given or chosen), and stores it as it came. */
+export async function dataFromDataset(services: Services, kind: ChartKind, dataset: Dataset, meta: Reading): Promise<ChartData> {
+	const { seriesNames, roles } = readTable(kind, dataset, meta.columns);
+	return { seriesNames, columnRoles: roles, dataBlobKey: await storeDataset(services, dataset), hasData: true };
 }
 
-/** Parses own CSV, checks it against the kind's layout, and stores it. */
-export function dataFromCsv(services: Services, kind: ChartKind, csv: string): Promise<ChartData> {
-	return dataFromDataset(services, kind, parseCsv(csv));
+/** Parses own CSV, reads it for the kind, and stores it. */
+export function dataFromCsv(services: Services, kind: ChartKind, csv: string, meta: Reading): Promise<ChartData> {
+	return dataFromDataset(services, kind, parseCsv(csv), meta);
 }
 
-/** Resolves series references and checks the aligned table against the kind's layout. */
+/** Resolves series references and checks the aligned table against the kind's layout (statistics are drawn as they are aligned). */
 export async function dataFromReferences(services: Services, kind: ChartKind, references: readonly SeriesReference[]): Promise<ChartData> {
 	if (references.length === 0) return noData;
 	const dataset = await statisticsDataset(services.d1, await resolveReferences(services.d1, references));
-	return { seriesNames: seriesForLayout(kind, dataset), dataBlobKey: null, hasData: true };
+	return { seriesNames: seriesForLayout(kind, dataset), columnRoles: null, dataBlobKey: null, hasData: true };
 }
 
 /** The chart's current dataset, or null when it has none. */
@@ -62,9 +68,20 @@ export async function datasetOf(
 	return chart.dataBlobKey ? loadStoredDataset(services, chart.dataBlobKey) : null;
 }
 
-/** Re-checks existing data against a new kind (PATCH kind): series names may change. */
-export async function dataForKind(services: Services, chart: ChartSnapshot, kind: ChartKind): Promise<ChartData> {
+/** Reads existing data again for a new kind or new column roles (PATCH): series names and roles may change. */
+export async function dataForKind(services: Services, chart: ChartSnapshot, kind: ChartKind, meta: Reading): Promise<ChartData> {
 	const dataset = await datasetOf(services, chart);
-	if (!dataset) return { seriesNames: chart.seriesNames, dataBlobKey: chart.dataBlobKey, hasData: chart.hasData };
-	return { seriesNames: seriesForLayout(kind, dataset), dataBlobKey: chart.dataBlobKey, hasData: true };
+	const kept = { seriesNames: chart.seriesNames, columnRoles: chart.columnRoles, dataBlobKey: chart.dataBlobKey, hasData: chart.hasData };
+	if (!dataset) return kept;
+	if (chart.seriesRefs.length > 0) return { ...kept, seriesNames: seriesForLayout(kind, dataset) };
+	const { seriesNames, roles } = readTable(kind, dataset, meta.columns);
+	return { ...kept, seriesNames, columnRoles: roles, hasData: true };
+}
+
+/**
+ * What a chart draws of its dataset: the projection its column roles make (the table as stored
+ * when it has none: statistics, or data written before roles).
+ */
+export function drawnDataset(chart: Pick<ChartSnapshot, "kind" | "columnRoles">, dataset: Dataset): Dataset {
+	return chart.columnRoles ? projectDataset(chart.kind, dataset, chart.columnRoles) : dataset;
 }

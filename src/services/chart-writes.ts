@@ -12,6 +12,7 @@ import { startedDataSource } from "../db/linked-data";
 import { workspaceThemeExists } from "../db/themes";
 import type { Caller } from "../domain/caller";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
+import { ColumnRoles } from "../domain/column-roles";
 import { chartName, Meta } from "../domain/meta";
 import { unknownSeriesKeys } from "../domain/series-keyed";
 import { findBuiltInTheme } from "../domain/themes";
@@ -87,6 +88,23 @@ function assertSeriesKeys(
 		`meta.${field}: ${unknown.map((k) => `"${k}"`).join(", ")} ${unknown.length === 1 ? "is not a series" : "are not series"} of this chart. Valid names: ${seriesNames.map((n) => `"${n}"`).join(", ")}.`,
 		{ path: `meta.${field}`, unknown, validNames: seriesNames },
 	);
+}
+
+/**
+ * The settings that decide how a table is read (`meta.columns`), checked on their own: the data
+ * is read with them before the whole of `meta` can be validated (which needs the series names).
+ */
+export function readingOf(rawMeta: unknown): { columns?: ColumnRoles } {
+	const raw = typeof rawMeta === "object" && rawMeta !== null ? (rawMeta as Record<string, unknown>).columns : undefined;
+	const parsed = ColumnRoles.optional().safeParse(raw);
+	if (!parsed.success) throw validationError(parsed.error, "invalid_body", ["meta", "columns"]);
+	return parsed.data === undefined ? {} : { columns: parsed.data };
+}
+
+/** Whether a settings change changes how the table is read (its column roles), so the data is read again. */
+export function readsDifferently(before: unknown, after: unknown): boolean {
+	const columns = (meta: unknown) => JSON.stringify((meta as { columns?: unknown } | null)?.columns ?? null);
+	return columns(before) !== columns(after);
 }
 
 export async function assertFolderUsable(services: Services, caller: Caller, folderId: string | null): Promise<void> {

@@ -87,6 +87,7 @@ export function exportKey(chart: ChartRecord, format: DrawingFormat, options: Ex
 			kind: chart.kind,
 			dataset: materials.datasetHash,
 			seriesNames: chart.seriesNames,
+			columnRoles: chart.columnRoles ?? null,
 			fromStatistics: chart.seriesRefs.length > 0,
 			meta: chart.meta,
 			theme: materials.theme,

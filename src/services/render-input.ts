@@ -17,6 +17,7 @@ import type { RenderInput } from "../render/input";
 import { drawingSize } from "../render/pixel-budget";
 import type { RenderFont } from "../render/uploaded-fonts";
 import type { Services } from "../request-services";
+import { drawnDataset } from "./chart-data";
 
 /** The theme a chart is drawn in, resolved to its definition. */
 export async function themeFor(
@@ -43,7 +44,7 @@ function storedThemeOf(chart: ChartRecord, candidates: readonly ThemeCandidate[]
 	return (named ?? candidates.find((theme) => theme.isDefault))?.definition ?? null;
 }
 
-/** A drawing's input from a dataset, theme and fonts already read (the export cache reads them to key the file). */
+/** A drawing's input from a chart's stored dataset (drawn as its column roles read it), theme and fonts already read (the export cache reads them to key the file). */
 export function renderInputFrom(
 	chart: ChartRecord,
 	options: ExportOptions,
@@ -54,7 +55,7 @@ export function renderInputFrom(
 	const { width, height } = drawingSize(chart.meta, options);
 	return drawableInput({
 		kind: chart.kind,
-		dataset,
+		dataset: drawnDataset(chart, dataset),
 		seriesNames: chart.seriesNames,
 		meta: chart.meta,
 		theme,

@@ -31,6 +31,7 @@ export async function snapshotContentKey(services: Services, chart: ChartRecord,
 			name: chart.name,
 			dataset: materials.datasetHash,
 			seriesNames: chart.seriesNames,
+			columnRoles: chart.columnRoles ?? null,
 			fromStatistics: chart.seriesRefs.length > 0,
 			// A linked chart's page watches for redraws (issue 29).
 			linked: Boolean(chart.dataSource),

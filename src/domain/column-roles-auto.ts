@@ -1,0 +1,244 @@
+/**
+ * The roles a table's columns play when `meta.columns` does not say, chosen from the columns'
+ * types the way Flourish binds columns: a table in its kind's layout (docs/data.md) is read
+ * exactly as it always was; a long table (a text column whose values repeat, a period or
+ * category column and one value column) is read in the tidy form; extra text columns beside a
+ * wide table's numbers are left out; a period or id column is never drawn as a series. A table
+ * whose roles cannot be chosen without guessing is refused with roles that would work.
+ */
+import type { ColumnRoles, RoleForm, RoleSpec } from "./column-roles";
+import { columnsOf, formOf, kindRoleForms, projectDataset } from "./column-roles";
+import type { Dataset, DatasetColumn } from "./dataset";
+import { InvalidDataError } from "./dataset";
+import type { ChartKind } from "./kinds";
+import { seriesForLayout } from "./layouts";
+
+/** What a chart draws of its table: the roles in use, the projected table and its series. */
+export interface ReadTable {
+	roles: ColumnRoles;
+	drawn: Dataset;
+	seriesNames: string[];
+}
+
+const periodName =
+	/^(year|years|jahr|année|annee|año|ano|anno|jaar|år|yr|fy|date|datum|month|monat|mois|quarter|quartal|week|woche|day|tag|period|zeitraum|time|zeit)$/i;
+const idName = /(^|[\s_.-])(id|code|nr|no|num|number|fips|zip|plz|ags|iso|rank|index)$|^#$/i;
+
+function isWholeNumbers(column: DatasetColumn): boolean {
+	return column.values.every((cell) => cell === null || (typeof cell === "number" && Number.isInteger(cell)));
+}
+
+/** A column of periods: dates, or whole numbers under a name that says year, month, … */
+export function isPeriodColumn(column: DatasetColumn): boolean {
+	return column.type === "date" || (column.type === "number" && periodName.test(column.name.trim()) && isWholeNumbers(column));
+}
+
+/** A column of identifiers: whole numbers under a name that says id, code, number, rank, … */
+export function isIdColumn(column: DatasetColumn): boolean {
+	return column.type === "number" && idName.test(column.name.trim()) && isWholeNumbers(column);
+}
+
+function isValueColumn(column: DatasetColumn): boolean {
+	return column.type === "number" && !isPeriodColumn(column) && !isIdColumn(column);
+}
+
+function repeats(column: DatasetColumn): boolean {
+	const seen = new Set<string>();
+	for (const cell of column.values) {
+		if (cell === null) continue;
+		const key = String(cell);
+		if (seen.has(key)) return true;
+		seen.add(key);
+	}
+	return false;
+}
+
+const wideKinds = new Set<ChartKind>(["line", "themeriver", "multiples", "horizontal-bar", "dot", "radar", "range", "arrow"]);
+
+/** Reads `dataset` for `kind` with the roles `given` (meta.columns), or roles chosen from its columns. */
+export function readTable(kind: ChartKind, dataset: Dataset, given: ColumnRoles | undefined): ReadTable {
+	if (given !== undefined && Object.keys(given).length > 0) return read(kind, dataset, given);
+	if (wideKinds.has(kind)) {
+		const tidy = tidyRoles(dataset);
+		if (tidy) {
+			const attempt = tryRead(kind, dataset, tidy);
+			if (attempt) return attempt;
+		}
+	}
+	let layoutError: unknown = null;
+	try {
+		const seriesNames = seriesForLayout(kind, dataset);
+		const roles = identityRoles(kind, dataset);
+		if (!drawsPeriodOrIdAsSeries(kind, dataset, roles)) return { roles, drawn: dataset, seriesNames };
+	} catch (error) {
+		if (!(error instanceof InvalidDataError)) throw error;
+		layoutError = error;
+	}
+	const proposal = proposeRoles(kind, dataset);
+	const attempt = proposal.confident ? tryRead(kind, dataset, proposal.roles) : null;
+	if (attempt) return attempt;
+	const why = layoutError instanceof InvalidDataError ? `${layoutError.message} ` : "";
+	throw new InvalidDataError(
+		`${why}Which columns to draw could not be told from the data alone: say it in meta.columns, for example ${JSON.stringify(proposal.roles)}.`,
+		{ columns: proposal.roles, validColumns: dataset.columns.map((column) => column.name) },
+	);
+}
+
+function read(kind: ChartKind, dataset: Dataset, roles: ColumnRoles): ReadTable {
+	const drawn = projectDataset(kind, dataset, roles);
+	return { roles, drawn, seriesNames: seriesForLayout(kind, drawn) };
+}
+
+function tryRead(kind: ChartKind, dataset: Dataset, roles: ColumnRoles): ReadTable | null {
+	try {
+		return read(kind, dataset, roles);
+	} catch (error) {
+		if (error instanceof InvalidDataError) return null;
+		throw error;
+	}
+}
+
+/**
+ * A long table: exactly one value column, a text column whose values repeat (the series), and
+ * one other column for x (a period preferred), with each pair of x and series at most once.
+ */
+function tidyRoles(dataset: Dataset): ColumnRoles | null {
+	const valueColumns = dataset.columns.filter(isValueColumn);
+	if (valueColumns.length !== 1 || dataset.columns.length < 3) return null;
+	const others = dataset.columns.filter((column) => !isValueColumn(column));
+	const seriesCandidates = others.filter((column) => column.type === "text" && repeats(column));
+	for (const seriesColumn of seriesCandidates) {
+		const xCandidates = others.filter((column) => column !== seriesColumn && !isIdColumn(column));
+		const xColumn = xCandidates.find(isPeriodColumn) ?? (xCandidates.length === 1 ? xCandidates[0] : undefined);
+		if (xColumn && repeats(xColumn) && pairsUnique(xColumn, seriesColumn)) {
+			return { x: xColumn.name, y: (valueColumns[0] as DatasetColumn).name, series: seriesColumn.name };
+		}
+	}
+	return null;
+}
+
+function pairsUnique(a: DatasetColumn, b: DatasetColumn): boolean {
+	const seen = new Set<string>();
+	for (let row = 0; row < a.values.length; row++) {
+		const key = `${String(a.values[row])}\u0000${String(b.values[row])}`;
+		if (seen.has(key)) return false;
+		seen.add(key);
+	}
+	return true;
+}
+
+/** Today's layout of the kind, described as roles: what `columns` shows for a table already in it. */
+function identityRoles(kind: ChartKind, dataset: Dataset): ColumnRoles {
+	const names = dataset.columns.map((column) => column.name);
+	if (kind === "scatter") {
+		const numbers = dataset.columns.filter((c) => c.type === "number").map((c) => c.name);
+		const texts = dataset.columns.filter((c) => c.type !== "number").map((c) => c.name);
+		return compact({ x: numbers[0], y: numbers[1], size: numbers[2], label: texts[0], group: texts[1] });
+	}
+	if (kind === "treemap") {
+		const firstNumber = dataset.columns.findIndex((c) => c.type === "number");
+		return { path: names.slice(0, firstNumber), value: names.slice(firstNumber) };
+	}
+	const form = kindRoleForms[kind].find((f) => fitsCount(f, names.length)) ?? (kindRoleForms[kind][0] as RoleForm);
+	const roles: ColumnRoles = {};
+	let next = 0;
+	form.roles.forEach((spec, index) => {
+		const after = form.roles.slice(index + 1).filter((s) => !s.optional).length;
+		if (spec.many) {
+			roles[spec.role] = names.slice(next, names.length - after);
+			next = names.length - after;
+		} else if (next < names.length) roles[spec.role] = names[next++] as string;
+	});
+	return roles;
+}
+
+function fitsCount(form: RoleForm, count: number): boolean {
+	if (form.tidy) return false;
+	const required = form.roles.filter((s) => !s.optional).length;
+	return form.roles.some((s) => s.many) ? count >= required : count >= required && count <= form.roles.length;
+}
+
+function compact(roles: Record<string, string | undefined>): ColumnRoles {
+	return Object.fromEntries(Object.entries(roles).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/** Would today's layout draw a period or id column as one of the series? (`country,year,value` would.) */
+function drawsPeriodOrIdAsSeries(kind: ChartKind, dataset: Dataset, roles: ColumnRoles): boolean {
+	if (!wideKinds.has(kind) && kind !== "pie" && kind !== "map") return false;
+	const drawnAsValues = columnsOf(roles, kind === "pie" || kind === "map" ? "value" : "y");
+	return dataset.columns.some((c) => drawnAsValues.includes(c.name) && (isPeriodColumn(c) || isIdColumn(c)));
+}
+
+/**
+ * Roles from the columns' types: x (or a date) from a period column, else a text one; labels from
+ * text columns; values from the number columns that are neither periods nor ids. `confident`
+ * when no role had to pick between candidates that could each be right.
+ */
+export function proposeRoles(kind: ChartKind, dataset: Dataset): { roles: ColumnRoles; confident: boolean } {
+	const form = kindRoleForms[kind].find((f) => !f.tidy) as RoleForm;
+	const used = new Set<string>();
+	const take = (column: DatasetColumn | undefined) => {
+		if (column) used.add(column.name);
+		return column?.name;
+	};
+	const free = (test: (c: DatasetColumn) => boolean) => dataset.columns.filter((c) => !used.has(c.name) && test(c));
+	const valueCandidates = dataset.columns.filter(isValueColumn);
+	let confident = true;
+	const roles: ColumnRoles = {};
+	const numberRoles = form.roles.filter((spec) => spec.takes === "number");
+	const fixedNumberRoles = numberRoles.filter((spec) => !spec.many);
+	const requiredNumberRoles = fixedNumberRoles.filter((spec) => !spec.optional);
+	// Several number roles (scatter's x, y, size; candlestick's prices) read values in order: certain only when the count leaves no choice.
+	if (fixedNumberRoles.length > 1 && valueCandidates.length > requiredNumberRoles.length) confident = false;
+	for (const spec of form.roles) {
+		if (spec.role === "show") {
+			roles.show = dataset.columns.map((c) => c.name);
+			continue;
+		}
+		if (spec.takes === "number") {
+			const candidates = free(isValueColumn);
+			if (spec.many) {
+				if (candidates.length > 0) roles[spec.role] = candidates.map((c) => take(c) as string);
+			} else {
+				const name = take(candidates[0]);
+				if (name) roles[spec.role] = name;
+			}
+			continue;
+		}
+		const name = pickLabel(spec, free, kind === "scatter");
+		if (name === null) confident = false;
+		else if (name) {
+			used.add(name.name);
+			roles[spec.role] = spec.many ? [name.name] : name.name;
+			if (!name.certain) confident = false;
+		}
+	}
+	const missing = form.roles.some((spec) => !spec.optional && roles[spec.role] === undefined);
+	return { roles, confident: confident && !missing };
+}
+
+/** A label, category or period column for `spec`; null when there is none, `certain` when it had no rival. */
+function pickLabel(
+	spec: RoleSpec,
+	free: (test: (c: DatasetColumn) => boolean) => DatasetColumn[],
+	optionalGroups: boolean,
+): { name: string; certain: boolean } | null | undefined {
+	const texts = free((c) => c.type === "text");
+	if (spec.role === "x" || spec.role === "date") {
+		const periods = free(isPeriodColumn);
+		if (periods.length > 0)
+			return { name: (periods[0] as DatasetColumn).name, certain: periods.length === 1 && !repeats(periods[0] as DatasetColumn) };
+		const first = texts[0];
+		return first ? { name: first.name, certain: !repeats(first) } : null;
+	}
+	if (optionalGroups) {
+		// Scatter: a label column is one whose values differ; a group column one whose values repeat.
+		const pick = spec.role === "group" ? texts.find(repeats) : texts.find((c) => !repeats(c));
+		return pick ? { name: pick.name, certain: true } : spec.optional ? undefined : null;
+	}
+	const first = texts[0];
+	if (!first) return spec.optional ? undefined : null;
+	return { name: first.name, certain: texts.length === 1 || !repeats(first) };
+}
+
+export { formOf };
