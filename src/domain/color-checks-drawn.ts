@@ -189,5 +189,14 @@ export function drawnColors(
 	}: { mode: Mode; background: string; palette: readonly string[]; displayNames: ReadonlyMap<string, string> },
 ): DrawnColors {
 	const marks = marksOf(option, displayNames);
-	return { mode, background, palette, marks, texts: textsOf(option, marks) };
+	const drawn: DrawnColors = { mode, background, palette, marks, texts: textsOf(option, marks) };
+	return eachSeriesInItsOwnPanel(option) ? { ...drawn, panels: true } : drawn;
+}
+
+/** Small multiples: several grids and every series on an axis of its own, so none shares a plot or a legend. */
+function eachSeriesInItsOwnPanel(option: Json): boolean {
+	const grids = list(option.grid);
+	const series = list(option.series).filter(isObject);
+	if (grids.length < 2 || series.length < 2) return false;
+	return new Set(series.map((s) => s.yAxisIndex ?? 0)).size === series.length;
 }

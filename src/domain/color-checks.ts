@@ -47,6 +47,8 @@ export interface DrawnColors {
 	palette: readonly string[];
 	/** The colour a highlight gives the series it does not name: sharing it is deliberate, not a finding. */
 	muted?: string;
+	/** Each series in a titled panel of its own (small multiples): sharing a colour confuses no one. */
+	panels?: boolean;
 }
 
 export interface ColorSuggestion {
@@ -224,6 +226,7 @@ function confusionChecks(context: CheckContext, drawn: DrawnColors): ColorCheck[
 
 /** Two series in one colour: no reader can tell them apart, in the legend or on the chart. */
 function sameColorChecks(context: CheckContext, drawn: DrawnColors): ColorCheck[] {
+	if (drawn.panels) return [];
 	return sameColorPairs(drawn.marks, drawn.muted).map((pair) => {
 		const [a, b] = pair;
 		return withSuggestion(

@@ -143,6 +143,25 @@ describe("a chart's colour checks", () => {
 	});
 });
 
+describe("two series in one colour", () => {
+	const eight = parseCsv(
+		`year,${Array.from({ length: 8 }, (_, i) => `S${i + 1}`).join(",")}\n2020,1,2,3,4,5,6,7,8\n2021,2,3,4,5,6,7,8,9\n`,
+	);
+	const sameIds = async (kind: ChartKind) => {
+		const seriesNames = seriesForLayout(kind, eight);
+		const make = (mode: "light" | "dark") =>
+			chartOption({ ...input(kind, {}, mode), dataset: eight, seriesNames, theme: theme as NonNullable<typeof theme> });
+		const checks = await colorChecksOf({ meta: {}, seriesNames, theme: theme as NonNullable<typeof theme> }, make);
+		return checks.filter((c) => c.id.startsWith("same:")).map((c) => c.id);
+	};
+
+	it("is a finding once the palette comes round again, but not in small multiples, where each series has a panel of its own", async () => {
+		expect(theme.colors.light.palette).toHaveLength(6);
+		expect(await sameIds("line")).toEqual(["same:S1:S7", "same:S2:S8"]);
+		expect(await sameIds("multiples")).toEqual([]);
+	});
+});
+
 function marksIn(colors: readonly string[]): DrawnMark[] {
 	return colors.map((color, i) => ({ name: `S${i}`, label: `S${i}`, color, settable: true }));
 }
