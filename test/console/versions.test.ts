@@ -3,6 +3,7 @@ import { describe, it } from "node:test";
 import {
 	actionInWords,
 	authorInWords,
+	changesSincePublished,
 	lastPublishedVersion,
 	versionInWords,
 	versionLabel,
@@ -20,6 +21,22 @@ describe("history and publish words", () => {
 		assert.equal(authorInWords("acc_2", "acc_1"), "A teammate");
 		assert.equal(authorInWords("system:linked-data", "acc_1"), "Automatic refresh");
 		assert.equal(authorInWords("system:library", "acc_1"), "Statistics library");
+	});
+
+	it("says what changed since the last publish, newest first, counting what it does not spell out", () => {
+		const versions = [
+			{ version: 6, action: "data", summary: "Data: 'Labour', '2026': 38 → 31" },
+			{ version: 5, action: "update", summary: "North: colour #0072b2 → #ffe680" },
+			{ version: 4, action: "publish", summary: "Published" },
+			{ version: 3, action: "update", summary: "Title set to 'Seats'" },
+		];
+		assert.deepEqual(changesSincePublished(versions), {
+			changes: ["Data: 'Labour', '2026': 38 → 31", "North: colour #0072b2 → #ffe680"],
+			more: 0,
+		});
+		assert.deepEqual(changesSincePublished(versions, 1), { changes: ["Data: 'Labour', '2026': 38 → 31"], more: 1 });
+		assert.deepEqual(changesSincePublished(versions.slice(2)), { changes: [], more: 0 });
+		assert.deepEqual(changesSincePublished([{ version: 3, action: "unpublish" }, ...versions.slice(2)]), { changes: [], more: 0 });
 	});
 
 	it("shows a version's summary, and a folded item's range of versions", () => {

@@ -117,9 +117,9 @@ export function HistoryStep() {
 	return (
 		<div class="step history-step">
 			<section class="step-block" aria-labelledby={headingId}>
-				<h3 id={headingId} class="section-label">
+				<h2 id={headingId} class="section-label">
 					Versions
-				</h3>
+				</h2>
 				<p class="meta-text">
 					Every saved change is a version, with what it changed, who and when. Pick one to see it in the preview; restoring it adds a new
 					version, so nothing is lost.

@@ -10,7 +10,7 @@ import { ApiFailure, api, describeFailure } from "../../../lib/api";
 import type { Chart } from "../../../lib/chart-types";
 import { useEditor } from "../editor-context";
 import type { Version } from "./history/versions";
-import { lastPublishedVersion } from "./history/versions";
+import { changesSincePublished, lastPublishedVersion } from "./history/versions";
 import type { ExportFormat, ExportSettings } from "./publish/downloads";
 import { describeExportFailure, download, worthRetrying } from "./publish/downloads";
 import { type EmbedSnippets, embedSnippets } from "./publish/embed-code";
@@ -109,9 +109,9 @@ function Downloads({ chart, saved }: { chart: Chart; saved: boolean }) {
 	const label = formats.find((f) => f.id === format)?.label ?? format;
 	return (
 		<section class="step-block" aria-labelledby={`${ids}-heading`}>
-			<h3 id={`${ids}-heading`} class="section-label">
+			<h2 id={`${ids}-heading`} class="section-label">
 				Download
-			</h3>
+			</h2>
 			{!chart.hasData && <p class="meta-text">Add data in the Data step to download the chart.</p>}
 			<fieldset class="field">
 				<legend class="field-label">Format</legend>
@@ -218,6 +218,7 @@ export function PublishStep() {
 	const editor = useEditor();
 	const { chart } = editor;
 	const [published, setPublished] = useState<number | null>(null);
+	const [since, setSince] = useState<{ changes: string[]; more: number }>({ changes: [], more: 0 });
 	const [snippets, setSnippets] = useState<EmbedSnippets | null>(null);
 	const [busy, setBusy] = useState<"publish" | "unpublish" | null>(null);
 	const [error, setError] = useState<string | null>(null);
@@ -240,12 +241,19 @@ export function PublishStep() {
 
 	const loadVersions = () =>
 		api.get<{ versions: Version[] }>(`/v1/charts/${encodeURIComponent(chart.id)}/versions`).then(
-			({ body }) => setPublished(lastPublishedVersion(body.versions)),
-			() => setPublished(null),
+			({ body }) => {
+				setPublished(lastPublishedVersion(body.versions));
+				setSince(changesSincePublished(body.versions));
+			},
+			() => {
+				setPublished(null);
+				setSince({ changes: [], more: 0 });
+			},
 		);
+	// Reloaded after each saved change too, so "what changed since" follows the edits.
 	useEffect(() => {
 		void loadVersions();
-	}, [chart.id, chart.published?.embedUrl]);
+	}, [chart.id, chart.published?.embedUrl, chart.version]);
 
 	const adoptFresh = async () => {
 		const { body, etag } = await api.get<Chart>(`/v1/charts/${encodeURIComponent(chart.id)}`);
@@ -307,9 +315,9 @@ export function PublishStep() {
 		<div class="step publish-step" ref={step}>
 			<section class="step-block" aria-labelledby={headingId}>
 				<div class="publish-status">
-					<h3 id={headingId} class="section-label">
+					<h2 id={headingId} class="section-label">
 						Live embed
-					</h3>
+					</h2>
 					{url ? (
 						<span class="status-pill published">
 							<Icon name="check" size={14} /> Published{published !== null ? ` · last published version ${published}` : ""}
@@ -325,6 +333,20 @@ export function PublishStep() {
 							: "Articles that embed this chart show it as published. Republishing updates them in place; the link stays the same."
 						: "Publishing makes a live embed: a link and a code for your article. It stays private until then."}
 				</p>
+				{changedSince && since.changes.length > 0 && (
+					<div class="changes-since">
+						<p class="meta-text" id={`${headingId}-since`}>
+							Changed since version {published}:
+						</p>
+						<ul class="changes-since-list" aria-labelledby={`${headingId}-since`}>
+							{since.changes.map((change, i) => (
+								// Two versions may say the same thing; their place in the list tells them apart.
+								<li key={`${i}:${change}`}>{change}</li>
+							))}
+							{since.more > 0 && <li>and {since.more === 1 ? "1 more change" : `${since.more} more changes`} (see History)</li>}
+						</ul>
+					</div>
+				)}
 				<div class="row">
 					<button
 						type="button"

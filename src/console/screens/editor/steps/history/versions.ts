@@ -34,6 +34,20 @@ export function lastPublishedVersion(versions: readonly Pick<Version, "version" 
 	return last?.action === "publish" ? last.version : null;
 }
 
+/** What the versions after the last publish changed, newest first, at most `shown` of them (and how many more). */
+export function changesSincePublished(
+	versions: readonly Pick<Version, "version" | "action" | "summary" | "firstVersion">[],
+	shown = 5,
+): { changes: string[]; more: number } {
+	const published = lastPublishedVersion(versions);
+	if (published === null) return { changes: [], more: 0 };
+	const since = [...versions]
+		.sort((a, b) => b.version - a.version)
+		.filter((v) => v.version > published && v.action !== "publish" && v.action !== "unpublish")
+		.map(versionInWords);
+	return { changes: since.slice(0, shown), more: Math.max(0, since.length - shown) };
+}
+
 /** Authors that are not people: the scheduled redraws of linked data and library statistics. */
 const systemAuthors: Record<string, string> = {
 	"system:linked-data": "Automatic refresh",
