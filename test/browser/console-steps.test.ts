@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import { chromiumMissing } from "../../scripts/lib/chromium.ts";
+import { assertAccessible } from "./lib/axe.ts";
 import type { ConsoleFixture, SignedInPage } from "./lib/console-fixture.ts";
 import { assertNoHorizontalOverflow, startConsole } from "./lib/console-fixture.ts";
 import { eventually } from "./lib/eventually.ts";
@@ -58,6 +59,10 @@ describe("console editor steps", { skip, timeout: 240_000 }, () => {
 
 		await panel.getByText("Series", { exact: true }).click();
 		await panel.getByText("Alpha", { exact: true }).click();
+		// The console's words are British throughout: a series' "color" setting reads "Colour".
+		const words = await panel.innerText();
+		assert.match(words, /\bColour\b/);
+		assert.doesNotMatch(words, /\bColors?\b/);
 		await panel.getByRole("checkbox", { name: "Hide Alpha" }).check();
 		await eventually("Alpha to be hidden", async () => {
 			const transform = (await chart()).meta.seriesTransform as Record<string, { hidden?: boolean }> | undefined;
@@ -133,6 +138,25 @@ describe("console editor steps", { skip, timeout: 240_000 }, () => {
 		const latest = after.versions.find((v) => v.version === Number(restored.version));
 		assert.equal(latest?.action, "restore");
 		await panel.getByRole("button", { name: new RegExp(`^v${restored.version} Restored version 1\\b.* Current You\\b`) }).waitFor();
+		assert.deepEqual(opened.problems, []);
+	});
+
+	it("Publish on a published chart says Republish and what changed since; Publish and History pass axe with moderate", async () => {
+		const { page } = opened;
+		const published = (await fixture.api(fixture.demo.editor, "POST", `/v1/charts/${chartId}/publish`)) as { version?: number };
+		assert.ok(published);
+		await fixture.api(fixture.demo.editor, "PATCH", `/v1/charts/${chartId}`, { meta: { subtitle: "Since then" } });
+		await page.goto(`${fixture.server.url}/charts/${chartId}`);
+		const panel = await openStep(page, /^Publish/);
+		await panel.getByRole("button", { name: "Republish", exact: true }).waitFor();
+		assert.equal(await panel.getByRole("button", { name: "Publish", exact: true }).count(), 0);
+		await panel.getByText(/^Changed since version \d+:$/).waitFor();
+		const since = panel.getByRole("list", { name: /^Changed since version/ });
+		assert.deepEqual(await since.getByRole("listitem").allTextContents(), ["Subtitle set to 'Since then'"]);
+		await assertAccessible(page, "the Publish step of a published chart", { moderate: true });
+		await openStep(page, /^History/);
+		await page.getByRole("list", { name: "Versions, newest first" }).waitFor();
+		await assertAccessible(page, "the History step", { moderate: true });
 		assert.deepEqual(opened.problems, []);
 	});
 });

@@ -129,6 +129,8 @@ describe("the Refine form's fields", () => {
 		assert.equal(sentenceCase("sourceText"), "Source text");
 		assert.equal(sentenceCase("sourceUrl"), "Source URL");
 		assert.equal(sentenceCase("halfPie"), "Half pie");
+		assert.equal(sentenceCase("colorScale"), "Colour scale");
+		assert.equal(sentenceCase("colors"), "Colours");
 	});
 
 	it("keeps settings it does not know", () => {

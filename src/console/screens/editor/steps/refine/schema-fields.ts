@@ -92,7 +92,8 @@ export function sentenceCase(name: string): string {
 		.split(/\s+/)
 		.map((word, i) => {
 			if (/^(url|id|csv|svg|png|pdf|json)$/i.test(word)) return word.toUpperCase();
-			const lower = word.toLowerCase();
+			// The API's names are American ("color"); the console's words are British (STYLE.md).
+			const lower = word.toLowerCase().replace(/^color(s?)$/, "colour$1");
 			return i === 0 ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
 		});
 	return words.join(" ");
