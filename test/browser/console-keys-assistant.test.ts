@@ -35,6 +35,21 @@ describe("Keys page: connect an assistant", { skip: chromiumMissing() ?? false }
 		assert.ok(text.includes(mcpUrl), "the panel names the /mcp URL");
 		assert.ok(text.includes(`"Authorization": "Bearer YOUR_API_KEY"`), "the URL config has a placeholder key");
 		assert.ok(text.includes(`npx mcp-remote ${mcpUrl} --header "Authorization: Bearer \${CHARTS_API_KEY}"`));
+		// Each snippet says where it goes, in that client's own format.
+		assert.ok(text.includes(".vscode/mcp.json"), "VS Code's file is named");
+		assert.ok(text.includes("~/.cursor/mcp.json"), "Cursor's file is named");
+		assert.ok(text.includes("claude_desktop_config.json"), "Claude Desktop's file is named");
+		assert.ok(text.includes(`claude mcp add --transport http charts ${mcpUrl} --header "Authorization: Bearer YOUR_API_KEY"`));
+		const vscode = JSON.parse(
+			await panel
+				.locator(".snippet", { has: page.getByText("VS Code", { exact: true }) })
+				.locator("code")
+				.innerText(),
+		) as { servers?: Record<string, { type?: string; url?: string }>; mcpServers?: unknown };
+		assert.deepEqual(Object.keys(vscode), ["servers"], "VS Code's config has a top-level servers key");
+		assert.equal(vscode.servers?.charts?.type, "http");
+		assert.equal(vscode.servers?.charts?.url, mcpUrl);
+		assert.match(text, /ChatGPT's connectors .* cannot connect to this server yet/);
 
 		await panel.getByRole("button", { name: "New key for an assistant" }).click();
 		const dialog = page.getByRole("dialog", { name: "New API key" });

@@ -194,11 +194,18 @@ function RevealedKey({ created, onDone }: { created: CreatedKey; onDone(): void 
 	);
 }
 
-/** The MCP client configurations, with the key filled in while it is shown, else a placeholder. */
+/**
+ * Each MCP client's configuration, in the format its own documentation gives (checked
+ * 2026-11-28), with the key filled in while it is shown, else a placeholder. Cursor and Claude
+ * Desktop read `mcpServers`; VS Code reads a top-level `servers` whose entries say their `type`.
+ */
 function assistantSnippets(origin: string, key: string | null) {
 	const url = `${origin}/mcp`;
 	const secret = key ?? "YOUR_API_KEY";
-	const httpConfig = JSON.stringify({ mcpServers: { charts: { url, headers: { Authorization: `Bearer ${secret}` } } } }, null, 2);
+	const headers = { Authorization: `Bearer ${secret}` };
+	const cursorConfig = JSON.stringify({ mcpServers: { charts: { url, headers } } }, null, 2);
+	const vscodeConfig = JSON.stringify({ servers: { charts: { type: "http", url, headers } } }, null, 2);
+	const claudeCodeLine = `claude mcp add --transport http charts ${url} --header "Authorization: Bearer ${secret}"`;
 	// Claude Desktop's config file starts local commands only: mcp-remote bridges them to /mcp. The
 	// header is passed through an environment variable, as mcp-remote advises (spaces in args break on Windows).
 	const desktopConfig = JSON.stringify(
@@ -217,7 +224,7 @@ function assistantSnippets(origin: string, key: string | null) {
 	);
 	// biome-ignore lint/suspicious/noTemplateCurlyInString: a shell variable the user sets to the key
 	const stdioLine = `npx mcp-remote ${url} --header "Authorization: Bearer ${key ?? "${CHARTS_API_KEY}"}"`;
-	return { url, httpConfig, desktopConfig, stdioLine };
+	return { url, cursorConfig, vscodeConfig, claudeCodeLine, desktopConfig, stdioLine };
 }
 
 function Snippet({ label, hint, text, copyLabel }: { label: string; hint?: string; text: string; copyLabel: string }) {
@@ -237,11 +244,16 @@ function Snippet({ label, hint, text, copyLabel }: { label: string; hint?: strin
 
 /**
  * How to connect an AI assistant to the MCP server (issue 27): the `/mcp` URL, a key made for it,
- * and the configuration for clients that speak HTTP, for Claude Desktop, and the mcp-remote line
- * for clients that only start local commands. While a new key is shown, the snippets carry it.
+ * and for each client what to paste and where it goes (Claude Code's command, Claude Desktop's,
+ * Cursor's and VS Code's config files), why ChatGPT cannot connect with a key, and the
+ * mcp-remote line for clients that only start local commands. While a new key is shown, the
+ * snippets carry it.
  */
 function ConnectAssistant({ revealedKey, onNewKey }: { revealedKey: string | null; onNewKey(): void }) {
-	const { url, httpConfig, desktopConfig, stdioLine } = assistantSnippets(window.location.origin, revealedKey);
+	const { url, cursorConfig, vscodeConfig, claudeCodeLine, desktopConfig, stdioLine } = assistantSnippets(
+		window.location.origin,
+		revealedKey,
+	);
 	return (
 		<section class="connect-assistant panel" aria-labelledby="connect-title">
 			<div class="connect-head">
@@ -267,13 +279,37 @@ function ConnectAssistant({ revealedKey, onNewKey }: { revealedKey: string | nul
 					Replace <code>YOUR_API_KEY</code> with a key. A new key is filled in below while it is shown.
 				</p>
 			)}
-			<Snippet label="Cursor, VS Code and other clients that connect by URL" text={httpConfig} copyLabel="Copy config" />
+			<Snippet
+				label="Claude Code"
+				hint="Run in a terminal. Add --scope user to have it in every project."
+				text={claudeCodeLine}
+				copyLabel="Copy command"
+			/>
 			<Snippet
 				label="Claude Desktop"
 				hint="In claude_desktop_config.json (Settings, Developer, Edit config). Needs Node.js for npx."
 				text={desktopConfig}
 				copyLabel="Copy config"
 			/>
+			<Snippet
+				label="Cursor"
+				hint="In ~/.cursor/mcp.json for every project, or .cursor/mcp.json in one project's folder."
+				text={cursorConfig}
+				copyLabel="Copy config"
+			/>
+			<Snippet
+				label="VS Code"
+				hint="In .vscode/mcp.json in your workspace, or for every workspace through the command MCP: Open User Configuration. VS Code's list is a top-level servers key, not mcpServers."
+				text={vscodeConfig}
+				copyLabel="Copy config"
+			/>
+			<div class="snippet">
+				<span class="field-label">ChatGPT</span>
+				<p class="hint">
+					ChatGPT's connectors (Settings, Apps &amp; Connectors, Advanced settings, Developer mode, then Create) sign in with OAuth or with
+					nothing, and have no place for an API key, so ChatGPT cannot connect to this server yet. Use one of the clients above.
+				</p>
+			</div>
 			<Snippet label="Clients that only run local commands" text={stdioLine} copyLabel="Copy command" />
 		</section>
 	);
