@@ -249,6 +249,17 @@ describe("console charts screen in a browser", { skip }, () => {
 		assert.equal(await move.getByRole("radio", { name: /^Elections/ }).isDisabled(), true);
 		await move.getByRole("button", { name: "Cancel" }).click();
 		await dialogGone(move);
+
+		// The Elections view lists the folder inside it, above its charts, as a way in.
+		await page.getByRole("treeitem", { name: "Elections" }).click();
+		await page.getByRole("heading", { name: "Elections", level: 1 }).waitFor();
+		const inside = page.getByRole("navigation", { name: "Folders in Elections" });
+		await inside.getByRole("link", { name: "Economy" }).click();
+		await page.getByRole("heading", { name: "Economy", level: 1 }).waitFor();
+		assert.equal(await page.getByRole("navigation", { name: "Folders in Economy" }).count(), 0, "a folder without folders lists none");
+		await page.getByRole("treeitem", { name: "Elections" }).click();
+		await page.getByRole("heading", { name: "Elections", level: 1 }).waitFor();
+		assert.equal(await page.getByRole("treeitem", { name: "Elections" }).getAttribute("aria-expanded"), "true");
 	});
 
 	// Right after the drag above: the moved folder's row is drawn anew, which once lost it to the keys.

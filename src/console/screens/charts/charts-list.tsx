@@ -21,6 +21,8 @@ interface ListProps {
 	missingFolder: boolean;
 	query: string;
 	folder: Folder | undefined;
+	/** How many folders the folder shown holds (listed above the charts). */
+	subfolders: number;
 	/** "All charts" spans folders: each row names the folder its chart is in. */
 	spansFolders: boolean;
 	heading: string;
@@ -51,10 +53,11 @@ function onListKey(event: KeyboardEvent) {
 function EmptyCharts({
 	query,
 	folder,
+	subfolders,
 	creating,
 	onClearSearch,
 	onCreate,
-}: Pick<ListProps, "query" | "folder" | "creating" | "onClearSearch" | "onCreate">) {
+}: Pick<ListProps, "query" | "folder" | "subfolders" | "creating" | "onClearSearch" | "onCreate">) {
 	if (query) {
 		return (
 			<div class="empty-state compact">
@@ -78,8 +81,11 @@ function EmptyCharts({
 		return (
 			<div class="empty-state compact">
 				<Icon name="folder" size={24} class="empty-icon" />
-				<h2>No charts in {folder.name} yet</h2>
-				<p class="muted">Drag charts onto the folder, choose “Move to…” in a chart's menu, or make one here.</p>
+				<h2>{subfolders > 0 ? `No charts in ${folder.name} itself` : `No charts in ${folder.name} yet`}</h2>
+				<p class="muted">
+					{subfolders > 0 ? `Its ${subfolders === 1 ? "folder is" : "folders are"} listed above. ` : ""}Drag charts onto the folder, choose
+					“Move to…” in a chart's menu, or make one here.
+				</p>
 				<div class="empty-actions">
 					<button type="button" class="button primary" onClick={() => onCreate()} disabled={creating}>
 						<Icon name="plus" /> New chart

@@ -29,6 +29,7 @@ import { ChartsToolbar, readSort } from "./charts-toolbar";
 import { ancestorsOf, buildFolderModel, selfAndDescendants, topLevelName } from "./folder-model";
 import { FolderSidebar } from "./folder-sidebar";
 import type { Dragged } from "./folder-tree";
+import { SubfolderList } from "./subfolder-list";
 
 interface ListState {
 	/** The query the charts answer (folder, search, sort), so a stale answer is shown as such. */
@@ -321,8 +322,12 @@ export function ChartsScreen() {
 					onDismissNotice={() => setNotice(null)}
 					onDismissError={() => setActionError(null)}
 				/>
+				{selectedFolder && !query && (
+					<SubfolderList parentName={selectedFolder.name} children={model.nodes.get(selectedFolder.id)?.children ?? []} />
+				)}
 				<ChartsList
 					charts={list ? list.charts : null}
+					subfolders={selectedFolder ? (model.nodes.get(selectedFolder.id)?.children.length ?? 0) : 0}
 					stale={stale}
 					error={listError}
 					missingFolder={missingFolder}
