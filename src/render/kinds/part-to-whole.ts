@@ -54,8 +54,15 @@ function folded(parts: Slice[], keep: number, notes: DrawingNotes, unit: string)
 	return drawn;
 }
 
-/** ECharts' default label line: its two segments and the gap to the text. */
-const labelLineRoom = 15 + 15 + 6;
+/** A label line's two segments, set rather than ECharts' defaults (15 and 30) so the room below is theirs. */
+const labelLineLengths = { length: 15, length2: 15 };
+/** The label line and the gap to the text (ECharts' `distanceToLabelLine`). */
+const labelLineRoom = labelLineLengths.length + labelLineLengths.length2 + 5;
+
+/** ECharts' `bleedMargin` for a pie's labels: the room it keeps from the chart's edge. */
+function bleedMargin(input: RenderInput): number {
+	return Math.min(input.width, input.height) > 200 ? 10 : 2;
+}
 
 interface PieLabels {
 	radius: number;
@@ -68,9 +75,12 @@ interface PieLabels {
  * Where a pie's labels go for the room it has (a phone's width class included), so no label is
  * cut at the chart's edge: outside on one line, the pie shrunk as far as 60% of its size to make
  * room; else outside on two lines (name, then share), shrunk as far as 45%; else the shares inside
- * the slices and the names in the legend, which every pie draws.
+ * the slices and the names in the legend, which every pie draws. `reach` is how far from the
+ * pie's centre a label may end. Outside labels line up at their side's farthest label line
+ * (`alignTo: "labelLine"`): left to themselves, ECharts moves labels it has shifted apart onto an
+ * ellipse that can lie further out than their slice, and cuts their text there ("Trans…").
  */
-function pieLabels(input: RenderInput, data: readonly Slice[], fullRadius: number, halfWidth: number): PieLabels {
+function pieLabels(input: RenderInput, data: readonly Slice[], fullRadius: number, reach: number): PieLabels {
 	const c = colors(input);
 	const size = input.theme.fonts.bodySize;
 	const font = fontStack(input);
@@ -80,16 +90,17 @@ function pieLabels(input: RenderInput, data: readonly Slice[], fullRadius: numbe
 	const widest = (text: (d: Slice) => string) =>
 		data.slice(0, maxPieSlices).reduce((w, d) => Math.max(w, textWidth(text(d), size, font)), 0);
 	const style = { color: c.text, fontSize: size, fontFamily: font };
-	const line = { lineStyle: { color: c.axis } };
+	const outside = { ...style, alignTo: "labelLine" };
+	const line = { ...labelLineLengths, lineStyle: { color: c.axis } };
 	const fits = (labelWidth: number, floor: number) => {
-		const radius = Math.min(fullRadius, halfWidth - labelLineRoom - labelWidth);
+		const radius = Math.min(fullRadius, reach - labelLineRoom - labelWidth);
 		return radius >= fullRadius * floor ? radius : null;
 	};
 	const oneLine = fits(
 		widest((d) => `${d.name}: ${share(d)}`),
 		0.6,
 	);
-	if (oneLine !== null) return { radius: oneLine, label: { ...style, formatter: "{b}: {d}%" }, labelLine: line };
+	if (oneLine !== null) return { radius: oneLine, label: { ...outside, formatter: "{b}: {d}%" }, labelLine: line };
 	const twoLines = fits(
 		Math.max(
 			widest((d) => d.name),
@@ -98,7 +109,7 @@ function pieLabels(input: RenderInput, data: readonly Slice[], fullRadius: numbe
 		0.45,
 	);
 	if (twoLines !== null)
-		return { radius: twoLines, label: { ...style, formatter: "{b}\n{d}%", lineHeight: Math.round(size * 1.25) }, labelLine: line };
+		return { radius: twoLines, label: { ...outside, formatter: "{b}\n{d}%", lineHeight: Math.round(size * 1.25) }, labelLine: line };
 	return {
 		radius: fullRadius,
 		// Shares inside; a slice too thin for its share shows none rather than one over its neighbour.
@@ -116,8 +127,9 @@ export function pieOption(input: RenderInput, notes = new DrawingNotes()): Optio
 	const width = input.width - plot.left - plot.right;
 	const height = input.height - plot.top - plot.bottom;
 	const fullRadius = Math.max(10, Math.min(width / 2, half ? height * 0.9 : height / 2) * 0.8);
-	// Labels may reach the chart's padding, not past it.
-	const { radius, label, labelLine, labelLayout } = pieLabels(input, data, fullRadius, width / 2 + 8);
+	// Labels may reach the chart's padding, not past it, nor into the margin ECharts keeps at the edge.
+	const reach = width / 2 + Math.min(plot.left, plot.right) - Math.max(input.theme.surfaces.padding, bleedMargin(input));
+	const { radius, label, labelLine, labelLayout } = pieLabels(input, data, fullRadius, reach);
 	return {
 		...option,
 		series: [
