@@ -9,7 +9,9 @@
  *   session: an assistant holds a key, never a cookie), and a key of an account without API
  *   access the API's 403 `plan_required`;
  * - GET (a server-to-client event stream) and DELETE (ending a session) are 405: a stateless
- *   server has neither, which the transport spec allows.
+ *   server has neither, which the transport spec allows;
+ * - a body over one tool call's size is the API's 413, and one that is not a single JSON-RPC
+ *   message (a batch, `[]` included) is -32600, so a request's work is one message's.
  * The tools then call the API with the same key (api-bridge.ts), so scopes, the per-minute limit
  * and error codes are the API's. The protocol's own messages (initialize, tools/list, …) do not
  * count against the limit; every tool call does, like the API request it is.
