@@ -70,7 +70,7 @@ const MetaFields = z
 				examples: ["light"],
 				title: "Colour scheme",
 				"x-editor-hint":
-					"Auto lets the published chart follow each reader's light or dark setting. Downloads are drawn light unless you pick dark when downloading.",
+					"Light, the default, stays light even in an article shown dark; Auto lets the published chart follow each reader's light or dark setting; Dark stays dark. Downloads are drawn light unless you pick dark when downloading.",
 			})
 			.optional(),
 		w: pixels

@@ -169,6 +169,8 @@ describe("the Refine form's words (issue 24 item 11)", () => {
 		const mode = fieldsFor(metaJsonSchema(), [], excludedFromForm).find((field) => field.key === "mode");
 		assert.equal(mode?.label, "Colour scheme");
 		assert.match(mode?.hint ?? "", /follow each reader's light or dark setting/);
+		// An embed drawn light stays light in a dark article: said where the scheme is chosen.
+		assert.match(mode?.hint ?? "", /^Light, the default, stays light even in an article shown dark; Auto/);
 	});
 });
 
