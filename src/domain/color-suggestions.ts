@@ -77,6 +77,14 @@ function* lightnessVariants(color: string): Generator<string> {
 /** The proposals of one check, shared by all its warnings so they never contradict each other. */
 export class ColorSuggestions {
 	private readonly chosen = new Map<string, string | null>();
+	/**
+	 * Searches that found nothing, by the colour, the preference and how many proposals had been
+	 * made: a series in the same colour searches the same candidates against the same other
+	 * colours, so until a new proposal changes those it would find nothing again (50 series on a
+	 * 6-colour palette would otherwise repeat each failed search 8 times, with every pair cached).
+	 */
+	private readonly failed = new Set<string>();
+	private proposals = 0;
 
 	constructor(
 		private readonly modes: readonly DrawnColors[],
@@ -118,21 +126,29 @@ export class ColorSuggestions {
 	for(name: string, current: string, prefer: "lightness" | "palette"): string | null {
 		const earlier = this.chosen.get(name);
 		if (earlier !== undefined) return earlier;
+		const search = `${lower(current)}|${prefer}|${this.proposals}`;
+		if (this.failed.has(search)) {
+			this.chosen.set(name, null);
+			return null;
+		}
 		const others = this.modes.map((drawn) => this.othersIn(drawn, name));
 		const used = new Set(others.flat());
 		const palette = [...new Set(this.modes.flatMap((m) => m.palette.map(lower)))].filter((c) => !used.has(c) && c !== lower(current));
 		const candidates = prefer === "lightness" ? [lightnessVariants(current), palette] : [palette, lightnessVariants(current)];
-		let found: string | null = null;
-		search: for (const group of candidates) {
-			for (const candidate of group) {
-				if (this.spent()) break search;
-				if (this.passes(candidate, others)) {
-					found = candidate;
-					break search;
-				}
-			}
-		}
+		const found = this.firstPassing(candidates, others);
+		if (found) this.proposals++;
+		else this.failed.add(search);
 		this.chosen.set(name, found);
 		return found;
+	}
+
+	private firstPassing(groups: readonly Iterable<string>[], others: readonly (readonly string[])[]): string | null {
+		for (const group of groups) {
+			for (const candidate of group) {
+				if (this.spent()) return null;
+				if (this.passes(candidate, others)) return candidate;
+			}
+		}
+		return null;
 	}
 }
