@@ -40,8 +40,8 @@ function rowsSource(format: "json" | "csv"): string {
 	return format === "json" ? `[${rows.join(",")}]` : `date,a,b,c,d,e\n${rows.join("\n")}\n`;
 }
 
-/** A line chart of `count` series, each in a colour of its own (a fixed pseudo-random sequence). */
-function seriesChart(count: number) {
+/** A line chart of `count` series, each in a colour of its own (a fixed pseudo-random sequence) or in the palette's. */
+function seriesChart(count: number, own: boolean) {
 	const theme = findBuiltInTheme("classic")?.definition;
 	if (!theme) throw new Error("no classic theme");
 	const names = Array.from({ length: count }, (_, i) => `Series ${i + 1}`);
@@ -54,7 +54,7 @@ function seriesChart(count: number) {
 		return Math.floor((seed / 2147483647) * 256);
 	};
 	const color = () => `#${[channel(), channel(), channel()].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
-	const meta: Meta = { seriesStyle: Object.fromEntries(names.map((name) => [name, { color: color() }])) };
+	const meta: Meta = own ? { seriesStyle: Object.fromEntries(names.map((name) => [name, { color: color() }])) } : {};
 	const seriesNames = seriesForLayout("line", dataset);
 	const options = Object.fromEntries(
 		(["light", "dark"] as const).map((mode) => [
@@ -89,8 +89,8 @@ function parsed(text: string, contentType: string): () => string {
 	};
 }
 
-function checked(count: number): () => Promise<string> {
-	const { chart, options } = seriesChart(count);
+function checked(count: number, own = true): () => Promise<string> {
+	const { chart, options } = seriesChart(count, own);
 	return async () => `${(await colorChecksOf(chart, (mode) => options[mode])).length} warnings`;
 }
 
@@ -100,6 +100,7 @@ const cases: Record<string, () => () => string | Promise<string>> = {
 	"json-rows": () => parsed(rowsSource("json"), "application/json"),
 	"csv-rows": () => parsed(rowsSource("csv"), "text/csv"),
 	"checks-499": () => checked(499),
+	"checks-499-palette": () => checked(499, false),
 	"checks-5": () => checked(5),
 	baseline: () => () => "nothing",
 };
