@@ -8,10 +8,12 @@
  */
 import type { ColumnRoles, RoleForm, RoleSpec } from "./column-roles";
 import { columnsOf, formOf, kindRoleForms, projectDataset } from "./column-roles";
+import type { DayMonthOrder } from "./csv-cells";
 import type { Dataset, DatasetColumn } from "./dataset";
 import { InvalidDataError } from "./dataset";
 import type { ChartKind } from "./kinds";
 import { seriesForLayout } from "./layouts";
+import { readDayMonthDates } from "./table-dates";
 
 /** What a chart draws of its table: the roles in use, the projected table and its series. */
 export interface ReadTable {
@@ -55,8 +57,19 @@ function repeats(column: DatasetColumn): boolean {
 
 const wideKinds = new Set<ChartKind>(["line", "themeriver", "multiples", "horizontal-bar", "dot", "radar", "range", "arrow"]);
 
-/** Reads `dataset` for `kind` with the roles `given` (meta.columns), or roles chosen from its columns. */
-export function readTable(kind: ChartKind, dataset: Dataset, given: ColumnRoles | undefined): ReadTable {
+/** The settings that decide how a table is read. */
+export interface TableReading {
+	columns?: ColumnRoles | undefined;
+	dateOrder?: DayMonthOrder | undefined;
+}
+
+/**
+ * Reads `table` for `kind`: its day/month dates as `reading.dateOrder` and their values say, with
+ * the roles `reading.columns` gives, or roles chosen from its columns.
+ */
+export function readTable(kind: ChartKind, table: Dataset, reading: TableReading): ReadTable {
+	const dataset = readDayMonthDates(table, reading.dateOrder);
+	const given = reading.columns;
 	if (given !== undefined && Object.keys(given).length > 0) return read(kind, dataset, given);
 	if (wideKinds.has(kind)) {
 		const tidy = tidyRoles(dataset);

@@ -34,6 +34,9 @@ const whenAnObject = {
 
 const pixels = z.number().min(100, "must be between 100 and 4000 pixels").max(4000, "must be between 100 and 4000 pixels");
 
+/** How dates written day and month both ways (`01/02/2024`) are read. */
+export const DateOrder = z.enum(["day-first", "month-first"], { error: 'must be "day-first" or "month-first"' });
+
 const MetaFields = z
 	.looseObject({
 		title: z
@@ -135,6 +138,15 @@ const MetaFields = z
 			})
 			.optional(),
 		columns: ColumnRoles.optional(),
+		dateOrder: DateOrder.describe(
+			"How to read dates such as 01/02/2024 whose every value reads either way: day first (1 February) or month first (2 January)",
+		)
+			.meta({
+				examples: ["day-first"],
+				title: "Dates written",
+				"x-editor-hint": "Only for dates like 01/02/2024 that could be either. Dates like 31/12/2024 are read as they can only be.",
+			})
+			.optional(),
 		...settingsFields,
 	})
 	.describe("Every editor setting of a chart. Unknown fields are kept as sent.");

@@ -5,6 +5,7 @@
  */
 import type { ChartSnapshot } from "../domain/chart";
 import { projectDataset } from "../domain/column-roles";
+import type { TableReading as Reading } from "../domain/column-roles-auto";
 import { readTable } from "../domain/column-roles-auto";
 import { parseCsv } from "../domain/csv-parse";
 import type { Dataset } from "../domain/dataset";
@@ -12,17 +13,14 @@ import { parseStoredDataset } from "../domain/dataset";
 import { sha256Hex } from "../domain/ids";
 import type { ChartKind } from "../domain/kinds";
 import { seriesForLayout } from "../domain/layouts";
-import type { Meta } from "../domain/meta";
 import type { SeriesReference } from "../domain/series";
+import { readDayMonthDates } from "../domain/table-dates";
 import { resolveReferences, statisticsDataset } from "../library/resolve";
 import type { Services } from "../request-services";
 
 export type ChartData = Pick<ChartSnapshot, "seriesNames" | "columnRoles" | "dataBlobKey" | "hasData">;
 
 export const noData: ChartData = { seriesNames: [], columnRoles: null, dataBlobKey: null, hasData: false };
-
-/** The settings that decide how a table is read: its column roles. */
-type Reading = { columns?: Meta["columns"] | undefined };
 
 /** Stores a dataset under the hash of its content: identical data shares one object. */
 export async function storeDataset(services: Services, dataset: Dataset): Promise<string> {
@@ -42,7 +40,7 @@ async function loadStoredDataset(services: Services, key: string): Promise<Datas
 
 /** Reads a parsed dataset for the kind with the chart's column roles (given or chosen), and stores it as it came. */
 export async function dataFromDataset(services: Services, kind: ChartKind, dataset: Dataset, meta: Reading): Promise<ChartData> {
-	const { seriesNames, roles } = readTable(kind, dataset, meta.columns);
+	const { seriesNames, roles } = readTable(kind, dataset, meta);
 	return { seriesNames, columnRoles: roles, dataBlobKey: await storeDataset(services, dataset), hasData: true };
 }
 
@@ -74,7 +72,7 @@ export async function dataForKind(services: Services, chart: ChartSnapshot, kind
 	const kept = { seriesNames: chart.seriesNames, columnRoles: chart.columnRoles, dataBlobKey: chart.dataBlobKey, hasData: chart.hasData };
 	if (!dataset) return kept;
 	if (chart.seriesRefs.length > 0) return { ...kept, seriesNames: seriesForLayout(kind, dataset) };
-	const { seriesNames, roles } = readTable(kind, dataset, meta.columns);
+	const { seriesNames, roles } = readTable(kind, dataset, meta);
 	return { ...kept, seriesNames, columnRoles: roles, hasData: true };
 }
 
@@ -82,6 +80,7 @@ export async function dataForKind(services: Services, chart: ChartSnapshot, kind
  * What a chart draws of its dataset: the projection its column roles make (the table as stored
  * when it has none: statistics, or data written before roles).
  */
-export function drawnDataset(chart: Pick<ChartSnapshot, "kind" | "columnRoles">, dataset: Dataset): Dataset {
-	return chart.columnRoles ? projectDataset(chart.kind, dataset, chart.columnRoles) : dataset;
+export function drawnDataset(chart: Pick<ChartSnapshot, "kind" | "columnRoles" | "meta">, dataset: Dataset): Dataset {
+	if (!chart.columnRoles) return dataset;
+	return projectDataset(chart.kind, readDayMonthDates(dataset, chart.meta.dateOrder), chart.columnRoles);
 }

@@ -3,6 +3,7 @@
  * transform keys), optimistic concurrency (If-Match, D13) and one new version per write (D12).
  */
 
+import { z } from "zod";
 import { ApiError, validationError } from "../api-error";
 import type { ChartAction } from "../db/charts";
 import { findChart, writeChartVersion } from "../db/charts";
@@ -13,7 +14,8 @@ import { workspaceThemeExists } from "../db/themes";
 import type { Caller } from "../domain/caller";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import { ColumnRoles } from "../domain/column-roles";
-import { chartName, Meta } from "../domain/meta";
+import type { TableReading } from "../domain/column-roles-auto";
+import { chartName, DateOrder, Meta } from "../domain/meta";
 import { unknownSeriesKeys } from "../domain/series-keyed";
 import { findBuiltInTheme } from "../domain/themes";
 import type { DataShape } from "../domain/version-summary";
@@ -94,17 +96,22 @@ function assertSeriesKeys(
  * The settings that decide how a table is read (`meta.columns`), checked on their own: the data
  * is read with them before the whole of `meta` can be validated (which needs the series names).
  */
-export function readingOf(rawMeta: unknown): { columns?: ColumnRoles } {
-	const raw = typeof rawMeta === "object" && rawMeta !== null ? (rawMeta as Record<string, unknown>).columns : undefined;
-	const parsed = ColumnRoles.optional().safeParse(raw);
-	if (!parsed.success) throw validationError(parsed.error, "invalid_body", ["meta", "columns"]);
-	return parsed.data === undefined ? {} : { columns: parsed.data };
+export function readingOf(rawMeta: unknown): TableReading {
+	const parsed = Reading.safeParse(typeof rawMeta === "object" && rawMeta !== null ? rawMeta : {});
+	if (!parsed.success) throw validationError(parsed.error, "invalid_body", ["meta"]);
+	return parsed.data;
 }
 
-/** Whether a settings change changes how the table is read (its column roles), so the data is read again. */
+/** What `readingOf` checks: the two settings a table is read with, the rest of `meta` left for `validateMeta`. */
+const Reading = z.object({ columns: ColumnRoles.optional(), dateOrder: DateOrder.optional() });
+
+/** Whether a settings change changes how the table is read (its column roles, its dates), so the data is read again. */
 export function readsDifferently(before: unknown, after: unknown): boolean {
-	const columns = (meta: unknown) => JSON.stringify((meta as { columns?: unknown } | null)?.columns ?? null);
-	return columns(before) !== columns(after);
+	const reading = (meta: unknown) => {
+		const { columns = null, dateOrder = null } = (meta ?? {}) as { columns?: unknown; dateOrder?: unknown };
+		return JSON.stringify([columns, dateOrder]);
+	};
+	return reading(before) !== reading(after);
 }
 
 export async function assertFolderUsable(services: Services, caller: Caller, folderId: string | null): Promise<void> {

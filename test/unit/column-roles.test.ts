@@ -43,14 +43,14 @@ const election = [
 describe("given roles", () => {
 	it("draw a 10-column country table as a bubble scatter", () => {
 		const roles = { x: "gdpPercap", y: "lifeExp", size: "pop", label: "country", group: "continent" };
-		const read = readTable("scatter", parseCsv(gapminder), roles);
+		const read = readTable("scatter", parseCsv(gapminder), { columns: roles });
 		expect(read.drawn.columns.map((c) => c.name)).toEqual(["country", "gdpPercap", "lifeExp", "pop", "continent"]);
 		expect(read.seriesNames).toEqual(["lifeExp", "pop"]);
 		expect(read.roles).toEqual(roles);
 	});
 
 	it("pivot a long table into one series per country, periods in order", () => {
-		const read = readTable("line", parseCsv(longLifeExp), { x: "year", y: "lifeExp", series: "country" });
+		const read = readTable("line", parseCsv(longLifeExp), { columns: { x: "year", y: "lifeExp", series: "country" } });
 		expect(read.seriesNames).toEqual(["China", "India", "Japan"]);
 		expect(read.drawn.columns[0]?.values).toEqual([1997, 2002, 2007]);
 		expect(read.drawn.columns[3]?.values).toEqual([80.69, 82, 82.603]);
@@ -61,7 +61,7 @@ describe("given roles", () => {
 		const data = parseCsv(longLifeExp);
 		const refusal = (kind: "line" | "pie", roles: ColumnRoles, dataset = data) => {
 			try {
-				readTable(kind, dataset, roles);
+				readTable(kind, dataset, { columns: roles });
 			} catch (error) {
 				expect(error).toBeInstanceOf(InvalidDataError);
 				return error as InvalidDataError;
@@ -82,13 +82,13 @@ describe("given roles", () => {
 
 describe("roles chosen from the columns", () => {
 	it("read a long table in the tidy form, never the year as a series", () => {
-		const read = readTable("line", parseCsv(longLifeExp), undefined);
+		const read = readTable("line", parseCsv(longLifeExp), {});
 		expect(read.roles).toEqual({ x: "year", y: "lifeExp", series: "country" });
 		expect(read.seriesNames).toEqual(["China", "India", "Japan"]);
 	});
 
 	it("draw an election table's vote columns beside its text and id columns", () => {
-		const read = readTable("horizontal-bar", parseCsv(election), undefined);
+		const read = readTable("horizontal-bar", parseCsv(election), {});
 		expect(read.seriesNames).toEqual(["CDU", "SPD", "Grüne", "AfD"]);
 		expect(read.roles).toEqual({ x: "Wahlkreis", y: ["CDU", "SPD", "Grüne", "AfD"] });
 	});
@@ -96,7 +96,7 @@ describe("roles chosen from the columns", () => {
 	it("propose roles for a table that cannot be read without guessing", () => {
 		let refused: InvalidDataError | null = null;
 		try {
-			readTable("scatter", parseCsv(gapminder), undefined);
+			readTable("scatter", parseCsv(gapminder), {});
 		} catch (error) {
 			refused = error as InvalidDataError;
 		}
@@ -111,11 +111,31 @@ describe("roles chosen from the columns", () => {
 	it("read every layout example exactly as before", () => {
 		for (const kind of chartKinds) {
 			const dataset = parseCsv(layoutExamples[kind].csv);
-			const read = readTable(kind, dataset, undefined);
+			const read = readTable(kind, dataset, {});
 			expect(read.drawn, kind).toBe(dataset);
 			expect(read.seriesNames, kind).toEqual(seriesForLayout(kind, dataset));
 			// And the roles it shows draw the same table.
 			expect(projectDataset(kind, dataset, read.roles), kind).toEqual(dataset);
 		}
+	});
+});
+
+describe("dates as people write them", () => {
+	it("read a day-first column as dates, and an ambiguous one only as meta.dateOrder says", () => {
+		const dayFirst = readTable("line", parseCsv("Datum,Wert\n30/11/2024,1\n31/12/2024,2\n"), {});
+		expect(dayFirst.drawn.columns[0]).toMatchObject({ type: "date", values: ["2024-11-30", "2024-12-31"] });
+		const either = parseCsv("Datum,Wert\n01/02/2024,1\n02/03/2024,2\n");
+		expect(readTable("line", either, {}).drawn.columns[0]).toMatchObject({ type: "text", values: ["01/02/2024", "02/03/2024"] });
+		expect(readTable("line", either, { dateOrder: "month-first" }).drawn.columns[0]).toMatchObject({
+			type: "date",
+			values: ["2024-01-02", "2024-02-03"],
+		});
+		// A long table keyed by such dates is read in the tidy form.
+		const wind = readTable(
+			"line",
+			parseCsv("date,station,speed\n31/01/2024,Nord,4.5\n31/01/2024,Süd,3.1\n29/02/2024,Nord,5\n29/02/2024,Süd,2.2\n"),
+			{},
+		);
+		expect([wind.roles, wind.seriesNames]).toEqual([{ x: "date", y: "speed", series: "station" }, ["Nord", "Süd"]]);
 	});
 });
