@@ -191,7 +191,7 @@ describe("console data table and history", { skip }, () => {
 		await page.goto(`${fixture.server.url}/charts/${id}`);
 		await page.getByRole("grid").waitFor();
 
-		// A typo the API refuses (the letter O in a number), then five good numbers.
+		// A typo (the letter O in a number), then five good numbers.
 		await typeInto(page, 0, 2, "2O");
 		await eventually("the refused cell marked", async () => (await cell(page, 0, 2).getAttribute("aria-invalid")) === "true");
 		const refusal = page.getByRole("alert").filter({ hasText: "Not saved" });
@@ -202,7 +202,7 @@ describe("console data table and history", { skip }, () => {
 		await typeInto(page, 0, 1, "13");
 		await typeInto(page, 1, 1, "42");
 
-		// The five good edits reach the API; the refused cell keeps its saved value there.
+		// The five good edits reach the API; the held cell keeps its saved value there.
 		const fiveSaved = "party,seats 2022,seats 2026\nGreens,13,19\nLabour,42,40\nLiberals,27,31\nNationals,10,8\n";
 		await eventually("the five valid edits saved", async () => (await exported(id, "csv")) === fiveSaved);
 		await eventually("the header says Not saved", async () => (await headerSaveState(page)) === "Not saved");

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { heldValue, typoCells } from "../../src/console/screens/editor/steps/data/held-cells.ts";
 import {
 	insertColumn,
 	insertRows,
@@ -7,7 +8,7 @@ import {
 	setCell,
 	tableFromGrid,
 } from "../../src/console/screens/editor/steps/data/table-model.ts";
-import { heldValue, settingsPatches } from "../../src/console/screens/editor/steps/data/use-table-save.ts";
+import { settingsPatches } from "../../src/console/screens/editor/steps/data/use-table-save.ts";
 
 describe("saving the data table", () => {
 	const saved = tableFromGrid([
@@ -47,5 +48,29 @@ describe("a refused cell held back from a save", () => {
 		assert.equal(heldValue(saved, setCell(grown, { row: 1, column: 1 }, "2O"), { row: 1, column: 1 }), "");
 		const widened = insertColumn(saved, 2);
 		assert.equal(heldValue(saved, setCell(widened, { row: 0, column: 2 }, "x"), { row: 0, column: 2 }), "");
+	});
+});
+
+describe("typos held before sending", () => {
+	const saved = tableFromGrid([
+		["party", "seats"],
+		["Greens", "19"],
+		["Labour", "38"],
+	]);
+
+	it("holds a cell that would turn a column of numbers into text, saying why", () => {
+		const held = typoCells(saved, setCell(saved, { row: 0, column: 1 }, "2O"));
+		assert.deepEqual(
+			held.map((cell) => cell.at),
+			[{ row: 0, column: 1 }],
+		);
+		assert.match(held[0]?.message ?? "", /“2O” in row 2 is not a number, and “seats” is a column of numbers/);
+	});
+
+	it("takes a column rewritten as text throughout, a text column, and an emptied cell as meant", () => {
+		const rewritten = setCell(setCell(saved, { row: 0, column: 1 }, "many"), { row: 1, column: 1 }, "few");
+		assert.deepEqual(typoCells(saved, rewritten), []);
+		assert.deepEqual(typoCells(saved, setCell(saved, { row: 0, column: 0 }, "2O")), []);
+		assert.deepEqual(typoCells(saved, setCell(saved, { row: 0, column: 1 }, "")), []);
 	});
 });

@@ -5,17 +5,20 @@
  * column's name (`meta.seriesTransform`, `meta.seriesStyle`) follow a renamed column and are
  * dropped for a deleted one first, since the API refuses settings for series the data lacks.
  *
- * A cell the API refuses (a letter in a number column) does not hold the other edits back: the
- * cell is held, sent with the value it had when last saved (empty if it had none), and the rest
- * of the table is saved. The person still sees what they typed there, marked, and the save stays
+ * A cell the API refuses, or a typo that would turn a column of numbers into text (a letter O for
+ * a zero), does not hold the other edits back: the cell is held, sent with the value it had when
+ * last saved (held-cells.ts), and the rest of the table is saved. The person still sees what they typed there, marked, and the save stays
  * "Not saved" until they fix it; the next edit tries the whole table again.
  */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { announce } from "../../../../lib/announce";
 import { ApiFailure, api, describeFailure } from "../../../../lib/api";
 import type { Chart } from "../../../../lib/chart-types";
+import { type HeldCell, heldValue, mostHeldCells, typoCells } from "./held-cells";
 import type { CellAt, Table } from "./table-model";
 import { cellValue, renamedColumns, setCell, tableProblems, tableToCsv } from "./table-model";
+
+export type { HeldCell } from "./held-cells";
 
 /**
  * What saving needs of the editor (editor-context.ts's value has all of it), spelt here so the
@@ -45,15 +48,6 @@ export type TableSaveStatus =
 	| { state: "held"; cells: HeldCell[] }
 	| { state: "conflict" }
 	| { state: "failed"; message: string };
-
-/** A cell the API refused, saved with its earlier value while the person's value waits to be fixed. */
-export interface HeldCell {
-	at: CellAt;
-	message: string;
-}
-
-/** Refused cells held back in one save, at most: past this the table is refused as a whole. */
-const mostHeldCells = 20;
 
 /** The states in which the table's edits are not all saved and leaving would lose some. */
 export function losesEdits(status: TableSaveStatus): boolean {
@@ -109,26 +103,6 @@ function refusalCell(error: ApiFailure, table: Table, sentRows: number[]): CellA
 	return tableRow === undefined ? undefined : { row: tableRow, column };
 }
 
-/** The indexes of a table's rows that hold something (blank rows are not sent). */
-function filledRows(table: Table): number[] {
-	return tableToCsv(table).sentRows;
-}
-
-/**
- * The value a held cell is sent with: what the last saved table had there (same column, and the
- * same row counting filled rows only, when no row was filled or emptied since), else empty.
- */
-export function heldValue(saved: Table, sending: Table, at: CellAt): string {
-	const column = saved.ids.indexOf(sending.ids[at.column] ?? -1);
-	if (column < 0) return "";
-	if (at.row === -1) return saved.header[column] ?? "";
-	const savedRows = filledRows(saved);
-	const sendingRows = filledRows(sending);
-	const position = sendingRows.indexOf(at.row);
-	const savedRow = savedRows.length === sendingRows.length ? savedRows[position] : undefined;
-	return savedRow === undefined ? "" : (saved.rows[savedRow]?.[column] ?? "");
-}
-
 export interface TableSave {
 	status: TableSaveStatus;
 	/** Edits not saved yet (or being saved, or held back). */
@@ -170,8 +144,11 @@ export function useTableSave(editor: TableSaveEditor, table: Table, onTheirs: ()
 	 * the API now has and the cells held back; throws what cannot be saved cell by cell.
 	 */
 	const putHoldingRefusedCells = async (sending: Table, etag: string): Promise<{ sent: Table; held: HeldCell[] }> => {
-		const held: HeldCell[] = [];
+		// Typos that would turn a column of numbers into text are held before sending: the API
+		// might take the column as labels and leave it out of the chart rather than refuse it.
+		const held: HeldCell[] = typoCells(saved.current, sending);
 		let attempt = sending;
+		for (const cell of held) attempt = setCell(attempt, cell.at, heldValue(saved.current, sending, cell.at));
 		for (;;) {
 			const { csv, sentRows } = tableToCsv(attempt);
 			// Only held cells differ from what is saved: nothing new to send.
