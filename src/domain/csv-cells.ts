@@ -69,35 +69,50 @@ export interface MixedDecimalMarks {
 	commaIndex: number;
 }
 
+/** A column's cells read as numbers, with the decimal mark they were read with. */
+export interface NumberColumn {
+	mark: DecimalMark;
+	values: (number | null)[];
+}
+
 /**
- * How a column's numbers read, from all its cells (empty ones skipped): `{ mark }` when every
- * filled cell is a number with that mark (cells that read either way follow the ones that read
- * only one way, and `fallback` when there are none), `{ mixed }` when every filled cell is a
- * number but some only with a point and others only with a comma, null when a cell is no number.
+ * A column's cells (trimmed; empty ones are null) read as numbers, with one decimal mark decided
+ * from all of them: cells that read either way (`1,234`, `1.234`, `206`) follow the cells that
+ * read only one way, and `fallback` when there are none. `{ mixed }` when every cell is a number
+ * but some read only with a point and others only with a comma; null when a cell is no number.
+ * Two passes: the shapes decide the mark, then the values are read with it.
  */
-export function decimalMarkOf(
-	cells: readonly string[],
-	fallback: DecimalMark,
-): { mark: DecimalMark } | { mixed: MixedDecimalMarks } | null {
+export function readNumberColumn(cells: readonly string[], fallback: DecimalMark): NumberColumn | { mixed: MixedDecimalMarks } | null {
 	let pointIndex = -1;
 	let commaIndex = -1;
-	let filled = 0;
 	for (let index = 0; index < cells.length; index++) {
 		const cell = cells[index] as string;
-		if (cell === "") continue;
-		filled++;
-		if (plainInteger.test(cell)) continue;
-		const point = parseNumberWith(cell, "point") !== undefined;
-		const comma = parseNumberWith(cell, "comma") !== undefined;
-		if (!point && !comma) return null;
-		if (point && !comma && pointIndex < 0) pointIndex = index;
-		if (comma && !point && commaIndex < 0) commaIndex = index;
+		if (cell === "" || plainInteger.test(cell)) continue;
+		if (!/\d/.test(cell)) return null;
+		const point = pointNumberPattern.test(cell);
+		const comma = commaNumberPattern.test(cell);
+		if (point === comma) {
+			if (point) continue;
+			return null;
+		}
+		if (point && pointIndex < 0) pointIndex = index;
+		if (comma && commaIndex < 0) commaIndex = index;
 	}
-	if (filled === 0) return { mark: fallback };
 	if (pointIndex >= 0 && commaIndex >= 0) return { mixed: { pointIndex, commaIndex } };
-	if (pointIndex >= 0) return { mark: "point" };
-	if (commaIndex >= 0) return { mark: "comma" };
-	return { mark: fallback };
+	const mark = pointIndex >= 0 ? "point" : commaIndex >= 0 ? "comma" : fallback;
+	const values: (number | null)[] = new Array(cells.length);
+	for (let index = 0; index < cells.length; index++) {
+		const cell = cells[index] as string;
+		if (cell === "") {
+			values[index] = null;
+			continue;
+		}
+		const value = Number(mark === "point" ? cell.replace(pointGrouping, "") : cell.replace(commaGrouping, "").replace(",", "."));
+		// A shape can still overflow (`1e999`) or be no number at all (`e5`): then the column is not numbers.
+		if (!Number.isFinite(value)) return null;
+		values[index] = value;
+	}
+	return { mark, values };
 }
 
 function isLeapYear(year: number): boolean {

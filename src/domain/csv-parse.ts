@@ -7,7 +7,6 @@ import Papa from "papaparse";
 import type { DecimalMark } from "./csv-cells";
 import {
 	dayMonthOrderOf,
-	decimalMarkOf,
 	fallbackDecimalMark,
 	isIsoDate,
 	isNumberText,
@@ -16,6 +15,7 @@ import {
 	maxCsvRows,
 	parseNumber,
 	parseNumberWith,
+	readNumberColumn,
 } from "./csv-cells";
 import { headerSeparator } from "./csv-separator";
 import type { Cell, ColumnType, Dataset, DatasetColumn } from "./dataset";
@@ -26,19 +26,16 @@ export { dayMonthOrderOf, isIsoDate, isNumberText, isoFromDayMonth, maxCsvColumn
 
 /** Numbers if every filled cell is one (with the column's decimal mark), else dates if every one is, else text. */
 function typedColumn(name: string, cells: string[], fallbackMark: DecimalMark): DatasetColumn {
-	const style = decimalMarkOf(cells, fallbackMark);
-	if (style && "mixed" in style) {
-		const { pointIndex, commaIndex } = style.mixed;
+	const numbers = readNumberColumn(cells, fallbackMark);
+	if (numbers && "mixed" in numbers) {
+		const { pointIndex, commaIndex } = numbers.mixed;
 		const [pointRow, commaRow] = [csvRowNumber(pointIndex), csvRowNumber(commaIndex)];
 		throw new InvalidDataError(
 			`Column "${name}" writes numbers two ways: row ${pointRow} has "${cells[pointIndex]}" (a decimal point) and row ${commaRow} has "${cells[commaIndex]}" (a decimal comma). Write every number in the column one way.`,
 			{ row: Math.max(pointRow, commaRow), column: name },
 		);
 	}
-	if (style) {
-		const values: Cell[] = cells.map((cell) => (cell === "" ? null : (parseNumberWith(cell, style.mark) as number)));
-		return { name, type: "number", values };
-	}
+	if (numbers) return { name, type: "number", values: numbers.values };
 	const values: Cell[] = cells.map((cell) => (cell === "" ? null : cell));
 	const type: ColumnType = cells.every((cell) => cell === "" || isIsoDate(cell)) ? "date" : "text";
 	return { name, type, values };

@@ -3,7 +3,7 @@
  * decimal comma decided per column, and a column mixing the two refused naming both rows.
  */
 import { describe, expect, it } from "vitest";
-import { decimalMarkOf, isNumberText, parseNumberWith } from "../../src/domain/csv-cells";
+import { isNumberText, parseNumberWith, readNumberColumn } from "../../src/domain/csv-cells";
 import { datasetFromTable, parseCsv } from "../../src/domain/csv-parse";
 import { headerSeparator } from "../../src/domain/csv-separator";
 import { InvalidDataError } from "../../src/domain/dataset";
@@ -119,9 +119,13 @@ describe("the cell and column readers", () => {
 	});
 
 	it("decide a column's mark from its cells", () => {
-		expect(decimalMarkOf(["25,7", "", "206"], "point")).toEqual({ mark: "comma" });
-		expect(decimalMarkOf(["1.234", "2"], "comma")).toEqual({ mark: "comma" });
-		expect(decimalMarkOf(["1.5", "1,5"], "point")).toEqual({ mixed: { pointIndex: 0, commaIndex: 1 } });
-		expect(decimalMarkOf(["1.5", "x"], "point")).toBeNull();
+		expect(readNumberColumn(["25,7", "", "206"], "point")).toEqual({ mark: "comma", values: [25.7, null, 206] });
+		expect(readNumberColumn(["1.234", "2"], "comma")).toEqual({ mark: "comma", values: [1234, 2] });
+		expect(readNumberColumn(["1.234", "2"], "point")).toEqual({ mark: "point", values: [1.234, 2] });
+		expect(readNumberColumn(["", ""], "point")).toEqual({ mark: "point", values: [null, null] });
+		expect(readNumberColumn(["1.5", "1,5"], "point")).toEqual({ mixed: { pointIndex: 0, commaIndex: 1 } });
+		expect(readNumberColumn(["1.5", "x"], "point")).toBeNull();
+		expect(readNumberColumn(["1.5", "1e999"], "point")).toBeNull();
+		expect(readNumberColumn(["+"], "point")).toBeNull();
 	});
 });

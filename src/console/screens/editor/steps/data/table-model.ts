@@ -6,13 +6,13 @@
  * the page, so every edit is a unit test (test/console/table-model.test.ts).
  */
 import {
-	decimalMarkOf,
 	fallbackDecimalMark,
 	isIsoDate,
 	isNumberText,
 	type MixedDecimalMarks,
 	maxCsvColumns,
 	maxCsvRows,
+	readNumberColumn,
 } from "../../../../../domain/csv-cells";
 import type { ColumnType, Dataset } from "../../../../../domain/dataset";
 
@@ -111,7 +111,7 @@ function columnCells(table: Table, column: number): string[] {
  */
 export function columnType(table: Table, column: number): ColumnType {
 	const cells = columnCells(table, column);
-	const numbers = decimalMarkOf(cells, sentDecimalFallback);
+	const numbers = readNumberColumn(cells, sentDecimalFallback);
 	if (numbers) return "mark" in numbers ? "number" : "text";
 	return cells.every((cell) => cell === "" || isIsoDate(cell)) ? "date" : "text";
 }
@@ -160,7 +160,7 @@ export function tableProblems(table: Table): Problem[] {
 		else seen.set(name, column);
 	});
 	table.header.forEach((_, column) => {
-		const numbers = decimalMarkOf(columnCells(table, column), sentDecimalFallback);
+		const numbers = readNumberColumn(columnCells(table, column), sentDecimalFallback);
 		if (numbers && "mixed" in numbers) problems.push(mixedDecimalsProblem(table, column, numbers.mixed));
 	});
 	if (table.header.length > maxCsvColumns)
