@@ -202,6 +202,32 @@ describe("console preview tools", { skip }, () => {
 		await context.close();
 	});
 
+	it("previews a short table as tall as its rows, not in the chart's 800 × 500 box", async () => {
+		const created = await fixture.api(fixture.demo.editor, "POST", "/v1/charts", {
+			kind: "table",
+			data: "district,turnout %,winner\nNorth,71.2,Labour\nSouth,64.8,Liberals\nEast,69.5,Greens\nWest,58.1,Labour\n",
+			meta: { title: "Turnout by district", w: 800, h: 500 },
+		});
+		const { page, problems, context } = await openEditor(String(created.id));
+		const drawing = page.locator(".preview-drawing svg");
+		const height = await eventually("the table drawn to its rows", async () => {
+			const drawn = Number(await drawing.getAttribute("height"));
+			return drawn > 0 && drawn < 300 ? drawn : null;
+		});
+		// The last row and the frame end together: no empty band below the rows.
+		const west = await page.locator(".preview-drawing svg text", { hasText: /^West$/ }).boundingBox();
+		const box = await drawing.boundingBox();
+		assert.ok(west && box);
+		assert.ok(
+			box.y + box.height - (west.y + west.height) < 60,
+			`${Math.round(box.y + box.height - west.y - west.height)} px under the last row`,
+		);
+		const frame = await page.locator(".preview-canvas").boundingBox();
+		assert.ok(frame && Math.abs(frame.height - height) < 4, `the frame is ${frame?.height} px, the drawing ${height}`);
+		assert.deepEqual(problems, []);
+		await context.close();
+	});
+
 	it("previews a custom width as the embed's width class, at 1280 and 390 px", async () => {
 		const id = await createChart({ title: "Widths", w: 800, h: 500 });
 		const { page, problems, context } = await openEditor(id);

@@ -62,6 +62,19 @@ describe("the preview's width", () => {
 		assert.deepEqual(fit.frame, fit.drawing);
 	});
 
+	it("draws a table as tall as its rows, at Fit and at a reader's width, the frame with it", () => {
+		const table = { kind: "table", meta: { w: 800, h: 500 } } as const;
+		const rows = (box: { width: number; height: number }) => Math.min(box.height, 180);
+		const fit = previewLayout(table, "auto", 0, 1000, rows);
+		assert.deepEqual(fit.drawing, { width: 800, height: 180 });
+		assert.deepEqual(fit.frame, fit.drawing);
+		const phone = previewLayout(table, "phone", 0, 1000, rows);
+		assert.deepEqual(phone.drawing, { width: 360, height: 180 });
+		assert.equal(phone.frame.height, Math.round((180 * 390) / 360));
+		// A table taller than the box keeps the box.
+		assert.deepEqual(previewLayout(table, "auto", 0, 1000, (box) => box.height + 100).drawing, { width: 800, height: 500 });
+	});
+
 	it("keeps a custom width within 280–1600 px", () => {
 		assert.equal(clampCustomWidth(100), 280);
 		assert.equal(clampCustomWidth(99999), 1600);

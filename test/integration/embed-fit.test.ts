@@ -45,6 +45,19 @@ describe("a published table is as tall as its rows", () => {
 		for (const sector of ["Health", "Transport", "Education", "Other"]) expect(html).toContain(`>${sector}</text>`);
 	});
 
+	it("leaves no spare row under the last row when every row is drawn", async () => {
+		const { key } = await makeAccount();
+		const html = await publishedPage(key, { kind: "table", data: fourRows, meta: { title: "Spending by sector", w: 800, h: 600 } });
+		const light = /<div class="w w-800">(<svg[\s\S]*?<\/svg>)<\/div>/.exec(html)?.[1] ?? "";
+		const height = Number(/viewBox="0 0 [\d.]+ ([\d.]+)"/.exec(light)?.[1]);
+		const rowY = (text: string) =>
+			Number(new RegExp(`<text[^>]*transform="translate\\([\\d.]+ ([\\d.]+)\\)"[^>]*>${text}</text>`).exec(light)?.[1]);
+		const pitch = rowY("Transport") - rowY("Health");
+		expect(pitch).toBeGreaterThan(10);
+		// Below the last row's middle: half a row, then the drawing's bottom margin (padding and 8 px), no spare row.
+		expect(height - rowY("Other")).toBeLessThan(pitch / 2 + 30);
+	});
+
 	it("keeps h where the rows need more, and a page of rows when the reader pages", async () => {
 		const { key } = await makeAccount();
 		const rows = Array.from({ length: 60 }, (_, i) => `Row ${i},${i}`).join("\n");

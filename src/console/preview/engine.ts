@@ -15,6 +15,7 @@ import { echarts } from "../../render/echarts";
 import type { Option } from "../../render/frame";
 import type { RenderInput } from "../../render/input";
 import { optionBuilders } from "../../render/kinds";
+import { tableContentHeight } from "../../render/kinds/table";
 import { axesOf, part } from "../../render/settings/option-parts";
 import type { AxisShape, AxisValue } from "./snap";
 import { snapToAxis } from "./snap";
@@ -53,6 +54,15 @@ export function renderInput(source: PreviewSource, size: { width: number; height
 		transparent: false,
 		fromStatistics: source.fromStatistics,
 	});
+}
+
+/**
+ * The height the chart's content takes when drawn `size.width` wide, at most `size.height`: a
+ * table is as tall as its rows, as its embed is drawn (render/drawing-height.ts); every other
+ * kind fills the height it is given.
+ */
+export function contentHeight(source: PreviewSource, size: { width: number; height: number }): number {
+	return source.kind === "table" ? tableContentHeight(renderInput(source, size, "light")) : size.height;
 }
 
 /** `meta` without the chart's own grid settings: what the theme alone would draw. */

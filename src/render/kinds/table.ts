@@ -36,17 +36,26 @@ export const minColumnPixels = 48;
 const rowHeightOf = (input: RenderInput) => Math.round(input.theme.fonts.bodySize * 2);
 
 /**
+ * How many of `totalRows` a table draws when `room` rows fit under its header: all of them, or
+ * one fewer than fit, the last row's place taken by the line that counts the rest.
+ */
+function rowsDrawn(totalRows: number, room: number): number {
+	return totalRows <= room ? totalRows : Math.max(0, room - 1);
+}
+
+/**
  * How tall a table needs to be for its rows at `input.width`: the title block and footer, the
- * header row, the rows (a page of them when the reader pages) and the spare row the layout below
- * keeps; never taller than `input.height`, where rows are cut instead. An embed is drawn at this
- * height, so a short table leaves no blank band in the host page.
+ * header row and the rows (a page of them when the reader pages: the page is drawn from that
+ * page's rows alone); never taller than `input.height`, where rows are cut instead and the last
+ * row's place counts the rest. An embed is drawn at this height, so a short table leaves no blank
+ * band in the host page.
  */
 export function tableContentHeight(input: RenderInput): number {
 	const { plot } = frame(input, { legend: false });
 	const rows = input.dataset.columns[0]?.values.length ?? 0;
 	const pageSize = input.meta.table?.pageSize;
 	const shown = pageSize !== undefined ? Math.min(rows, pageSize) : rows;
-	const needed = Math.ceil(plot.top + plot.bottom + rowHeightOf(input) * (shown + 2));
+	const needed = Math.ceil(plot.top + plot.bottom + rowHeightOf(input) * (1 + shown));
 	return Math.min(input.height, needed);
 }
 
@@ -65,9 +74,9 @@ export function tableOption(input: RenderInput, notes = new DrawingNotes()): Opt
 	notes.cut(columns.length, visibleColumns.length, "columns", "the first columns, as many as the width can show");
 	const rowHeight = rowHeightOf(input);
 	const totalRows = columns[0]?.values.length ?? 0;
-	const fitting = Math.max(0, Math.floor((input.height - plot.top - plot.bottom) / rowHeight) - 2);
-	// Only the rows that fit are read, however many the data has.
-	const shownRows = Math.min(totalRows, fitting);
+	// Only the rows that fit under the header are read, however many the data has.
+	// (A hair over, so a height made to fit n rows, rounded up to whole pixels, holds n.)
+	const shownRows = rowsDrawn(totalRows, Math.floor((input.height - plot.top - plot.bottom) / rowHeight + 1e-6) - 1);
 	notes.cut(shownRows, totalRows, "rows", "the first rows, as many as the height can show");
 	const columnWidth = width / Math.max(columns.length, 1);
 	const elements: unknown[] = [];

@@ -4,7 +4,8 @@
  * (Tablet 768, Phone 390 or a custom width) is drawn as the live embed draws it for a frame that
  * wide (render/embed-layout.ts, DESIGN D38): the widest width class that fits, at that class's
  * height, scaled to the frame's width — so the editor sees exactly what a reader at 360, 480 or
- * 640 px gets. A frame wider than the pane is shown scaled down, and says so.
+ * 640 px gets. A frame wider than the pane is shown scaled down, and says so. A table is drawn
+ * as tall as its rows, as its embed is (given `contentHeight`, from the lazily loaded engine).
  */
 import type { ChartKind } from "../../../domain/kinds";
 import { classHeight, widthClasses, widthClassFor } from "../../../render/embed-layout";
@@ -39,7 +40,25 @@ export function clampCustomWidth(value: number): number {
 	return Math.round(Math.min(customWidthRange.max, Math.max(customWidthRange.min, value)));
 }
 
+/** The height a drawing's content takes at a size (a table's rows), at most the size's own height. */
+export type ContentHeight = (size: { width: number; height: number }) => number;
+
 export function previewLayout(
+	chart: { kind: ChartKind; meta: { w?: number; h?: number } },
+	choice: PreviewWidth,
+	customWidth: number,
+	available: number,
+	contentHeight?: ContentHeight,
+): PreviewLayout {
+	const layout = boxLayout(chart, choice, customWidth, available);
+	if (!contentHeight) return layout;
+	// Drawn as tall as its content, as the embed is, and the frame with it.
+	const height = Math.max(1, Math.min(layout.drawing.height, contentHeight(layout.drawing)));
+	const frameHeight = Math.round((height * layout.frame.width) / layout.drawing.width);
+	return { ...layout, drawing: { ...layout.drawing, height }, frame: { ...layout.frame, height: frameHeight } };
+}
+
+function boxLayout(
 	chart: { kind: ChartKind; meta: { w?: number; h?: number } },
 	choice: PreviewWidth,
 	customWidth: number,

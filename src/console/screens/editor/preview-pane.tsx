@@ -79,7 +79,14 @@ export function PreviewPane({ source, version, onBackToCurrent, loading, failure
 		return () => observer.disconnect();
 	}, []);
 
-	const layout = previewLayout(shown ?? { kind: "line", meta: {} }, width, customWidth, available || 800);
+	// A table's height is its rows', measured by the engine once it has loaded (then drawn again).
+	const [engine, setEngine] = useState<Awaited<ReturnType<typeof loadEngine>> | null>(null);
+	useEffect(() => {
+		if (shown?.kind === "table" && !engine) void loadEngine().then(setEngine, () => undefined);
+	}, [shown?.kind]);
+	const fitHeight =
+		engine && shown?.kind === "table" ? (box: { width: number; height: number }) => engine.contentHeight(shown, box) : undefined;
+	const layout = previewLayout(shown ?? { kind: "line", meta: {} }, width, customWidth, available || 800, fitHeight);
 	const size = layout.drawing;
 
 	useEffect(() => {
