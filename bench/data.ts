@@ -1,6 +1,7 @@
 /**
  * Data benchmark: CSV ingest (10k and 100k rows × 6 columns) in-process with peak memory,
- * beside a bare papaparse parse of the same text; the same uploads end to end through
+ * beside a bare papaparse parse of the same text; a 10 MiB CSV of numbers with a decimal comma
+ * (`;`-separated) beside the same numbers with a decimal point; the same uploads end to end through
  * `wrangler dev`, beside a one-row upload; and statistics search latency, beside a trivial
  * keyed request, all in the same run.
  */
@@ -54,6 +55,17 @@ export async function runDataBench() {
 			papaparsePeakMiB: papa.maxRssMiB - baseline.maxRssMiB,
 			ingestPeakMiB: ours.maxRssMiB - baseline.maxRssMiB,
 		});
+	}
+
+	// About 10 MiB, the upload limit: the same values in both number styles.
+	const styleRows = 160_000;
+	const numberStyles = [];
+	for (const [style, label] of [
+		["parse-point", "decimal point, `,`-separated (reference)"],
+		["parse-comma", "decimal comma, `;`-separated"],
+	] as const) {
+		const result = await medianChild(styleRows, style, 3);
+		numberStyles.push({ style: label, csvMiB: result.csvMiB, parseMs: result.ms });
 	}
 
 	const server = await startDevServer(8793);
@@ -129,6 +141,10 @@ export async function runDataBench() {
 				]),
 			),
 			markdownTable(
+				[`CSV parse, ${styleRows.toLocaleString("en")} rows × 8 columns of grouped decimals (in-process)`, "CSV size", "parseCsv"],
+				numberStyles.map((r) => [r.style, `${r.csvMiB.toFixed(1)} MiB`, ms(r.parseMs)]),
+			),
+			markdownTable(
 				["PUT /v1/charts/{id}/data through wrangler dev", "median", "one-row upload (reference)"],
 				endToEnd.map((r) => [`${r.rows.toLocaleString("en")} rows`, ms(r.putMs), ms(r.oneRowPutMs)]),
 			),
@@ -140,7 +156,7 @@ export async function runDataBench() {
 				],
 			),
 		].join("\n\n");
-		return { name: "data", table, data: { ingest, endToEnd, search: searchStats } };
+		return { name: "data", table, data: { ingest, numberStyles, endToEnd, search: searchStats } };
 	} finally {
 		await server.stop();
 	}
