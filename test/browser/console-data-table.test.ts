@@ -304,7 +304,7 @@ describe("console data table and history", { skip }, () => {
 	it("gives the table the width it needs at 1280 px, keeps its first column in view, and shows a new column", async () => {
 		const created = await fixture.api(fixture.demo.editor, "POST", "/v1/charts", {
 			kind: "horizontal-bar",
-			data: "party,seats 2014,seats 2018,seats 2022,seats 2026\nGreens,8,10,12,19\nLabour,45,44,41,38\nLiberals,30,29,27,30\n",
+			data: "party,seats 2014,seats 2018,seats 2022,seats 2026\nGreens,8,10,12,19\nLabour,45,44,41,38\nAlliance of Liberals and Democrats,30,29,27,30\n",
 			meta: { title: "Seats over time" },
 		});
 		const id = String(created.id);

@@ -154,10 +154,17 @@ export function useTableEditorState(
 		if (!focusCell.current || editing) return;
 		focusCell.current = false;
 		const cell = grid.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.column}"]`);
-		cell?.focus({ preventScroll: true });
-		// Scrolled clear of the sticky row numbers and first column (the box's scroll padding), so a
-		// new column, or a cell reached by the arrows, is seen whole.
-		cell?.scrollIntoView({ block: "nearest", inline: "nearest" });
+		if (!cell) return;
+		cell.focus({ preventScroll: true });
+		// Scrolled clear of the sticky row numbers and first column, so a new column, or a cell
+		// reached by the arrows, is seen whole: the box's scroll padding allows for a usual first
+		// column, and a wider one is measured.
+		cell.scrollIntoView({ block: "nearest", inline: "nearest" });
+		const first = grid.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:0"]`);
+		const box = grid.current?.parentElement;
+		if (active.column === 0 || !first || !box) return;
+		const hidden = first.getBoundingClientRect().right - cell.getBoundingClientRect().left;
+		if (hidden > 0) box.scrollLeft -= hidden;
 	}, [active, editing]);
 
 	// The cell editor takes focus as it opens (typing into a cell opens it with that key).
