@@ -9,7 +9,7 @@ import { applyChartPatch, sameSnapshot } from "../domain/chart";
 import { ChartListQuery, rootFolder, selectCharts } from "../domain/chart-list";
 import { parseCsv } from "../domain/csv-parse";
 import { defaultKind } from "../domain/kinds";
-import { maxCsvBytes, maxJsonBytes } from "../http/body";
+import { maxCsvBytes, maxJsonBytes, tooLarge } from "../http/body";
 import { json, versionEtag } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { storeNewChart } from "../services/chart-create";
@@ -23,8 +23,9 @@ import {
 	validateMeta,
 	writeChart,
 } from "../services/chart-writes";
-import { removeDeletedChartFiles } from "../services/data-retention";
+import { confirmDatasetStored, removeDeletedChartFiles } from "../services/data-retention";
 import { retryConditionalWrite } from "../services/retry";
+import { shapeOf } from "../services/version-notes";
 import { chartListItem, chartResponse, chartWriteResponse, createdChartResource } from "./chart-resource";
 import { Chart, ChartCreated, ChartList, ChartOrReceipt, CreateChartBody, Deleted, PatchChartBody } from "./schemas";
 
@@ -111,9 +112,9 @@ export const patchChartRoute = defineRoute({
 	tag,
 	summary: "Update a chart",
 	description:
-		"Any of `kind`, `series`, `meta` (a JSON merge patch: objects merge, null removes a key) and `folderId`. Honours `If-Match`. Answers the full chart; a key without `chart:read` gets only `{ id, version, updatedAt }`.",
+		"Any of `kind`, `series` or `data` (CSV, up to 10 MiB; it ends a link, as `PUT …/data` does), `meta` (a JSON merge patch: objects merge, null removes a key) and `folderId`, in one version: new data is read with the patched `meta.columns`. Honours `If-Match`. Answers the full chart; a key without `chart:read` gets only `{ id, version, updatedAt }`.",
 	access: "chart:write",
-	body: { type: "json", schema: PatchChartBody },
+	body: { type: "json", schema: PatchChartBody, maxBytes: maxCsvBytes + maxJsonBytes },
 	responses: {
 		200: { description: "The updated chart, or `{ id, version, updatedAt }` for a key without `chart:read`", schema: ChartOrReceipt },
 	},
@@ -129,6 +130,16 @@ export const patchChartRoute = defineRoute({
 		"conflict",
 	],
 	async handler({ body, services, caller, params, request, now }) {
+		if (body.series !== undefined && body.data !== undefined) {
+			throw new ApiError("invalid_body", "Give either series (library statistics) or data (your CSV), not both.", { path: "series" });
+		}
+		if (body.data !== undefined && new TextEncoder().encode(body.data).byteLength > maxCsvBytes) {
+			throw new ApiError("payload_too_large", "data: the CSV is larger than the 10 MiB limit.", { path: "data", limitBytes: maxCsvBytes });
+		}
+		// Only new data makes room past the JSON limit: settings alone stay within 1 MiB.
+		if (body.data === undefined && new TextEncoder().encode(JSON.stringify(body)).byteLength > maxJsonBytes) throw tooLarge(maxJsonBytes);
+		// Parsed once: a write that loses a race reads it again for the fresh kind and settings only.
+		const dataset = body.data === undefined ? null : parseCsv(body.data);
 		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) => {
 			const { next, meta } = applyChartPatch(current, {
 				kind: body.kind,
@@ -138,14 +149,18 @@ export const patchChartRoute = defineRoute({
 			});
 			if (next.folderId !== current.folderId) await assertFolderUsable(services, caller, next.folderId);
 			// New references are resolved for the new kind; a new kind alone re-checks the data it has.
-			if (body.series !== undefined) Object.assign(next, await dataFromReferences(services, next.kind, next.seriesRefs));
+			if (dataset) Object.assign(next, { seriesRefs: [] }, await dataFromDataset(services, next.kind, dataset, readingOf(meta)));
+			else if (body.series !== undefined) Object.assign(next, await dataFromReferences(services, next.kind, next.seriesRefs));
 			else if (next.kind !== current.kind || readsDifferently(current.meta, meta))
 				Object.assign(next, await dataForKind(services, current, next.kind, readingOf(meta)));
 			const snapshot = { ...next, meta: await validateMeta(services, caller, meta, next, current.meta.theme) };
 			if (sameSnapshot(snapshot, current)) return null;
+			if (dataset) return { next: snapshot, action: "data", dataShape: shapeOf(dataset), link: { end: true } };
 			// New series replace the chart's data, a link's included: the link ends in the same write.
 			return body.series === undefined ? { next: snapshot, action: "update" } : { next: snapshot, action: "update", link: { end: true } };
 		});
+		// A concurrent chart delete may have removed this shared blob before the row named it (D29).
+		if (dataset) await confirmDatasetStored(services, chart.dataBlobKey, dataset);
 		return chartWriteResponse(chart, services, caller);
 	},
 });

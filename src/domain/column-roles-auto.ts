@@ -93,7 +93,11 @@ export function readTable(kind: ChartKind, table: Dataset, reading: TableReading
 	const why = layoutError instanceof InvalidDataError ? `${layoutError.message} ` : "";
 	throw new InvalidDataError(
 		`${why}Which columns to draw could not be told from the data alone: say it in meta.columns, for example ${JSON.stringify(proposal.roles)}.`,
-		{ columns: proposal.roles, validColumns: dataset.columns.map((column) => column.name) },
+		{
+			...(layoutError instanceof InvalidDataError ? layoutError.details : {}),
+			columns: proposal.roles,
+			validColumns: dataset.columns.map((column) => column.name),
+		},
 	);
 }
 

@@ -5,15 +5,21 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { z } from "zod";
 import { ChartListQuery } from "../domain/chart-list";
+import type { ColumnRoles } from "../domain/column-roles";
+import { rolesOf } from "../domain/column-roles";
+import { chartKinds } from "../domain/kinds";
 import type { SeriesReference } from "../domain/series";
 import { ToolFailure } from "./api-bridge";
 import { guarded, toolResult } from "./results";
+import type { Row } from "./rows-csv";
+import { rowsToCsv } from "./rows-csv";
 import {
 	ChartCreatedOutput,
 	ChartId,
 	ChartListOutput,
 	ChartOutput,
 	ChartWriteOutput,
+	ColumnsInput,
 	CopyOutput,
 	DataInput,
 	DeletedOutput,
@@ -22,6 +28,7 @@ import {
 	MetaInput,
 	MetaPatchInput,
 	PublishedOutput,
+	RowsInput,
 	SeriesInput,
 } from "./schemas";
 import type { ToolContext } from "./tool-context";
@@ -32,11 +39,35 @@ type Chart = z.infer<typeof ChartOutput>;
 type ChartWrite = z.infer<typeof ChartWriteOutput>;
 
 /** The API refuses both at once; said here before anything is stored. */
-function eitherSeriesOrData(series: readonly SeriesReference[] | undefined, data: string | undefined): void {
-	if (series !== undefined && series.length > 0 && data !== undefined) {
-		throw new ToolFailure("invalid_body", "Give either series (library statistics) or data (your CSV), not both.", 422);
+/** The data a call gives as CSV: `data`, or `rows` written as CSV; refuses more than one source of data. */
+function dataOf(args: {
+	series?: readonly SeriesReference[] | undefined;
+	data?: string | undefined;
+	rows?: readonly Row[] | undefined;
+}): string | undefined {
+	const given = [args.series !== undefined && args.series.length > 0, args.data !== undefined, args.rows !== undefined].filter(Boolean);
+	if (given.length > 1) {
+		throw new ToolFailure("invalid_body", "Give one of data (CSV), rows (JSON rows) or series (library statistics), not several.", 422);
 	}
+	return args.rows === undefined ? args.data : rowsToCsv(args.rows);
 }
+
+/** `columns` given beside the settings goes into them as meta.columns. */
+function withColumns<M extends Record<string, unknown>>(meta: M | undefined, columns: ColumnRoles | undefined): M | undefined {
+	return columns === undefined ? meta : ({ ...(meta ?? {}), columns } as unknown as M);
+}
+
+/**
+ * The same in a merge patch, whole: every role not given is removed (null), so roles given before
+ * do not stay beside the new ones.
+ */
+function patchWithColumns<M extends Record<string, unknown>>(meta: M | undefined, columns: ColumnRoles | undefined): M | undefined {
+	if (columns === undefined) return meta;
+	const cleared = Object.fromEntries(everyRole.filter((role) => !(role in columns)).map((role) => [role, null]));
+	return { ...(meta ?? {}), columns: { ...cleared, ...columns } } as unknown as M;
+}
+
+const everyRole = [...new Set(chartKinds.flatMap(rolesOf))];
 
 function dataPhrase(series: readonly SeriesReference[] | undefined, data: string | undefined): string {
 	if (data !== undefined) return "from your CSV data";
@@ -57,26 +88,17 @@ function describeWrite(verb: string, chart: ChartWrite): string {
 }
 
 export function registerChartTools(server: McpServer, { bridge, requestId }: ToolContext): void {
-	/** The PATCH of an update; when new data went in first, a refusal says that the data stayed. */
-	async function patchAfterData(id: string, patch: Record<string, unknown>, afterData: ChartWrite | null): Promise<ChartWrite> {
-		try {
-			return await bridge.json<ChartWrite>({ method: "PATCH", path: "/v1/charts/:id", params: { id }, json: patch });
-		} catch (error) {
-			if (afterData === null || !(error instanceof ToolFailure)) throw error;
-			const stored = `The new data was stored (version ${afterData.version}), but the other changes were not: `;
-			throw new ToolFailure(error.code, `${stored}${error.message}`, error.status, error.retryAfterSeconds);
-		}
-	}
-
 	server.registerTool(
 		"create_chart",
 		{
 			title: "Create a chart",
 			description:
-				"Creates a chart in the user's account (it appears in their console). Give the data either as `data` (CSV text) or as `series` (library statistics found with search_statistics), not both. Set meta.title. Then call export_chart with format png to show it. Not published: publish_chart does that.",
+				"Creates a chart in the user's account (it appears in their console). Give the data as `data` (CSV text), `rows` (JSON rows) or `series` (library statistics found with search_statistics), one of them; name the columns' roles in `columns` when the table is not in the kind's own layout (a 422 proposes columns when they cannot be chosen). Set meta.title. Then call export_chart with format png to show it. Not published: publish_chart does that.",
 			inputSchema: {
 				kind: KindInput.optional(),
 				data: DataInput.optional(),
+				rows: RowsInput.optional(),
+				columns: ColumnsInput.optional(),
 				series: SeriesInput.optional(),
 				meta: MetaInput.optional(),
 				folderId: FolderId.optional(),
@@ -86,9 +108,11 @@ export function registerChartTools(server: McpServer, { bridge, requestId }: Too
 		},
 		(args) =>
 			guarded(requestId, async () => {
-				eitherSeriesOrData(args.series, args.data);
-				const chart = await bridge.json<ChartCreated>({ method: "POST", path: "/v1/charts", json: args });
-				return toolResult(`Created '${chart.name}' (${chart.id}), ${kindPhrase(chart.kind)} ${dataPhrase(args.series, args.data)}.`, chart);
+				const { rows, columns, ...rest } = args;
+				const data = dataOf(args);
+				const body = { ...rest, data, meta: withColumns(rest.meta, columns) };
+				const chart = await bridge.json<ChartCreated>({ method: "POST", path: "/v1/charts", json: body });
+				return toolResult(`Created '${chart.name}' (${chart.id}), ${kindPhrase(chart.kind)} ${dataPhrase(args.series, data)}.`, chart);
 			}),
 	);
 
@@ -97,30 +121,30 @@ export function registerChartTools(server: McpServer, { bridge, requestId }: Too
 		{
 			title: "Update a chart",
 			description:
-				"Changes a chart: `meta` is a merge patch of its settings (only the keys given change; null removes one), `kind` changes its type, `data` (CSV) or `series` replaces its data, `folderId` files it. New data is loaded first, then the other changes. A published chart's embed changes only when publish_chart is called again.",
+				"Changes a chart: `meta` is a merge patch of its settings (only the keys given change; null removes one), `kind` changes its type, `data` (CSV), `rows` (JSON rows) or `series` replaces its data, `columns` names the columns' roles, `folderId` files it. New data is read with the new kind and columns, all in one version. A published chart's embed changes only when publish_chart is called again.",
 			inputSchema: {
 				id: ChartId,
 				meta: MetaPatchInput.optional(),
 				kind: KindInput.optional(),
 				data: DataInput.optional(),
+				rows: RowsInput.optional(),
+				columns: ColumnsInput.optional(),
 				series: SeriesInput.optional(),
 				folderId: FolderId.optional(),
 			},
 			outputSchema: ChartWriteOutput,
 			annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 		},
-		({ id, data, ...patch }) =>
+		({ id, data: csv, rows, columns, ...fields }) =>
 			guarded(requestId, async () => {
-				eitherSeriesOrData(patch.series, data);
+				const data = dataOf({ series: fields.series, data: csv, rows });
+				const patch = { ...fields, meta: patchWithColumns(fields.meta, columns) };
 				const changes = Object.values(patch).some((value) => value !== undefined);
 				if (data === undefined && !changes) {
-					throw new ToolFailure("invalid_body", "Nothing to change: give meta, kind, data, series or folderId.", 422);
+					throw new ToolFailure("invalid_body", "Nothing to change: give meta, kind, data, rows, series, columns or folderId.", 422);
 				}
-				let chart: ChartWrite | null = null;
-				if (data !== undefined)
-					chart = await bridge.json<ChartWrite>({ method: "PUT", path: "/v1/charts/:id/data", params: { id }, csv: data });
-				if (changes) chart = await patchAfterData(id, patch, chart);
-				if (chart === null) throw new Error("update_chart wrote nothing");
+				// One PATCH: new data is read with the new kind and columns, all in one version.
+				const chart = await bridge.json<ChartWrite>({ method: "PATCH", path: "/v1/charts/:id", params: { id }, json: { ...patch, data } });
 				return toolResult(describeWrite("Updated", chart), chart);
 			}),
 	);
@@ -178,7 +202,7 @@ export function registerChartTools(server: McpServer, { bridge, requestId }: Too
 		},
 		({ id, ...body }) =>
 			guarded(requestId, async () => {
-				eitherSeriesOrData(body.series, body.data);
+				dataOf(body);
 				const copy = await bridge.json<z.infer<typeof CopyOutput>>({
 					method: "POST",
 					path: "/v1/charts/:id/copy",

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { dataRoutes } from "../api/data";
 import { publishRoute } from "../api/publish";
 import { Chart, ChartCreated, ChartList, ChartWriteReceipt, Deleted, FolderList, ThemeList } from "../api/schemas";
+import { ColumnRoles } from "../domain/column-roles";
 import { idPattern, idShapeProblem, type PathIdKind } from "../domain/ids";
 import { ChartKind } from "../domain/kinds";
 import { layoutDescriptions } from "../domain/layouts";
@@ -36,8 +37,23 @@ const layoutLines = Object.entries(layoutDescriptions)
 export const DataInput = z
 	.string()
 	.describe(
-		`Your own data as CSV text with a header row, instead of series. The columns each kind needs: ${layoutLines}. Example for line: "year,China,India\\n2000,71.4,62.9\\n2010,74.9,66.7".`,
+		`Your own data as CSV text with a header row (comma, semicolon or tab separated; decimal commas are read), instead of rows or series. Any table: say which column plays which role in \`columns\`, or leave it out and the roles are chosen from the columns' types. Without columns a table in a kind's own layout draws as it is: ${layoutLines}. Example for line: "year,China,India\\n2000,71.4,62.9\\n2010,74.9,66.7".`,
 	);
+
+/** The most rows a tool call may carry: what a CSV may hold. */
+const maxRows = 200_000;
+
+export const RowsInput = z
+	.array(z.record(z.string().max(300), z.union([z.string(), z.number(), z.boolean(), z.null()])))
+	.min(1)
+	.max(maxRows)
+	.describe(
+		'Your own data as JSON rows, instead of data (CSV) or series: one object per row, the columns its keys, e.g. [{"country":"China","year":2007,"lifeExp":72.961}, …]. Tidy (long) rows are fine: name the roles in columns.',
+	);
+
+export const ColumnsInput = ColumnRoles.describe(
+	'Which column plays which role (meta.columns), by column name: line/bar/dot/radar/themeriver/multiples { x, y (one or more) } or tidy { x, y, series }; pie { label, value }; map { region, value }; treemap { path, value }; scatter { x, y, size?, label?, group? }; heatmap { x, y, value } or { date, value }; sankey { source, target, value }; boxplot { group, value } or { group, min, q1, median, q3, max }; candlestick { date, open, high, low, close, volume? }; table { show }. E.g. {"x":"gdpPercap","y":"lifeExp","size":"pop","label":"country","group":"continent"}.',
+);
 
 export const SeriesInput = SeriesReferences.describe(
 	'Library statistics to chart, instead of data: [{ "statistic": "<id from search_statistics>" }], or an exact selection [{ "source": "<source id>", "select": { "<dimension>": "<value id>" } }] (list_sources shows sources, dimensions and values). Up to 50.',
@@ -61,6 +77,7 @@ const commonSettings = [
 	"connected",
 	"basemap",
 	"period",
+	"dateOrder",
 ] as const;
 
 /** The common settings, typed as the API types them; any other setting passes through to the API. */

@@ -147,7 +147,15 @@ describe("MCP tools", () => {
 		expect(tools.find((t) => t.name === "delete_chart")?.annotations?.destructiveHint).toBe(true);
 		expect(tools.find((t) => t.name === "get_chart")?.annotations?.readOnlyHint).toBe(true);
 		const create = tools.find((t) => t.name === "create_chart");
-		expect(Object.keys(create?.inputSchema.properties ?? {}).sort()).toEqual(["data", "folderId", "kind", "meta", "series"]);
+		expect(Object.keys(create?.inputSchema.properties ?? {}).sort()).toEqual([
+			"columns",
+			"data",
+			"folderId",
+			"kind",
+			"meta",
+			"rows",
+			"series",
+		]);
 	});
 
 	it("finds a statistic, charts it, and the chart is the API's like any other", async () => {
@@ -214,7 +222,8 @@ describe("MCP tools", () => {
 			meta: { title: "Seats and votes" },
 		});
 		expect(reloaded.data.series).toEqual(["seats", "votes"]);
-		expect(reloaded.data.version).toBe(updated.data.version + 2);
+		// New data and new settings in one version.
+		expect(reloaded.data.version).toBe(updated.data.version + 1);
 
 		const read = await ok<{ name: string }>(client, "get_chart", { id });
 		expect(read.data.name).toBe("Seats and votes");
@@ -345,7 +354,11 @@ describe("MCP: the API's rules", () => {
 		const cases: [string, Record<string, unknown>, RegExp][] = [
 			["create_chart", { kind: "pie-chart" }, /Input validation error/],
 			["create_chart", { kind: "line", data: "year,China\n2000,71.4\n2005,n/a\n" }, /^invalid_data: /],
-			["create_chart", { data: seatsCsv, series: [{ statistic: "x" }] }, /^invalid_body: Give either series/],
+			[
+				"create_chart",
+				{ data: seatsCsv, series: [{ statistic: "x" }] },
+				/^invalid_body: Give one of data \(CSV\), rows \(JSON rows\) or series/,
+			],
 			["create_chart", { series: [{ statistic: "no-such-statistic" }] }, /^invalid_series: /],
 			["create_chart", { data: seatsCsv, meta: { theme: "no-such-theme" } }, /^invalid_theme: /],
 			["get_chart", { id: "ch_missing" }, /^not_found: /],
