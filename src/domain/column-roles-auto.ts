@@ -56,6 +56,12 @@ function repeats(column: DatasetColumn): boolean {
 }
 
 const wideKinds = new Set<ChartKind>(["line", "themeriver", "multiples", "horizontal-bar", "dot", "radar", "range", "arrow"]);
+/**
+ * The kinds whose roles may be chosen for a table outside their layout: one label column and
+ * value columns leave nothing to guess. The others (a treemap's path, a boxplot's form, a
+ * scatter's axes) are proposed, never chosen.
+ */
+const chosenKinds = new Set<ChartKind>([...wideKinds, "pie", "map"]);
 
 /** The settings that decide how a table is read. */
 export interface TableReading {
@@ -82,14 +88,21 @@ export function readTable(kind: ChartKind, table: Dataset, reading: TableReading
 	try {
 		const seriesNames = seriesForLayout(kind, dataset);
 		const roles = identityRoles(kind, dataset);
-		if (!drawsPeriodOrIdAsSeries(kind, dataset, roles)) return { roles, drawn: dataset, seriesNames };
+		const valuesRole = valueRoleOf(kind);
+		if (!valuesRole || !drawsPeriodOrIdAsSeries(dataset, columnsOf(roles, valuesRole))) return { roles, drawn: dataset, seriesNames };
+		// The layout, less the period or id columns it would draw as series.
+		const values = columnsOf(roles, valuesRole).filter((name) => !drawsPeriodOrIdAsSeries(dataset, [name]));
+		const trimmed = values.length > 0 ? tryRead(kind, dataset, { ...roles, [valuesRole]: values }) : null;
+		if (trimmed) return trimmed;
 	} catch (error) {
 		if (!(error instanceof InvalidDataError)) throw error;
 		layoutError = error;
 	}
 	const proposal = proposeRoles(kind, dataset);
-	const attempt = proposal.confident ? tryRead(kind, dataset, proposal.roles) : null;
-	if (attempt) return attempt;
+	const attempt = proposal.complete ? tryRead(kind, dataset, proposal.roles) : null;
+	if (attempt && proposal.confident && chosenKinds.has(kind)) return attempt;
+	// A proposal is worth making only when it draws: else the layout's own refusal says what is wrong.
+	if (layoutError instanceof InvalidDataError && !attempt) throw layoutError;
 	const why = layoutError instanceof InvalidDataError ? `${layoutError.message} ` : "";
 	throw new InvalidDataError(
 		`${why}Which columns to draw could not be told from the data alone: say it in meta.columns, for example ${JSON.stringify(proposal.roles)}.`,
@@ -179,10 +192,14 @@ function compact(roles: Record<string, string | undefined>): ColumnRoles {
 	return Object.fromEntries(Object.entries(roles).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
-/** Would today's layout draw a period or id column as one of the series? (`country,year,value` would.) */
-function drawsPeriodOrIdAsSeries(kind: ChartKind, dataset: Dataset, roles: ColumnRoles): boolean {
-	if (!wideKinds.has(kind) && kind !== "pie" && kind !== "map") return false;
-	const drawnAsValues = columnsOf(roles, kind === "pie" || kind === "map" ? "value" : "y");
+/** The role whose columns a kind draws as series, for the kinds whose layout could draw a period or id column as one. */
+function valueRoleOf(kind: ChartKind): "y" | "value" | null {
+	if (wideKinds.has(kind)) return "y";
+	return kind === "pie" || kind === "map" ? "value" : null;
+}
+
+/** Would these columns, drawn as series, draw a period or id column? (`country,year,value` as bars would draw `year`.) */
+function drawsPeriodOrIdAsSeries(dataset: Dataset, drawnAsValues: readonly string[]): boolean {
 	return dataset.columns.some((c) => drawnAsValues.includes(c.name) && (isPeriodColumn(c) || isIdColumn(c)));
 }
 
@@ -191,7 +208,7 @@ function drawsPeriodOrIdAsSeries(kind: ChartKind, dataset: Dataset, roles: Colum
  * text columns; values from the number columns that are neither periods nor ids. `confident`
  * when no role had to pick between candidates that could each be right.
  */
-export function proposeRoles(kind: ChartKind, dataset: Dataset): { roles: ColumnRoles; confident: boolean } {
+export function proposeRoles(kind: ChartKind, dataset: Dataset): { roles: ColumnRoles; confident: boolean; complete: boolean } {
 	const form = kindRoleForms[kind].find((f) => !f.tidy) as RoleForm;
 	const used = new Set<string>();
 	const take = (column: DatasetColumn | undefined) => {
@@ -230,8 +247,8 @@ export function proposeRoles(kind: ChartKind, dataset: Dataset): { roles: Column
 			if (!name.certain) confident = false;
 		}
 	}
-	const missing = form.roles.some((spec) => !spec.optional && roles[spec.role] === undefined);
-	return { roles, confident: confident && !missing };
+	const complete = !form.roles.some((spec) => !spec.optional && roles[spec.role] === undefined);
+	return { roles, confident: confident && complete, complete };
 }
 
 /** A label, category or period column for `spec`; null when there is none, `certain` when it had no rival. */

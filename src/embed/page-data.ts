@@ -94,6 +94,7 @@ export function pageData(input: RenderInput): RenderInput {
 			hidden.size === 0
 				? input.dataset
 				: { ...input.dataset, columns: input.dataset.columns.filter((c, i) => i === 0 || !hidden.has(c.name)) },
+		...(input.table ? { table: input.table } : {}),
 		seriesNames: input.seriesNames.filter((name) => !hidden.has(name)),
 		meta,
 		theme: input.theme,

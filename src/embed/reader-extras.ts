@@ -25,9 +25,9 @@ export function offersDataLink(input: RenderInput): boolean {
 	return input.meta.embed?.dataLink === true;
 }
 
-/** The CSV behind "Get the data": raw and transformed columns, as the API's CSV export writes them. */
+/** The CSV behind "Get the data": the whole table, raw and transformed columns, as the API's CSV export writes them. */
 export function dataCsv(data: RenderInput): string {
-	return exportCsv(data.dataset, [...data.seriesNames], data.meta.seriesTransform);
+	return exportCsv(data.table ?? data.dataset, [...data.seriesNames], data.meta.seriesTransform);
 }
 
 /** The data drawn as an HTML table: numbers and dates written in the chart's locale. */

@@ -66,6 +66,7 @@ export function drawableInput(input: RenderInput): RenderInput {
 	return {
 		...input,
 		dataset: drawableDataset(input.dataset),
+		...(input.table ? { table: drawableDataset(input.table) } : {}),
 		seriesNames: input.seriesNames.map(drawableText),
 		meta: drawableMeta(input.meta),
 	};

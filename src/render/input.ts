@@ -22,6 +22,11 @@ export interface RenderInput {
 	transparent: boolean;
 	/** Library-backed data: a period column, then one column per statistic. */
 	fromStatistics: boolean;
+	/**
+	 * The chart's whole table as stored, when `dataset` is what its column roles draw of it: the
+	 * data a reader gets ("Get the data") keeps the columns the drawing leaves out.
+	 */
+	table?: Dataset;
 	/** The workspace's uploaded fonts of the theme's font family, read before drawing; none when it names only bundled ones. */
 	fonts?: readonly RenderFont[];
 }

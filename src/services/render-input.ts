@@ -53,9 +53,11 @@ export function renderInputFrom(
 	fonts: readonly RenderFont[] = [],
 ): RenderInput {
 	const { width, height } = drawingSize(chart.meta, options);
+	const drawn = drawnDataset(chart, dataset);
 	return drawableInput({
 		kind: chart.kind,
-		dataset: drawnDataset(chart, dataset),
+		dataset: drawn,
+		...(drawn === dataset ? {} : { table: dataset }),
 		seriesNames: chart.seriesNames,
 		meta: chart.meta,
 		theme,

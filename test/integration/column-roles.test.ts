@@ -3,6 +3,7 @@
  * chosen for tables that can be read without guessing and proposed for the others, `columns`
  * shows the roles in use, and the stored table keeps every column.
  */
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { ErrorBody } from "../helpers/api";
 import { call, callJson } from "../helpers/api";
@@ -45,8 +46,15 @@ describe("meta.columns", () => {
 		const svg = await call(key, "GET", `/v1/charts/${chart.id}/export/svg`);
 		expect(svg.status).toBe(200);
 		expect(await svg.text()).toContain("Australia");
+		const header = "country,continent,year,lifeExp,pop,gdpPercap,iso_alpha,iso_num";
 		const csv = await (await call(key, "GET", `/v1/charts/${chart.id}/export/csv`)).text();
-		expect(csv.split(/\r?\n/)[0]).toBe("country,continent,year,lifeExp,pop,gdpPercap,iso_alpha,iso_num");
+		expect(csv.split(/\r?\n/)[0]).toBe(header);
+		// A reader's "Get the data" has the whole table too.
+		await callJson(key, "PATCH", `/v1/charts/${chart.id}`, { body: { meta: { embed: { dataLink: true } } } });
+		const published = await callJson<{ embedUrl: string }>(key, "POST", `/v1/charts/${chart.id}/publish`);
+		const readers = await exports.default.fetch(new Request(`${published.body.embedUrl}data.csv`));
+		expect(readers.status).toBe(200);
+		expect((await readers.text()).split(/\r?\n/)[0]).toBe(header);
 	});
 
 	it("is read again when it changes, and refused naming what is wrong", async () => {

@@ -139,3 +139,12 @@ describe("dates as people write them", () => {
 		expect([wind.roles, wind.seriesNames]).toEqual([{ x: "date", y: "speed", series: "station" }, ["Nord", "Süd"]]);
 	});
 });
+
+describe("period and id columns", () => {
+	it("are left out of a table that is otherwise in its layout", () => {
+		const read = readTable("horizontal-bar", parseCsv("party,year,seats\nSPD,2021,206\nCDU,2021,197\n"), {});
+		expect([read.roles, read.seriesNames]).toEqual([{ x: "party", y: ["seats"] }, ["seats"]]);
+		const pie = readTable("pie", parseCsv("party,id,share\nSPD,1,25.7\nCDU,2,24.1\n"), {});
+		expect(pie.seriesNames).toEqual(["share"]);
+	});
+});
