@@ -3,7 +3,8 @@
  * dataset yields the chart's series names (the keys of `meta.seriesTransform`); one that does
  * not fit throws `InvalidDataError` saying which column or row is wrong and what was expected.
  */
-import { isIsoDate, parseNumber } from "./csv-parse";
+import { isNumberText } from "./csv-cells";
+import { isIsoDate } from "./csv-parse";
 import type { Dataset, DatasetColumn } from "./dataset";
 import { csvRowNumber, describeColumn, InvalidDataError } from "./dataset";
 import type { ChartKind } from "./kinds";
@@ -40,7 +41,7 @@ function isNumeric(column: DatasetColumn): boolean {
 function requireNumeric(kind: ChartKind, dataset: Dataset, index: number): void {
 	const column = dataset.columns[index];
 	if (!column || isNumeric(column)) return;
-	const badRow = column.values.findIndex((value) => value !== null && parseNumber(String(value)) === undefined);
+	const badRow = column.values.findIndex((value) => value !== null && !isNumberText(String(value)));
 	fail(
 		kind,
 		`${describeColumn(dataset, index)} must hold numbers, but row ${csvRowNumber(badRow)} has "${String(column.values[badRow])}".`,
