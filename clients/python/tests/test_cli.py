@@ -24,6 +24,14 @@ def test_create_with_an_alias_kind_title_and_publish(tmp_path: Path, capsys: pyt
     assert api.requests[1].url.path == "/v1/charts/ch_1/publish"
 
 
+def test_create_with_column_roles(tmp_path: Path) -> None:
+    data = tmp_path / "data.csv"
+    data.write_text("year,CDU,SPD,note\n2020,30,25,x\n")
+    api = FakeApi().queue(httpx.Response(201, json=CREATED))
+    assert run(["create", str(data), "--kind", "line", "--columns", "x=year", "y=CDU,SPD"], client=api.client()) == 0
+    assert api.body(0)["meta"] == {"columns": {"x": "year", "y": ["CDU", "SPD"]}}
+
+
 def test_export_writes_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     api = FakeApi().queue(httpx.Response(200, content=b"a,b\n"))
     target = tmp_path / "out.csv"

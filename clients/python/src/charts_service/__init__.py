@@ -3,6 +3,7 @@
 from charts_service import Client, NotFound
 client = Client()                       # CHARTS_URL and CHARTS_KEY
 chart = client.charts.create("horizontal-bar", data=df, meta={"title": "Seats"})
+chart = client.charts.create(df, kind="line", x="year", y="lifeExp", series="country")
 embed = client.charts.publish(chart.id)
 """
 
@@ -28,6 +29,7 @@ from .errors import (
     ServerError,
     ServiceUnavailable,
     Unauthorized,
+    UnknownRole,
     ValidationError,
 )
 from .meta import Meta
@@ -47,8 +49,11 @@ from .models import (
     VersionDetail,
     WriteReceipt,
 )
+from .roles import EVERY_ROLE, KIND_ROLES, ColumnRoles
 
 __all__ = [
+    "EVERY_ROLE",
+    "KIND_ROLES",
     "NO_RETRIES",
     "UNSET",
     "ApiError",
@@ -58,6 +63,7 @@ __all__ = [
     "ChartSummary",
     "ChartsServiceError",
     "Client",
+    "ColumnRoles",
     "Conflict",
     "ConnectionFailed",
     "DimensionValue",
@@ -82,6 +88,7 @@ __all__ = [
     "Statistic",
     "Theme",
     "Unauthorized",
+    "UnknownRole",
     "ValidationError",
     "Version",
     "VersionDetail",

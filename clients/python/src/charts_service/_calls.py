@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final, Literal
 from urllib.parse import quote
@@ -14,11 +15,9 @@ import httpx
 from ._http import Call, idempotency_key
 from .display import Display
 from .errors import InvalidId
-from .layouts import csv_for
 from .meta import Meta
 from .models import (
     Chart,
-    ChartKind,
     ChartSummary,
     DimensionValue,
     Embed,
@@ -33,6 +32,8 @@ from .models import (
     WriteReceipt,
     chart_or_receipt,
 )
+from .roles import ColumnNames, ColumnRoles, check_roles, whole_roles_patch
+from .tables import csv_for
 
 
 class _Unset(Enum):
@@ -44,6 +45,11 @@ UNSET: Final[_Unset] = _Unset.UNSET
 
 SeriesRef = Mapping[str, Any]
 """``{"statistic": id}`` or ``{"source": id, "select": {...}}``."""
+
+TableData = Any
+"""A pandas DataFrame, a list of dicts (rows), a list of rows whose first row is the header, or CSV text."""
+
+Roles = dict[str, str | list[str]]
 
 EXPORT_FORMATS: tuple[ExportFormat, ...] = ("png", "svg", "pdf", "csv")
 
@@ -88,6 +94,70 @@ def _drop_unset(fields: Mapping[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in fields.items() if value is not UNSET}
 
 
+def _series_and_role(series: Sequence[SeriesRef] | ColumnNames | None) -> tuple[list[dict[str, Any]] | None, ColumnNames | None]:
+    """``series`` is library references (mappings), or the column role naming the series (a
+    column name, as in a tidy table): both have the word, told apart by their type."""
+    if series is None:
+        return None, None
+    if isinstance(series, str):
+        return None, series
+    items = list(series)
+    if items and all(isinstance(item, str) for item in items):
+        return None, [str(item) for item in items]
+    return [dict(ref) for ref in items if isinstance(ref, Mapping)], None
+
+
+@dataclass(frozen=True)
+class ChartInput:
+    """What ``create`` and ``update`` were given, sorted out: the kind, the data, library series,
+    and the column roles (from ``columns=``, the role keywords and a ``series`` column name)."""
+
+    kind: str | None
+    data: TableData
+    series: list[dict[str, Any]] | None
+    roles: Roles | None
+
+    @staticmethod
+    def of(
+        kind_or_data: Any,
+        kind: str | None,
+        data: TableData,
+        series: Sequence[SeriesRef] | ColumnNames | None,
+        columns: ColumnRoles | None,
+        role_arguments: Mapping[str, Any],
+    ) -> ChartInput:
+        # A text first argument is the kind, as it always was; anything else there is the data.
+        if isinstance(kind_or_data, str):
+            if kind is not None:
+                raise TypeError(f"The kind is given twice: {kind_or_data!r} and kind={kind!r}.")
+            kind = kind_or_data
+        elif kind_or_data is not None:
+            if data is not None:
+                raise TypeError("The data is given twice: as the first argument and as data=.")
+            data = kind_or_data
+        library_series, series_role = _series_and_role(series)
+        given = dict(role_arguments)
+        if series_role is not None:
+            given["series"] = series_role
+        twice = sorted(set(given) & set(columns or {}))
+        if twice:
+            raise TypeError(f"Role {', '.join(twice)} is given both in columns= and as a keyword argument.")
+        roles = None if columns is None and not given else check_roles(kind, {**(columns or {}), **given})
+        return ChartInput(kind, data, library_series, roles)
+
+    def csv(self) -> str | None:
+        return None if self.data is None else csv_for(self.data, self.roles)
+
+
+def _meta_with_roles(meta: Mapping[str, Any] | None, roles: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """``meta`` with the roles as ``meta.columns``; refused when both say the roles."""
+    if roles is None:
+        return None if meta is None else dict(meta)
+    if meta is not None and "columns" in meta:
+        raise TypeError("The roles are given twice: in meta['columns'] and as columns= or role keywords.")
+    return {**(meta or {}), "columns": dict(roles)}
+
+
 class Calls:
     def __init__(self, display: Display) -> None:
         self.display = display
@@ -100,22 +170,17 @@ class Calls:
 
     # Charts
 
-    def create_chart(
-        self,
-        kind: ChartKind,
-        data: Any,
-        series: Sequence[SeriesRef] | None,
-        meta: Meta | None,
-        folder_id: str | None,
-        key: str | None,
-    ) -> Call[Chart]:
-        body: dict[str, Any] = {"kind": kind}
-        if series is not None:
-            body["series"] = [dict(ref) for ref in series]
-        if data is not None:
-            body["data"] = csv_for(kind, data)
-        if meta is not None:
-            body["meta"] = dict(meta)
+    def create_chart(self, given: ChartInput, meta: Meta | None, folder_id: str | None, key: str | None) -> Call[Chart]:
+        body: dict[str, Any] = {"kind": given.kind or "line"}
+        if given.series is not None:
+            body["series"] = given.series
+        csv = given.csv()
+        if csv is not None:
+            body["data"] = csv
+        # No roles at all (columns={}) is the same as none given: the service chooses them.
+        merged = _meta_with_roles(meta, given.roles or None)
+        if merged is not None:
+            body["meta"] = merged
         if folder_id is not None:
             body["folderId"] = folder_id
         return Call("POST", "/v1/charts", self._chart, json_body=body, idempotent_key=idempotency_key(key))
@@ -128,22 +193,22 @@ class Calls:
         return Call("GET", "/v1/charts", lambda r: [ChartSummary.from_api(item) for item in _json(r)["charts"]], params=params)
 
     def update_chart(
-        self,
-        id: str,
-        kind: ChartKind | None,
-        series: Sequence[SeriesRef] | None,
-        meta: Mapping[str, Any] | None,
-        folder_id: str | _Unset | None,
+        self, id: str, given: ChartInput, meta: Mapping[str, Any] | None, folder_id: str | _Unset | None
     ) -> Call[Chart | WriteReceipt]:
         body = _drop_unset({"folderId": folder_id})
-        if kind is not None:
-            body["kind"] = kind
-        if series is not None:
-            body["series"] = [dict(ref) for ref in series]
-        if meta is not None:
-            body["meta"] = dict(meta)
+        if given.kind is not None:
+            body["kind"] = given.kind
+        if given.series is not None:
+            body["series"] = given.series
+        csv = given.csv()
+        if csv is not None:
+            body["data"] = csv
+        # meta is a merge patch: the roles go in whole, so none given before stays beside them.
+        merged = _meta_with_roles(meta, None if given.roles is None else whole_roles_patch(given.roles))
+        if merged is not None:
+            body["meta"] = merged
         if not body:
-            raise ValueError("update() needs at least one of kind, series, meta or folder_id.")
+            raise ValueError("update() needs at least one of data, kind, columns or roles, series, meta or folder_id.")
         return Call("PATCH", f"/v1/charts/{_chart_segment(id)}", self._chart_or_receipt, json_body=body)
 
     def delete_chart(self, id: str) -> Call[None]:
@@ -169,8 +234,8 @@ class Calls:
             "POST", f"/v1/charts/{_chart_segment(id)}/copy", self._chart_or_receipt, json_body=body, idempotent_key=idempotency_key(key)
         )
 
-    def set_data(self, id: str, kind: str, data: Any) -> Call[Chart | WriteReceipt]:
-        return Call("PUT", f"/v1/charts/{_chart_segment(id)}/data", self._chart_or_receipt, csv_body=csv_for(kind, data))
+    def set_data(self, id: str, data: TableData) -> Call[Chart | WriteReceipt]:
+        return Call("PUT", f"/v1/charts/{_chart_segment(id)}/data", self._chart_or_receipt, csv_body=csv_for(data))
 
     def publish(self, id: str, key: str | None) -> Call[Embed]:
         return Call(

@@ -8,7 +8,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
-from ._calls import UNSET, Calls, SeriesRef, _Unset
+from typing_extensions import Unpack
+
+from ._calls import UNSET, Calls, ChartInput, SeriesRef, TableData, _Unset
 from ._http import AsyncTransport
 from .meta import Meta
 from .models import (
@@ -27,6 +29,7 @@ from .models import (
     VersionDetail,
     WriteReceipt,
 )
+from .roles import ColumnNames, ColumnRoles, RoleArguments
 
 
 class _Resource:
@@ -38,18 +41,28 @@ class _Resource:
 class AsyncCharts(_Resource):
     async def create(
         self,
-        kind: ChartKind = "line",
+        kind_or_data: ChartKind | TableData = None,
+        /,
         *,
-        data: Any = None,
-        series: Sequence[SeriesRef] | None = None,
+        kind: ChartKind | None = None,
+        data: TableData = None,
+        columns: ColumnRoles | None = None,
+        series: Sequence[SeriesRef] | ColumnNames | None = None,
         meta: Meta | None = None,
         folder_id: str | None = None,
         idempotency_key: str | None = None,
+        **roles: Unpack[RoleArguments],
     ) -> Chart:
-        """Makes a chart from ``data`` (a DataFrame, rows or CSV text, checked against ``kind``'s
-        layout before sending) or from library ``series``. Sends an ``Idempotency-Key`` (one is made
-        when none is given), so a retried create never makes two charts."""
-        return await self._transport.run(self._calls.create_chart(kind, data, series, meta, folder_id, idempotency_key))
+        """Makes a chart (a ``kind``, ``"line"`` unless given) from ``data`` (a DataFrame, rows or CSV
+        text; a DataFrame or rows may come first, ``create(df, kind="scatter", …)``) or from library
+        ``series``. Which column plays which role goes in ``columns={"x": "year", …}`` or as role
+        keywords (``x=``, ``y=``, ``series=`` naming a column, ``size=``, ``label=``, ``group=``,
+        ``value=``…; a list for several), sent as ``meta.columns``; without them the service
+        chooses the roles from the columns' types. A role the kind does not have raises
+        ``UnknownRole`` before sending. Sends an ``Idempotency-Key`` (one is made when none is
+        given), so a retried create never makes two charts."""
+        given = ChartInput.of(kind_or_data, kind, data, series, columns, roles)
+        return await self._transport.run(self._calls.create_chart(given, meta, folder_id, idempotency_key))
 
     async def get(self, id: str) -> Chart:
         return await self._transport.run(self._calls.get_chart(id))
@@ -62,14 +75,22 @@ class AsyncCharts(_Resource):
     async def update(
         self,
         id: str,
+        data: TableData = None,
         *,
         kind: ChartKind | None = None,
-        series: Sequence[SeriesRef] | None = None,
+        columns: ColumnRoles | None = None,
+        series: Sequence[SeriesRef] | ColumnNames | None = None,
         meta: Meta | dict[str, Any] | None = None,
         folder_id: str | _Unset | None = UNSET,
+        **roles: Unpack[RoleArguments],
     ) -> Chart | WriteReceipt:
-        """``meta`` is a JSON merge patch: the keys given change, ``None`` removes one."""
-        return await self._transport.run(self._calls.update_chart(id, kind, series, meta, folder_id))
+        """Changes what is given, in one new version. ``meta`` is a JSON merge patch: the keys given
+        change, ``None`` removes one. ``data`` (a DataFrame, rows or CSV text) replaces the chart's
+        data. Roles (``columns=`` or role keywords, as in ``create``) replace the chart's roles
+        whole; ``columns={}`` removes them, so the service chooses them again from the columns'
+        types. New data is read with the new roles."""
+        given = ChartInput.of(None, kind, data, series, columns, roles)
+        return await self._transport.run(self._calls.update_chart(id, given, meta, folder_id))
 
     async def delete(self, id: str) -> None:
         await self._transport.run(self._calls.delete_chart(id))
@@ -86,12 +107,12 @@ class AsyncCharts(_Resource):
     ) -> Chart | WriteReceipt:
         return await self._transport.run(self._calls.copy_chart(id, folder_id, meta, series, data, idempotency_key))
 
-    async def set_data(self, id: str, data: Any, *, kind: ChartKind | None = None) -> Chart | WriteReceipt:
-        """Replaces the chart's data. A DataFrame or rows are checked against the chart's kind
-        (read from the service unless ``kind`` is given) before sending."""
-        if kind is None and not isinstance(data, (str, bytes)):
-            kind = (await self.get(id)).kind
-        return await self._transport.run(self._calls.set_data(id, kind or "table", data))
+    async def set_data(self, id: str, data: TableData, *, kind: ChartKind | None = None) -> Chart | WriteReceipt:
+        """Replaces the chart's data (a DataFrame, rows or CSV text), read with the chart's column
+        roles. ``kind`` is not needed any more (the service reads the data); it is accepted so
+        calls written for earlier versions keep working. To change the roles too, use ``update``."""
+        del kind
+        return await self._transport.run(self._calls.set_data(id, data))
 
     async def publish(self, id: str, *, idempotency_key: str | None = None) -> Embed:
         """Publishes (or republishes) the live embed: its URL stays the same."""

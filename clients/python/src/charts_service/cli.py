@@ -1,6 +1,7 @@
 """``charts``: the client from a shell script. Reads CHARTS_URL and CHARTS_KEY.
 
     charts create data.csv --kind bar --title "Seats" --publish
+    charts create gapminder.csv --kind scatter --columns x=gdpPercap y=lifeExp size=pop group=continent
     charts list [--search TEXT]
     charts export ch_… png [-o chart.png]
     charts publish ch_… | charts unpublish ch_… | charts get ch_… | charts delete ch_…
@@ -71,6 +72,12 @@ def _parser() -> argparse.ArgumentParser:
     create.add_argument("--source", dest="source_text", help="source line in the footer")
     create.add_argument("--theme")
     create.add_argument("--meta", help='more settings as a JSON object, e.g. \'{"mode": "dark"}\'')
+    create.add_argument(
+        "--columns",
+        nargs="+",
+        metavar="ROLE=COLUMN",
+        help="which column plays which role, e.g. x=year y=lifeExp series=country (y=a,b for several); chosen from the columns when absent",
+    )
     create.add_argument("--folder", dest="folder_id")
     create.add_argument("--publish", action="store_true", help="publish it too, and print the embed URL")
 
@@ -110,6 +117,19 @@ def _meta(args: argparse.Namespace, implied: dict[str, Any]) -> Meta:
     return cast(Meta, meta)
 
 
+def _columns(pairs: Sequence[str] | None) -> dict[str, str | list[str]] | None:
+    """``--columns x=year y=a,b``: a role to one column, or to several separated by commas."""
+    if pairs is None:
+        return None
+    roles: dict[str, str | list[str]] = {}
+    for pair in pairs:
+        role, equals, names = pair.partition("=")
+        if not equals or not role or not names:
+            raise SystemExit(f"charts: --columns takes ROLE=COLUMN pairs, not {pair!r}")
+        roles[role] = names.split(",") if "," in names else names
+    return roles
+
+
 def run(argv: Sequence[str], client: Client | None = None) -> int:
     args = _parser().parse_args(argv)
     out = sys.stdout
@@ -122,7 +142,8 @@ def run(argv: Sequence[str], client: Client | None = None) -> int:
         if args.command == "create":
             kind, implied = args.kind
             text = sys.stdin.read() if args.csv == "-" else Path(args.csv).read_text(encoding="utf-8-sig")
-            chart = client.charts.create(kind, data=text, meta=_meta(args, implied), folder_id=args.folder_id)
+            columns = _columns(args.columns)
+            chart = client.charts.create(kind, data=text, columns=columns, meta=_meta(args, implied), folder_id=args.folder_id)
             if args.publish:
                 embed = client.charts.publish(chart.id)
                 emit(f"{chart.id}\t{embed.embed_url}", {"chart": chart, "embed": embed})

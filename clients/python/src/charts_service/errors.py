@@ -11,7 +11,7 @@ Catch ``ApiError`` for any answer the API refused, or a narrower class for one c
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 
@@ -103,9 +103,11 @@ class ValidationError(ApiError):
 
 class InvalidData(ValidationError):
     """422 ``invalid_data``: the data does not fit the chart kind; ``row`` and ``column`` say where.
+    When the service could not choose the column roles itself, ``proposed_columns`` is the
+    ``meta.columns`` it proposes and ``valid_columns`` the data's columns.
 
-    Raised before sending too, when a DataFrame or rows do not fit the kind's layout
-    (``checked_locally`` is then true and nothing was sent).
+    Raised before sending too, when a role names a column the DataFrame or rows do not have, or
+    is not a role of the kind (``UnknownRole``): ``checked_locally`` is then true and nothing was sent.
     """
 
     def __init__(
@@ -137,6 +139,38 @@ class InvalidData(ValidationError):
         )
         origin = "checked before sending" if self.checked_locally else f"{self.status} {self.code}"
         return f"{self.message} ({where + '; ' if where else ''}{origin})"
+
+    @property
+    def proposed_columns(self) -> dict[str, str | list[str]] | None:
+        """The ``meta.columns`` the service proposes when it could not choose the roles itself
+        (``details.columns``): pass it back as ``columns=`` once it says what you meant."""
+        value = self.details.get("columns") if isinstance(self.details, dict) else None
+        return dict(value) if isinstance(value, dict) else None
+
+    @property
+    def valid_columns(self) -> list[str] | None:
+        """The data's columns, when the service listed them (``details.validColumns``)."""
+        value = self.details.get("validColumns") if isinstance(self.details, dict) else None
+        return [str(name) for name in value] if isinstance(value, list) else None
+
+
+class UnknownRole(InvalidData):
+    """A column role the chart kind does not have (or no kind has), refused before sending:
+    ``role`` is the one given, ``roles`` the kind's (or every kind's, when the kind is not known).
+    """
+
+    def __init__(self, role: str, kind: str | None, roles: Sequence[str]) -> None:
+        self.role = role
+        self.roles = list(roles)
+        listed = ", ".join(f'"{name}"' for name in roles)
+        whose = f"a role of a {kind} chart; its roles are" if kind else "a role of any chart kind; the roles are"
+        super().__init__(
+            422,
+            "invalid_data",
+            f'meta.columns: "{role}" is not {whose} {listed}.',
+            {"path": f"meta.columns.{role}", "validRoles": list(roles)},
+            checked_locally=True,
+        )
 
 
 class RateLimited(ApiError):

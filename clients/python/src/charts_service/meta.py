@@ -256,6 +256,10 @@ class Meta(TypedDict, total=False):
     """Maps: the base map"""
     period: str
     """The period a library-backed pie, treemap or map shows; the latest when absent"""
+    columns: dict[str, Union[str, list[str]]]
+    """Which column plays which role, by its name in the data (a list for the roles that take several), e.g. {"x":"year","y":"lifeExp","series":"country"}. Absent: chosen from the columns' types; `columns` on the chart shows the roles in use."""
+    dateOrder: Literal["day-first", "month-first"]
+    """How to read dates such as 01/02/2024 whose every value reads either way: day first (1 February) or month first (2 January)"""
     description: str
     """Alt text: the SVG's <desc>, the embed's description and the PDF's Subject; generated from the data when absent"""
     notes: str

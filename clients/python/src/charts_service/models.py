@@ -46,6 +46,12 @@ def _published(value: Any) -> Published | None:
     return Published(embed_url=str(value["embedUrl"])) if isinstance(value, dict) and "embedUrl" in value else None
 
 
+def _roles(value: Any) -> dict[str, str | list[str]] | None:
+    if not isinstance(value, dict):
+        return None
+    return {str(role): [str(n) for n in named] if isinstance(named, list) else str(named) for role, named in value.items()}
+
+
 @dataclass(frozen=True)
 class Published:
     embed_url: str
@@ -53,8 +59,10 @@ class Published:
 
 @dataclass
 class Chart:
-    """A chart. ``series`` and ``meta`` are None on the answer of a create or copy (which does not
-    carry them); ``client.charts.get(id)`` reads them. In Jupyter a chart shows its live embed, or
+    """A chart. ``series``, ``meta`` and ``columns`` are None on the answer of a create or copy
+    (which does not carry them); ``client.charts.get(id)`` reads them. ``columns`` is the column
+    roles in use, given in ``meta.columns`` or chosen by the service from the columns' types (None
+    for library series). In Jupyter a chart shows its live embed, or
     its SVG while unpublished; ``chart.show()`` saves its PNG and opens it."""
 
     id: str
@@ -65,6 +73,7 @@ class Chart:
     published: Published | None
     series: list[str] | None = None
     meta: Meta | None = None
+    columns: dict[str, str | list[str]] | None = None
     _display: Display | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -82,6 +91,7 @@ class Chart:
             published=_published(body.get("published")),
             series=[str(name) for name in body["series"]] if isinstance(body.get("series"), list) else None,
             meta=cast(Meta, body["meta"]) if isinstance(body.get("meta"), dict) else None,
+            columns=_roles(body.get("columns")),
             _display=display,
         )
 

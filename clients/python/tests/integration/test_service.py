@@ -11,7 +11,7 @@ import httpx
 import pandas as pd
 import pytest
 
-from charts_service import AsyncClient, Chart, Client, InvalidData, InvalidId, NotFound, PlanRequired, ValidationError
+from charts_service import KIND_ROLES, AsyncClient, Chart, Client, InvalidData, InvalidId, NotFound, PlanRequired, ValidationError
 
 from .conftest import Service
 
@@ -71,6 +71,79 @@ def test_an_unknown_setting_is_refused_with_its_path(client: Client) -> None:
         client.charts.create("line", data="x,y\n1,2\n", meta=bad_meta)  # type: ignore[arg-type]
     assert caught.value.status == 422
     assert caught.value.path is not None and "mode" in caught.value.path
+
+
+GAPMINDER = pd.DataFrame(
+    {
+        "country": ["Albania", "Brazil", "China", "Denmark"],
+        "continent": ["Europe", "Americas", "Asia", "Europe"],
+        "year": [2007] * 4,
+        "lifeExp": [76.4, 72.4, 73.0, 78.3],
+        "pop": [3600523, 190010647, 1318683096, 5468120],
+        "gdpPercap": [5937.0, 9065.8, 4959.1, 35278.4],
+        "iso_alpha": ["ALB", "BRA", "CHN", "DNK"],
+        "iso_num": [8, 76, 156, 208],
+        "fertility": [1.6, 1.9, 1.6, 1.8],
+        "cluster": [1, 3, 2, 1],
+    }
+)
+SCATTER_ROLES = {"x": "gdpPercap", "y": "lifeExp", "size": "pop", "label": "country", "group": "continent"}
+TIDY = pd.DataFrame(
+    {
+        "country": ["China", "China", "India", "India", "Japan", "Japan"],
+        "year": [2002, 2007, 2002, 2007, 2002, 2007],
+        "lifeExp": [72.0, 73.0, 62.9, 64.7, 82.0, 82.6],
+    }
+)
+
+
+def test_a_ten_column_frame_draws_a_bubble_scatter_from_the_roles_it_names(client: Client) -> None:
+    made = client.charts.create(GAPMINDER, kind="scatter", x="gdpPercap", y="lifeExp", size="pop", label="country", group="continent")
+    chart = client.charts.get(made.id)
+    assert chart.columns == SCATTER_ROLES
+    assert chart.meta is not None and chart.meta.get("columns") == SCATTER_ROLES
+    assert chart.series == ["lifeExp", "pop"]
+    # The points are labelled by country and coloured by continent (its legend).
+    svg = client.charts.export(made.id, "svg").decode()
+    assert all(name in svg for name in ("Denmark", "Americas", "Asia"))
+
+
+def test_a_tidy_frame_without_roles_draws_one_line_per_country(client: Client) -> None:
+    made = client.charts.create(TIDY, kind="line", meta={"title": "Life expectancy"})
+    chart = client.charts.get(made.id)
+    assert chart.series == ["China", "India", "Japan"]
+    assert chart.columns == {"x": "year", "y": "lifeExp", "series": "country"}
+    assert client.charts.export(made.id, "csv").decode().startswith("country,year,lifeExp")
+
+
+def test_update_replaces_data_and_roles_in_one_version(client: Client) -> None:
+    made = client.charts.create(GAPMINDER, kind="scatter", columns=SCATTER_ROLES)
+    before = len(client.charts.versions(made.id))
+    client.charts.update(made.id, TIDY, kind="line", x="year", y="lifeExp", series="country")
+    chart = client.charts.get(made.id)
+    assert (chart.kind, chart.series) == ("line", ["China", "India", "Japan"])
+    # The scatter's size, label and group were removed with the new roles (else the line would be refused).
+    assert chart.columns == {"x": "year", "y": "lifeExp", "series": "country"}
+    assert len(client.charts.versions(made.id)) == before + 1
+
+
+def test_an_ambiguous_table_is_refused_with_roles_proposed(client: Client) -> None:
+    numbers = pd.DataFrame({"a": [1, 2, 3], "b": [4, 5, 6], "c": [7, 8, 9], "d": [1, 3, 2], "e": [5, 4, 6]})
+    with pytest.raises(InvalidData) as caught:
+        client.charts.create(numbers, kind="scatter")
+    proposal = caught.value.proposed_columns
+    assert proposal is not None and set(proposal) <= set(KIND_ROLES["scatter"])
+    assert caught.value.valid_columns == ["a", "b", "c", "d", "e"]
+    assert client.charts.get(client.charts.create(numbers, kind="scatter", columns=proposal).id).columns == proposal
+
+
+@pytest.mark.parametrize("kind", sorted(KIND_ROLES))
+def test_each_kinds_roles_are_the_services(client: Client, kind: str) -> None:
+    # meta is sent as it is (only role arguments are checked here), so the service names the kind's roles.
+    with pytest.raises(InvalidData) as caught:
+        client.charts.create(kind, data="a,b\nx,1\n", meta={"columns": {"no_such_role": "a"}})
+    listed = caught.value.message.split("its roles are ", 1)[1]
+    assert [name.strip(' ".') for name in listed.split(",")] == list(KIND_ROLES[kind])  # type: ignore[index]
 
 
 def test_update_data_versions_restore_copy_exports_and_delete(client: Client, tmp_path: Path) -> None:
