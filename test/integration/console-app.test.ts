@@ -146,6 +146,29 @@ describe("GET /console/api/charts/{id}/preview", () => {
 			},
 		});
 		expect(res.body.theme).toMatchObject({ colors: { light: expect.any(Object), dark: expect.any(Object) } });
+		// A table in its layout is drawn as it is: sent once.
+		expect(res.body).toMatchObject({ columnRoles: { x: "year", y: ["Oslo", "Bergen"] }, drawn: null });
+	});
+
+	it("answers what a long table's roles draw beside the table as stored", async () => {
+		const account = await makeAccount({ password });
+		const created = await callJson(account.key, "POST", "/v1/charts", {
+			body: { kind: "line", data: "city,year,rain\nOslo,2020,1\nOslo,2021,3\nBergen,2020,2\nBergen,2021,4\n" },
+		});
+		const session = await signIn(account.email, password);
+		const res = await callWithSession(session, "GET", `/console/api/charts/${created.body.id}/preview`);
+		expect(res.body).toMatchObject({
+			seriesNames: ["Oslo", "Bergen"],
+			columnRoles: { x: "year", y: "rain", series: "city" },
+			dataset: { columns: [{ name: "city" }, { name: "year" }, { name: "rain" }] },
+			drawn: {
+				columns: [
+					{ name: "year", values: [2020, 2021] },
+					{ name: "Oslo", values: [1, 3] },
+					{ name: "Bergen", values: [2, 4] },
+				],
+			},
+		});
 	});
 
 	it("answers a past version's data, and 404 for a version that does not exist", async () => {

@@ -9,13 +9,14 @@
 import { z } from "zod";
 import { ApiError } from "../../api-error";
 import { findChartVersion } from "../../db/charts";
+import { ColumnRoles } from "../../domain/column-roles";
 import { Dataset } from "../../domain/dataset";
 import { ChartKind } from "../../domain/kinds";
 import { StoredMeta } from "../../domain/meta";
 import { ThemeDefinition } from "../../domain/themes";
 import { json } from "../../http/respond";
 import { defineRoute } from "../../http/route";
-import { datasetOf } from "../../services/chart-data";
+import { datasetOf, drawnDataset } from "../../services/chart-data";
 import { loadChart } from "../../services/chart-writes";
 import { themeFor } from "../../services/render-input";
 
@@ -36,11 +37,24 @@ const Preview = z
 		kind: ChartKind,
 		meta: StoredMeta,
 		seriesNames: z.array(z.string()),
+		columnRoles: ColumnRoles.nullable().meta({
+			description: "The column roles the chart draws its table with (as `columns` on the chart); null: the table is drawn as it is",
+		}),
 		fromStatistics: z.boolean(),
-		dataset: Dataset.nullable().meta({ description: "null when the chart has no data yet" }),
+		dataset: Dataset.nullable().meta({ description: "The table as stored (every column); null when the chart has no data yet" }),
+		drawn: Dataset.nullable().meta({
+			description:
+				"What the chart draws of the table when its column roles change it (a pivot, fewer columns, dates read); null: the table as it is",
+		}),
 		theme: ThemeDefinition,
 	})
 	.meta({ id: "ChartPreview" });
+
+/** The drawn table, or null when it is the stored one column for column (sent once, not twice). */
+function changedOrNull(drawn: Dataset, stored: Dataset): Dataset | null {
+	const same = drawn.columns.length === stored.columns.length && drawn.columns.every((column, i) => column === stored.columns[i]);
+	return same ? null : drawn;
+}
 
 export const chartPreviewRoute = defineRoute({
 	method: "GET",
@@ -67,8 +81,10 @@ export const chartPreviewRoute = defineRoute({
 				kind: state.kind,
 				meta: state.meta,
 				seriesNames: state.seriesNames,
+				columnRoles: state.columnRoles ?? null,
 				fromStatistics: state.seriesRefs.length > 0,
 				dataset,
+				drawn: dataset ? changedOrNull(drawnDataset(state, dataset), dataset) : null,
 				theme,
 			},
 			200,
