@@ -50,7 +50,15 @@ export function TableEditor({ boxRef }: { boxRef?: Ref<HTMLElement> }) {
 					<SaveLine save={save} />
 				</div>
 			)}
-			{!readOnly && <ColumnPanel table={table} column={column} onEdit={edit} hidden={hidden.has(columnName.trim())} saving={save.dirty} />}
+			{!readOnly && (
+				<ColumnPanel
+					table={table}
+					column={column}
+					onEdit={edit}
+					hidden={hidden.has(columnName.trim())}
+					saving={save.status.state === "waiting" || save.status.state === "saving"}
+				/>
+			)}
 		</div>
 	);
 }
