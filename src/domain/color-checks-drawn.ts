@@ -61,6 +61,8 @@ function marksOf(option: Json, displayNames: ReadonlyMap<string, string>): Drawn
 	for (const series of list(option.series).filter(isObject)) {
 		const type = String(series.type ?? "");
 		const drawnName = String(series.name ?? "");
+		// The empty series a plot of bars carries its notes on (render's annotationSeriesPrefix) draws no mark of its own.
+		if (String(series.id ?? "").startsWith("annotations:")) continue;
 		if (type === "pie") {
 			list(series.data).forEach((item, i) => {
 				if (!isObject(item)) return;
