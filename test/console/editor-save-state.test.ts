@@ -6,9 +6,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { editorSaveState } from "../../src/console/screens/editor/editor-save-state.ts";
+import type { TableSaveStatus } from "../../src/console/screens/editor/steps/data/use-table-save.ts";
 
 describe("the editor's save state", () => {
-	const held = { state: "held", cells: [{ at: { row: 0, column: 1 }, message: "“2O” is not a number" }] } as const;
+	const held: TableSaveStatus = { state: "held", cells: [{ at: { row: 0, column: 1 }, message: "“2O” is not a number" }] };
 
 	it("says Saved only when the settings and the table are both saved", () => {
 		assert.equal(editorSaveState("saved", { state: "saved" }, false), "saved");

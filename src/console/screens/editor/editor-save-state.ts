@@ -4,8 +4,13 @@
  * held table cell is "Not saved" even while every setting is saved, so "Saved" never stands
  * beside a refusal.
  */
-import type { SaveState } from "../../components/save-status";
 import type { TableSaveStatus } from "./steps/data/use-table-save";
+
+/**
+ * The save state the header shows (components/save-status.tsx's `SaveState`, which the editor
+ * checks this against when it passes it on): spelt here so the Node tests import no component.
+ */
+type SaveState = "saved" | "unsaved" | "saving" | "error" | "conflict" | "refused";
 
 function tableSaveState(status: TableSaveStatus): SaveState {
 	switch (status.state) {
