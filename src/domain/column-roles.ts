@@ -138,8 +138,14 @@ export function projectDataset(kind: ChartKind, dataset: Dataset, roles: ColumnR
 			column(columnsOf(roles, "y")[0] as string),
 			column(columnsOf(roles, "series")[0] as string),
 		);
-	if (kind === "scatter") return scatterLayout(roles, column);
-	return { columns: form.roles.flatMap((spec) => columnsOf(roles, spec.role).map(column)) };
+	if (kind === "scatter") return sameColumnsOr(dataset, scatterLayout(roles, column));
+	return sameColumnsOr(dataset, { columns: form.roles.flatMap((spec) => columnsOf(roles, spec.role).map(column)) });
+}
+
+/** The stored table itself when the projection is every one of its columns in order: callers can tell the two apart by identity. */
+function sameColumnsOr(stored: Dataset, projected: Dataset): Dataset {
+	const same = projected.columns.length === stored.columns.length && projected.columns.every((c, i) => c === stored.columns[i]);
+	return same ? stored : projected;
 }
 
 function requireNumbers(column: DatasetColumn, role: string): void {

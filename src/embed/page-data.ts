@@ -94,7 +94,8 @@ export function pageData(input: RenderInput): RenderInput {
 			hidden.size === 0
 				? input.dataset
 				: { ...input.dataset, columns: input.dataset.columns.filter((c, i) => i === 0 || !hidden.has(c.name)) },
-		...(input.table ? { table: input.table } : {}),
+		// "Get the data" offers the whole table, less the series hidden from the drawing.
+		...(input.table ? { table: { columns: input.table.columns.filter((c) => !hidden.has(c.name)) } } : {}),
 		seriesNames: input.seriesNames.filter((name) => !hidden.has(name)),
 		meta,
 		theme: input.theme,

@@ -95,7 +95,8 @@ export async function drawSnapshot(input: RenderInput, chart: ChartRecord, embed
 		// The scalable SVG keeps its pixel width and height, so it rasterises as the export would.
 		"preview.png": await svgToPng(svg, 1, fonts),
 		// What the page's client draws from: the server's input, cut down to what is drawn (public).
-		"data.json": JSON.stringify(data),
+		// What the page's client draws from: the drawn data, not the whole table behind "Get the data".
+		"data.json": JSON.stringify({ ...data, table: undefined }),
 		...(offersDataLink(input) ? { "data.csv": dataCsv(data) } : {}),
 		...(tipsJson ? { "tips.json": tipsJson } : {}),
 	};

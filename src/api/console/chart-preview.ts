@@ -50,10 +50,9 @@ const Preview = z
 	})
 	.meta({ id: "ChartPreview" });
 
-/** The drawn table, or null when it is the stored one column for column (sent once, not twice). */
-function changedOrNull(drawn: Dataset, stored: Dataset): Dataset | null {
-	const same = drawn.columns.length === stored.columns.length && drawn.columns.every((column, i) => column === stored.columns[i]);
-	return same ? null : drawn;
+/** The drawn table, or null when it is the stored one (sent once, not twice). */
+function drawnOrNull(drawn: Dataset, stored: Dataset): Dataset | null {
+	return drawn === stored ? null : drawn;
 }
 
 export const chartPreviewRoute = defineRoute({
@@ -84,7 +83,7 @@ export const chartPreviewRoute = defineRoute({
 				columnRoles: state.columnRoles ?? null,
 				fromStatistics: state.seriesRefs.length > 0,
 				dataset,
-				drawn: dataset ? changedOrNull(drawnDataset(state, dataset), dataset) : null,
+				drawn: dataset ? drawnOrNull(drawnDataset(state, dataset), dataset) : null,
 				theme,
 			},
 			200,
