@@ -7,8 +7,9 @@
  *
  * A cell the API refuses, or a typo that would turn a column of numbers into text (a letter O for
  * a zero), does not hold the other edits back: the cell is held, sent with the value it had when
- * last saved (held-cells.ts), and the rest of the table is saved. The person still sees what they typed there, marked, and the save stays
- * "Not saved" until they fix it; the next edit tries the whole table again.
+ * last saved (held-cells.ts), and the rest of the table is saved. The person still sees what they
+ * typed there, marked, and the save stays "Not saved" until they fix it; the next edit tries the
+ * whole table again.
  */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { announce } from "../../../../lib/announce";
@@ -44,7 +45,7 @@ export type TableSaveStatus =
 	| { state: "invalid"; message: string; at?: CellAt }
 	/** The API refused the CSV (422): its message, at the cell it names. */
 	| { state: "refused"; message: string; at?: CellAt }
-	/** The table is saved except these cells, which the API refused: each with the API's message. */
+	/** The table is saved except these cells (typos, or refused by the API), each with why. */
 	| { state: "held"; cells: HeldCell[] }
 	| { state: "conflict" }
 	| { state: "failed"; message: string };
