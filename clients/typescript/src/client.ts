@@ -7,6 +7,7 @@ import { type Rows, toCsv } from "./csv.js";
 import { InvalidId } from "./errors.js";
 import type * as Api from "./generated/openapi.js";
 import { type Call, type ClientOptions, Http, newIdempotencyKey } from "./http.js";
+import { type ColumnRoles, checkedRoles, wholeRolesPatch } from "./roles.js";
 
 export type Chart = Api.Chart;
 export type ChartCreated = Api.ChartCreated;
@@ -44,10 +45,27 @@ export interface IdempotentOptions {
 	idempotencyKey?: string;
 }
 
-export interface CreateChartInput extends Omit<Api.CreateChart, "data"> {
+/** The data of a create or update, and which column plays which role in it. */
+export interface TableInput<K extends ChartKind> {
+	kind?: K;
 	/** CSV text, or rows (objects, or arrays with a header row first). */
 	data?: string | Rows;
+	/** Rows as objects (or arrays with a header row first), written as CSV: the same as rows in `data`. */
+	rows?: Rows;
+	/**
+	 * Which column plays which role (`meta.columns`), e.g. `{ x: "year", y: "lifeExp", series:
+	 * "country" }`; typed by `kind`. Absent: the service chooses the roles from the columns' types.
+	 */
+	columns?: ColumnRoles<K>;
 }
+
+export type CreateChartInput<K extends ChartKind = ChartKind> = Omit<Api.CreateChart, "data" | "kind"> & TableInput<K>;
+
+/**
+ * A chart's changes, in one version: `meta` is a JSON merge patch; `data` or `rows` replace its
+ * data; `columns` replace its roles whole (`{}` removes them), and new data is read with them.
+ */
+export type UpdateChartInput<K extends ChartKind = ChartKind> = Omit<Api.PatchChart, "data" | "kind"> & TableInput<K>;
 
 export interface CopyChartInput extends Omit<Api.CopyChart, "data"> {
 	data?: string | Rows;
@@ -81,6 +99,31 @@ function csvOf(data: string | Rows | undefined): string | undefined {
 	return data === undefined || typeof data === "string" ? data : toCsv(data);
 }
 
+/** The CSV of `data` or `rows` (refused when both are given). */
+function tableCsv(input: { data?: string | Rows; rows?: Rows }): string | undefined {
+	if (input.data !== undefined && input.rows !== undefined) throw new TypeError("Give the data once: data or rows, not both.");
+	return csvOf(input.rows ?? input.data);
+}
+
+/** `meta` with the roles as `meta.columns`; refused when `meta.columns` says them too. */
+function metaWithRoles<M extends object>(meta: M | undefined, roles: object | undefined): M | undefined {
+	if (roles === undefined) return meta;
+	if (meta !== undefined && "columns" in meta) throw new TypeError("The roles are given twice: in meta.columns and in columns.");
+	return { ...meta, columns: roles } as M;
+}
+
+/** A create's or update's body: its table as CSV in `data`, its roles in `meta.columns`. */
+function chartBody<K extends ChartKind, M extends object>(
+	input: TableInput<K> & { meta?: M },
+	roles: (checked: Record<string, string | string[]>) => object | undefined,
+): Record<string, unknown> {
+	const { data, rows, columns, meta, ...rest } = input;
+	const csv = tableCsv({ data, rows });
+	const checked = columns === undefined ? undefined : checkedRoles(input.kind, columns);
+	const merged = metaWithRoles(meta, checked && roles(checked));
+	return { ...rest, ...(csv === undefined ? {} : { data: csv }), ...(merged === undefined ? {} : { meta: merged }) };
+}
+
 function versionSegment(n: VersionNumber): string {
 	if (!Number.isInteger(n) || n < 1) throw new RangeError(`A version is a whole number from 1, not ${n}.`);
 	return String(n);
@@ -95,14 +138,18 @@ class Resource {
 }
 
 export class Charts extends Resource {
-	/** Makes a chart from `data` (CSV or rows) or library `series`; sends an Idempotency-Key. */
-	async create(input: CreateChartInput = {}, options: IdempotentOptions = {}): Promise<ChartCreated> {
-		const { data, ...rest } = input;
-		const csv = csvOf(data);
+	/**
+	 * Makes a chart from `data` or `rows` (any table: name its columns' roles in `columns`, or let
+	 * the service choose them) or from library `series`; sends an Idempotency-Key. A role the kind
+	 * does not have throws `UnknownRole` before sending.
+	 */
+	async create<K extends ChartKind = "line">(input: CreateChartInput<K> = {}, options: IdempotentOptions = {}): Promise<ChartCreated> {
+		// No roles at all ({}) is the same as none given: the service chooses them.
+		const json = chartBody(input, (roles) => (Object.keys(roles).length > 0 ? roles : undefined));
 		return this.http.json({
 			method: "POST",
 			path: "/v1/charts",
-			json: csv === undefined ? rest : { ...rest, data: csv },
+			json,
 			idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
 		});
 	}
@@ -115,9 +162,18 @@ export class Charts extends Resource {
 		return (await this.http.json<Api.ChartList>({ method: "GET", path: "/v1/charts", query: { ...query } })).charts;
 	}
 
-	/** `meta` is a JSON merge patch: keys given change, `null` removes one. */
-	async update(id: string, patch: Api.PatchChart, options?: WriteOptions): Promise<Chart | ChartWriteReceipt> {
-		return this.http.json({ method: "PATCH", path: `/v1/charts/${chartSeg(id)}`, json: patch, headers: ifMatch(options) });
+	/**
+	 * `meta` is a JSON merge patch: keys given change, `null` removes one. `data` or `rows` replace
+	 * the data and `columns` the roles, whole (`{}` hands the choice back to the service), all in
+	 * one version.
+	 */
+	async update<K extends ChartKind = ChartKind>(
+		id: string,
+		patch: UpdateChartInput<K>,
+		options?: WriteOptions,
+	): Promise<Chart | ChartWriteReceipt> {
+		const json = chartBody(patch, wholeRolesPatch);
+		return this.http.json({ method: "PATCH", path: `/v1/charts/${chartSeg(id)}`, json, headers: ifMatch(options) });
 	}
 
 	async delete(id: string): Promise<void> {

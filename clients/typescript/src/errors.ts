@@ -111,6 +111,42 @@ export class InvalidData extends ValidationError {
 		const column = detail(this.details, "column");
 		return typeof column === "string" ? column : undefined;
 	}
+	/**
+	 * The `meta.columns` the service proposes when it could not choose the roles itself
+	 * (`details.columns`): pass it back as `columns` once it says what you meant.
+	 */
+	get proposedColumns(): Record<string, string | string[]> | undefined {
+		const columns = detail(this.details, "columns");
+		return typeof columns === "object" && columns !== null && !Array.isArray(columns)
+			? (columns as Record<string, string | string[]>)
+			: undefined;
+	}
+	/** The data's columns, when the service listed them (`details.validColumns`). */
+	get validColumns(): string[] | undefined {
+		const columns = detail(this.details, "validColumns");
+		return Array.isArray(columns) ? columns.map(String) : undefined;
+	}
+}
+/**
+ * A column role the chart kind does not have (or no kind has), refused before sending: `role` is
+ * the one given, `roles` the kind's (every kind's when the kind is not known); nothing was sent.
+ */
+export class UnknownRole extends InvalidData {
+	override name = "UnknownRole";
+	readonly checkedLocally = true;
+
+	constructor(
+		readonly role: string,
+		kind: string | undefined,
+		readonly roles: readonly string[],
+	) {
+		const listed = roles.map((name) => `"${name}"`).join(", ");
+		const whose = kind ? `a role of a ${kind} chart; its roles are` : "a role of any chart kind; the roles are";
+		super(422, "invalid_data", `meta.columns: "${role}" is not ${whose} ${listed}; nothing was sent.`, {
+			path: `meta.columns.${role}`,
+			validRoles: [...roles],
+		});
+	}
 }
 /** 429 `rate_limited`: the account's per-minute budget is spent. */
 export class RateLimited extends ApiError {

@@ -3,15 +3,19 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import {
 	ApiError,
+	type Charts,
 	ConnectionFailed,
 	ExportBusy,
+	everyRole,
 	Forbidden,
 	InvalidData,
 	InvalidId,
+	kindRoles,
 	NotFound,
 	PlanRequired,
 	RateLimited,
 	toCsv,
+	UnknownRole,
 	ValidationError,
 } from "../src/index.js";
 import { errorAnswer, FakeFetch } from "./fake-fetch.js";
@@ -51,6 +55,127 @@ describe("charts.create", () => {
 			["once", "once", "once"],
 		);
 		assert.deepEqual(fake.sleeps, [2000, 3000]);
+	});
+});
+
+describe("any table: rows and column roles", () => {
+	const gapminder = [
+		{ country: "Albania", continent: "Europe", year: 2007, lifeExp: 76.4, pop: 3600523, gdpPercap: 5937, iso: "ALB" },
+		{ country: "Brazil", continent: "Americas", year: 2007, lifeExp: 72.4, pop: 190010647, gdpPercap: 9065.8, iso: "BRA" },
+	];
+	const tidy = [
+		{ country: "China", year: 2002, lifeExp: 72 },
+		{ country: "India", year: 2002, lifeExp: 62.9 },
+	];
+
+	it("sends rows as CSV and the roles as meta.columns, in one request", async () => {
+		const fake = new FakeFetch().queue(Response.json(created, { status: 201 }));
+		await fake.client().charts.create({
+			kind: "scatter",
+			rows: gapminder,
+			columns: { x: "gdpPercap", y: "lifeExp", size: "pop", label: "country", group: "continent" },
+			meta: { title: "Bubbles" },
+		});
+		assert.deepEqual(fake.json(), {
+			kind: "scatter",
+			data: "country,continent,year,lifeExp,pop,gdpPercap,iso\nAlbania,Europe,2007,76.4,3600523,5937,ALB\nBrazil,Americas,2007,72.4,190010647,9065.8,BRA\n",
+			meta: { title: "Bubbles", columns: { x: "gdpPercap", y: "lifeExp", size: "pop", label: "country", group: "continent" } },
+		});
+		assert.equal(fake.requests.length, 1);
+	});
+
+	it("takes a tidy table with series naming a column, and a list for several", async () => {
+		const fake = new FakeFetch().queue(Response.json(created, { status: 201 }), Response.json(created, { status: 201 }));
+		await fake.client().charts.create({ kind: "line", rows: tidy, columns: { x: "year", y: "lifeExp", series: "country" } });
+		assert.deepEqual(fake.json(0), {
+			kind: "line",
+			data: "country,year,lifeExp\nChina,2002,72\nIndia,2002,62.9\n",
+			meta: { columns: { x: "year", y: "lifeExp", series: "country" } },
+		});
+		await fake
+			.client()
+			.charts.create({ kind: "pie", data: "party,2021,2025\nA,1,2\n", columns: { label: "party", value: ["2025", "2021"] } });
+		assert.deepEqual(fake.json(1), {
+			kind: "pie",
+			data: "party,2021,2025\nA,1,2\n",
+			meta: { columns: { label: "party", value: ["2025", "2021"] } },
+		});
+	});
+
+	it("refuses a role the kind does not have before sending, listing the kind's roles", async () => {
+		const fake = new FakeFetch();
+		const refused = await fake
+			.client()
+			// @ts-expect-error: "sise" is not a role of a scatter; the types refuse it before the check does
+			.charts.create({ kind: "scatter", rows: gapminder, columns: { x: "gdpPercap", sise: "pop" } })
+			.catch((e: unknown) => e);
+		assert.ok(refused instanceof UnknownRole && refused instanceof InvalidData);
+		assert.equal(refused.role, "sise");
+		assert.deepEqual(refused.roles, ["x", "y", "size", "label", "group"]);
+		assert.match(refused.message, /"sise" is not a role of a scatter chart; its roles are "x", "y", "size", "label", "group"/);
+		assert.equal(fake.requests.length, 0);
+	});
+
+	it("types each kind's columns", () => {
+		// Only typechecked (tsc runs over the tests): the calls are never made.
+		const typed = (charts: Charts) => [
+			charts.create({ kind: "candlestick", columns: { date: "d", open: "o", high: "h", low: "l", close: "c" } }),
+			charts.create({ rows: tidy, columns: { x: "year", y: ["a", "b"] } }),
+			// @ts-expect-error: a scatter's x is one column
+			charts.create({ kind: "scatter", columns: { x: ["a", "b"] } }),
+			// @ts-expect-error: a pie has no x
+			charts.create({ kind: "pie", columns: { x: "a" } }),
+			// @ts-expect-error: without a kind the chart is a line, which has no size
+			charts.create({ columns: { size: "pop" } }),
+		];
+		assert.equal(typeof typed, "function");
+	});
+
+	it("update sends the data and the roles whole, nulls for every other role, in one PATCH", async () => {
+		const fake = new FakeFetch().queue(Response.json({ ...created, kind: "line" }), Response.json(created));
+		await fake
+			.client()
+			.charts.update("ch_1", { rows: tidy, columns: { x: "year", y: "lifeExp", series: "country" }, meta: { title: "New" } });
+		const request = fake.requests[0];
+		assert.deepEqual([request?.method, request?.url], ["PATCH", "https://charts.test/v1/charts/ch_1"]);
+		const body = fake.json(0) as { data: string; meta: { title: string; columns: Record<string, unknown> } };
+		assert.equal(body.data, "country,year,lifeExp\nChina,2002,72\nIndia,2002,62.9\n");
+		assert.equal(body.meta.title, "New");
+		assert.deepEqual(Object.keys(body.meta.columns).sort(), [...everyRole].sort());
+		assert.deepEqual(Object.fromEntries(Object.entries(body.meta.columns).filter(([, name]) => name !== null)), {
+			x: "year",
+			y: "lifeExp",
+			series: "country",
+		});
+		await fake.client().charts.update("ch_1", { columns: {} });
+		assert.deepEqual(fake.json(1), { meta: { columns: Object.fromEntries(everyRole.map((role) => [role, null])) } });
+	});
+
+	it("refuses data and rows together, and roles in both columns and meta.columns", async () => {
+		const charts = new FakeFetch().client().charts;
+		await assert.rejects(charts.create({ data: "a,b\n", rows: tidy }), TypeError);
+		await assert.rejects(charts.create({ rows: tidy, columns: { x: "year" }, meta: { columns: { x: "year" } } }), TypeError);
+	});
+
+	it("reads the service's proposed roles from its 422", async () => {
+		const proposal = { x: "year", y: "lifeExp", series: "country" };
+		const fake = new FakeFetch().queue(
+			errorAnswer(422, "invalid_data", "Say which column names the series.", {
+				columns: proposal,
+				validColumns: ["country", "year", "lifeExp"],
+			}),
+		);
+		const refused = await fake
+			.client()
+			.charts.create({ kind: "line", rows: tidy })
+			.catch((e: unknown) => e);
+		assert.ok(refused instanceof InvalidData);
+		assert.deepEqual(refused.proposedColumns, proposal);
+		assert.deepEqual(refused.validColumns, ["country", "year", "lifeExp"]);
+	});
+
+	it("has every chart kind in its role table", () => {
+		assert.equal(Object.keys(kindRoles).length, 17);
 	});
 });
 

@@ -3,7 +3,17 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { describe, it } from "node:test";
 import { loadDocument, output, render } from "../scripts/generate-types.ts";
-import { type Chart, ChartsClient, InvalidData, InvalidId, NotFound, PlanRequired, ValidationError } from "../src/index.js";
+import {
+	type Chart,
+	type ChartKind,
+	ChartsClient,
+	InvalidData,
+	InvalidId,
+	kindRoles,
+	NotFound,
+	PlanRequired,
+	ValidationError,
+} from "../src/index.js";
 import { useService } from "./service.js";
 
 const service = useService();
@@ -95,6 +105,68 @@ describe("against wrangler dev", () => {
 		assert.ok((await themes.list()).some((theme) => theme.builtIn));
 		assert.ok(Array.isArray(await statistics.search("population")));
 		assert.ok(Array.isArray(await sources.list()));
+	});
+
+	const gapminder = [
+		["Albania", "Europe", 2007, 76.4, 3600523, 5937, "ALB", 8, 1.6, 1],
+		["Brazil", "Americas", 2007, 72.4, 190010647, 9065.8, "BRA", 76, 1.9, 3],
+		["China", "Asia", 2007, 73, 1318683096, 4959.1, "CHN", 156, 1.6, 2],
+		["Denmark", "Europe", 2007, 78.3, 5468120, 35278.4, "DNK", 208, 1.8, 1],
+	].map(([country, continent, year, lifeExp, pop, gdpPercap, iso, isoNum, fertility, cluster]) => ({
+		country,
+		continent,
+		year,
+		lifeExp,
+		pop,
+		gdpPercap,
+		iso,
+		isoNum,
+		fertility,
+		cluster,
+	}));
+	const tidy = ["China", "India", "Japan"].flatMap((country, i) => [
+		{ country, year: 2002, lifeExp: 70 + i },
+		{ country, year: 2007, lifeExp: 71 + i },
+	]);
+
+	it("draws a ten-column table as a bubble scatter from the roles it names", async () => {
+		const charts = client().charts;
+		const columns = { x: "gdpPercap", y: "lifeExp", size: "pop", label: "country", group: "continent" };
+		const { id } = await charts.create({ kind: "scatter", rows: gapminder, columns });
+		const chart = await charts.get(id);
+		assert.deepEqual(chart.columns, columns);
+		const svg = new TextDecoder().decode(await charts.export(id, "svg"));
+		for (const name of ["Denmark", "Americas", "Asia"]) assert.ok(svg.includes(name), name);
+	});
+
+	it("reads tidy rows without roles as one series per country, and updates data and roles in one version", async () => {
+		const charts = client().charts;
+		const { id } = await charts.create({ kind: "line", rows: tidy });
+		const chart = await charts.get(id);
+		assert.deepEqual([chart.series, chart.columns], [["China", "India", "Japan"], { x: "year", y: "lifeExp", series: "country" }]);
+		const before = (await charts.versions(id)).length;
+		await charts.update(id, { kind: "scatter", rows: gapminder, columns: { x: "gdpPercap", y: "lifeExp", label: "country" } });
+		const scatter = await charts.get(id);
+		assert.deepEqual([scatter.kind, scatter.columns], ["scatter", { x: "gdpPercap", y: "lifeExp", label: "country" }]);
+		// Back to a line: the scatter's label is removed with the new roles (a line has no label role).
+		await charts.update(id, { kind: "line", rows: tidy, columns: { x: "year", y: "lifeExp", series: "country" } });
+		assert.deepEqual((await charts.get(id)).columns, { x: "year", y: "lifeExp", series: "country" });
+		assert.equal((await charts.versions(id)).length, before + 2);
+	});
+
+	it("has each kind's roles as the service has them", async () => {
+		const charts = client().charts;
+		for (const kind of Object.keys(kindRoles) as ChartKind[]) {
+			// meta.columns is sent as it is (only `columns` is checked here), so the service lists the kind's roles.
+			const refused = await charts.create({ kind, data: "a,b\nx,1\n", meta: { columns: { noSuchRole: "a" } } }).catch((e: unknown) => e);
+			assert.ok(refused instanceof InvalidData, kind);
+			const listed = refused.message.split("its roles are ")[1] ?? "";
+			assert.deepEqual(
+				listed.split(",").map((name) => name.trim().replace(/^"|"\.?$/g, "")),
+				Object.keys(kindRoles[kind]),
+				kind,
+			);
+		}
 	});
 
 	it("gives a Free account's key PlanRequired", async () => {

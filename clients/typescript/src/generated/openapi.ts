@@ -83,6 +83,12 @@ export interface CreateChart {
 		basemap?: "world" | "us-states";
 		/** The period a library-backed pie, treemap or map shows; the latest when absent */
 		period?: string;
+		/** Which column plays which role, by its name in the data (a list for the roles that take several), e.g. {"x":"year","y":"lifeExp","series":"country"}. Absent: chosen from the columns' types; `columns` on the chart shows the roles in use. */
+		columns?: {
+			[key: string]: string | string[];
+		};
+		/** How to read dates such as 01/02/2024 whose every value reads either way: day first (1 February) or month first (2 January) */
+		dateOrder?: "day-first" | "month-first";
 		/** Alt text: the SVG's <desc>, the embed's description and the PDF's Subject; generated from the data when absent */
 		description?: string;
 		/** A footer line above the source line */
@@ -275,6 +281,10 @@ export interface Chart {
 	kind: "line" | "horizontal-bar" | "pie" | "scatter" | "themeriver" | "multiples" | "map" | "dot" | "range" | "arrow" | "candlestick" | "heatmap" | "treemap" | "sankey" | "boxplot" | "radar" | "table";
 	/** Resolved series names, the keys for meta.seriesTransform */
 	series: string[];
+	/** Which column of the data plays which role: `meta.columns` as given, or the roles chosen from the columns' types when it is absent. null for library statistics (drawn as aligned) and for data stored before roles (drawn in its kind's layout). */
+	columns: ({
+		[key: string]: string | string[];
+	}) | null;
 	/** Every editor setting of a chart. Unknown fields are kept as sent. */
 	meta: {
 		/** Chart title, and the chart's name */
@@ -321,6 +331,12 @@ export interface Chart {
 		basemap?: "world" | "us-states";
 		/** The period a library-backed pie, treemap or map shows; the latest when absent */
 		period?: string;
+		/** Which column plays which role, by its name in the data (a list for the roles that take several), e.g. {"x":"year","y":"lifeExp","series":"country"}. Absent: chosen from the columns' types; `columns` on the chart shows the roles in use. */
+		columns?: {
+			[key: string]: string | string[];
+		};
+		/** How to read dates such as 01/02/2024 whose every value reads either way: day first (1 February) or month first (2 January) */
+		dateOrder?: "day-first" | "month-first";
 		/** Alt text: the SVG's <desc>, the embed's description and the PDF's Subject; generated from the data when absent */
 		description?: string;
 		/** A footer line above the source line */
@@ -544,6 +560,8 @@ export interface PatchChart {
 			[key: string]: string | number;
 		};
 	}))[];
+	/** CSV that replaces the chart's own data (instead of series), read with the patched meta.columns: new data and its column roles in one version */
+	data?: string;
 	/** JSON merge patch (RFC 7386) applied to the chart's meta: null removes a key */
 	meta?: {
 		[key: string]: unknown;
@@ -583,7 +601,7 @@ export interface ChartChecks {
 
 /** An accessibility warning about a chart's colours; checks never block saving or publishing */
 export interface ColorCheck {
-	/** Stable: `contrast:<mode>:series:<series>`, `contrast:<mode>:text:<colour>:<minimum>` or `cvd:<series>:<series>` (slices and highlighted categories as `<series>/<category>`) */
+	/** Stable: `contrast:<mode>:series:<series>`, `contrast:<mode>:text:<colour>:<minimum>`, `cvd:<series>:<series>` (two colours a colour-blind reader confuses) or `same:<series>:<series>` (two series in one colour); slices and highlighted categories as `<series>/<category>` */
 	id: string;
 	level: "warning";
 	/** The modes the problem shows in */
@@ -595,7 +613,7 @@ export interface ColorCheck {
 	suggestion?: {
 		/** The series to recolour: set `meta.seriesStyle[series].color` */
 		series: string;
-		/** A colour that passes on both backgrounds and stays apart from every other series */
+		/** A colour that passes on both backgrounds and stays apart from every other series, the other suggestions of the answer taken */
 		color: string;
 	};
 }
@@ -631,6 +649,9 @@ export interface ChartVersion {
 		name: string;
 		kind: "line" | "horizontal-bar" | "pie" | "scatter" | "themeriver" | "multiples" | "map" | "dot" | "range" | "arrow" | "candlestick" | "heatmap" | "treemap" | "sankey" | "boxplot" | "radar" | "table";
 		series: string[];
+		columns: ({
+			[key: string]: string | string[];
+		}) | null;
 		/** Every editor setting of a chart. Unknown fields are kept as sent. */
 		meta: {
 			/** Chart title, and the chart's name */
@@ -677,6 +698,12 @@ export interface ChartVersion {
 			basemap?: "world" | "us-states";
 			/** The period a library-backed pie, treemap or map shows; the latest when absent */
 			period?: string;
+			/** Which column plays which role, by its name in the data (a list for the roles that take several), e.g. {"x":"year","y":"lifeExp","series":"country"}. Absent: chosen from the columns' types; `columns` on the chart shows the roles in use. */
+			columns?: {
+				[key: string]: string | string[];
+			};
+			/** How to read dates such as 01/02/2024 whose every value reads either way: day first (1 February) or month first (2 January) */
+			dateOrder?: "day-first" | "month-first";
 			/** Alt text: the SVG's <desc>, the embed's description and the PDF's Subject; generated from the data when absent */
 			description?: string;
 			/** A footer line above the source line */
