@@ -196,7 +196,9 @@ export function applyAnnotations(option: Option, input: RenderInput, notes: Draw
 		if (marked.has(plot)) return s;
 		marked.add(plot);
 		const marks = marksFor(placeable, xs[xIndex], ys[yIndex], input, marked.size === 1 ? missed : []);
-		if (s.type !== "bar") return { ...s, ...markOptions(marks, input) };
+		// Bars hold a band's marks at their own bar, off its centre: a carrier series puts them at the centre. A
+		// candlestick's volume bars keep their own (its embed client draws no line series to carry them).
+		if (s.type !== "bar" || input.kind === "candlestick") return { ...s, ...markOptions(marks, input) };
 		if (marks.points.length + marks.lines.length + marks.areas.length > 0) carriers.push(markSeries(xIndex, yIndex, marks, input));
 		return s;
 	});
