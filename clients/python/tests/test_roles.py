@@ -64,6 +64,13 @@ def test_columns_as_a_dict_and_a_list_for_several_and_rows_as_dicts() -> None:
     assert api.body()["data"] == "year,CDU,SPD,note\n2020,30.5,25.7,x\n2021,24.1,25.7,\n"
 
 
+def test_several_columns_from_a_frames_column_index() -> None:
+    wide = pd.DataFrame({"year": [2020, 2021], "CDU": [30.5, 24.1], "SPD": [25.7, 25.7]})
+    api = FakeApi().queue(httpx.Response(201, json=CREATED))
+    api.client().charts.create(wide, kind="line", x="year", y=wide.columns[1:])
+    assert api.body()["meta"] == {"columns": {"x": "year", "y": ["CDU", "SPD"]}}
+
+
 def test_the_old_calls_keep_their_meaning() -> None:
     api = FakeApi().queue(*[httpx.Response(201, json=CREATED)] * 3)
     client = api.client()

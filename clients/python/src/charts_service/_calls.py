@@ -104,7 +104,10 @@ def _series_and_role(series: Sequence[SeriesRef] | ColumnNames | None) -> tuple[
     items = list(series)
     if items and all(isinstance(item, str) for item in items):
         return None, [str(item) for item in items]
-    return [dict(ref) for ref in items if isinstance(ref, Mapping)], None
+    references = [dict(item) for item in items if isinstance(item, Mapping)]
+    if len(references) != len(items):
+        raise TypeError("series takes library series ({'statistic': id} dicts) or the name of the column naming the series.")
+    return references, None
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ check of their names are read from it, so a typo is refused before anything is s
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from typing_extensions import TypedDict
@@ -79,8 +79,10 @@ class RoleArguments(TypedDict, total=False):
 def _names(role: str, named: Any) -> str | list[str]:
     if isinstance(named, str):
         return named
-    if isinstance(named, Sequence) and named and all(isinstance(name, str) for name in named):
-        return list(named)
+    # Any iterable of names: a list, a tuple, or a slice of a DataFrame's columns (df.columns[1:]).
+    names = list(named) if isinstance(named, Iterable) and not isinstance(named, (bytes, Mapping)) else []
+    if names and all(isinstance(name, str) for name in names):
+        return names
     raise TypeError(f"The {role} role takes a column name or a non-empty list of names, not {named!r}.")
 
 
