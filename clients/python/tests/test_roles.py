@@ -95,6 +95,12 @@ def test_a_role_the_kind_does_not_have_is_refused_before_sending_with_the_kinds_
     assert api.requests == []
 
 
+def test_without_a_kind_the_roles_are_a_lines() -> None:
+    bad: dict[str, Any] = {"size": "pop"}
+    with pytest.raises(UnknownRole, match="not a role of a line chart"):
+        FakeApi().client().charts.create(GAPMINDER, x="year", y="pop", **bad)
+
+
 def test_a_role_naming_a_column_the_frame_lacks_is_refused_before_sending() -> None:
     api = FakeApi()
     with pytest.raises(InvalidData) as caught:

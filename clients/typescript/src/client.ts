@@ -116,10 +116,11 @@ function metaWithRoles<M extends object>(meta: M | undefined, roles: object | un
 function chartBody<K extends ChartKind, M extends object>(
 	input: TableInput<K> & { meta?: M },
 	roles: (checked: Record<string, string | string[]>) => object | undefined,
+	defaultKind?: ChartKind,
 ): Record<string, unknown> {
 	const { data, rows, columns, meta, ...rest } = input;
 	const csv = tableCsv({ data, rows });
-	const checked = columns === undefined ? undefined : checkedRoles(input.kind, columns);
+	const checked = columns === undefined ? undefined : checkedRoles(input.kind ?? defaultKind, columns);
 	const merged = metaWithRoles(meta, checked && roles(checked));
 	return { ...rest, ...(csv === undefined ? {} : { data: csv }), ...(merged === undefined ? {} : { meta: merged }) };
 }
@@ -145,7 +146,7 @@ export class Charts extends Resource {
 	 */
 	async create<K extends ChartKind = "line">(input: CreateChartInput<K> = {}, options: IdempotentOptions = {}): Promise<ChartCreated> {
 		// No roles at all ({}) is the same as none given: the service chooses them.
-		const json = chartBody(input, (roles) => (Object.keys(roles).length > 0 ? roles : undefined));
+		const json = chartBody(input, (roles) => (Object.keys(roles).length > 0 ? roles : undefined), "line");
 		return this.http.json({
 			method: "POST",
 			path: "/v1/charts",

@@ -116,6 +116,11 @@ describe("any table: rows and column roles", () => {
 		assert.equal(fake.requests.length, 0);
 	});
 
+	it("checks the roles of a line when no kind is given, as the service draws a line then", async () => {
+		const columns: Record<string, string> = { size: "pop" };
+		await assert.rejects(new FakeFetch().client().charts.create({ rows: gapminder, columns }), /not a role of a line chart/);
+	});
+
 	it("types each kind's columns", () => {
 		// Only typechecked (tsc runs over the tests): the calls are never made.
 		const typed = (charts: Charts) => [

@@ -128,6 +128,7 @@ class ChartInput:
         series: Sequence[SeriesRef] | ColumnNames | None,
         columns: ColumnRoles | None,
         role_arguments: Mapping[str, Any],
+        default_kind: str | None = None,
     ) -> ChartInput:
         # A text first argument is the kind, as it always was; anything else there is the data.
         if isinstance(kind_or_data, str):
@@ -138,6 +139,7 @@ class ChartInput:
             if data is not None:
                 raise TypeError("The data is given twice: as the first argument and as data=.")
             data = kind_or_data
+        kind = kind or default_kind
         library_series, series_role = _series_and_role(series)
         given = dict(role_arguments)
         if series_role is not None:
@@ -174,7 +176,7 @@ class Calls:
     # Charts
 
     def create_chart(self, given: ChartInput, meta: Meta | None, folder_id: str | None, key: str | None) -> Call[Chart]:
-        body: dict[str, Any] = {"kind": given.kind or "line"}
+        body: dict[str, Any] = {"kind": given.kind}
         if given.series is not None:
             body["series"] = given.series
         csv = given.csv()

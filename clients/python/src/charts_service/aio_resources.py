@@ -61,7 +61,7 @@ class AsyncCharts(_Resource):
         chooses the roles from the columns' types. A role the kind does not have raises
         ``UnknownRole`` before sending. Sends an ``Idempotency-Key`` (one is made when none is
         given), so a retried create never makes two charts."""
-        given = ChartInput.of(kind_or_data, kind, data, series, columns, roles)
+        given = ChartInput.of(kind_or_data, kind, data, series, columns, roles, default_kind="line")
         return await self._transport.run(self._calls.create_chart(given, meta, folder_id, idempotency_key))
 
     async def get(self, id: str) -> Chart:
