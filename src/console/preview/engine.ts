@@ -17,15 +17,23 @@ import type { RenderInput } from "../../render/input";
 import { optionBuilders } from "../../render/kinds";
 import { tableContentHeight } from "../../render/kinds/table";
 import { axesOf, part } from "../../render/settings/option-parts";
+import type { DrawnTable } from "./drawn-table";
+import { drawnTableOf } from "./drawn-table";
 import type { AxisShape, AxisValue } from "./snap";
 import { snapToAxis } from "./snap";
 import { loadThemeFonts } from "./theme-fonts";
+
+/** The column roles' helpers, for the Data step's pickers (they come with zod, so with the engine). */
+export * as tableRoles from "./drawn-table";
 
 export interface PreviewSource {
 	kind: ChartKind;
 	meta: Meta;
 	seriesNames: readonly string[];
+	/** The table as stored, every column (the Data step's grid shows it). */
 	dataset: Dataset;
+	/** What the chart draws of `dataset` (its column roles' projection); absent or null: `dataset` itself. */
+	drawn?: Dataset | null | undefined;
 	fromStatistics: boolean;
 	theme: ThemeDefinition;
 }
@@ -41,11 +49,27 @@ async function optionFor(input: RenderInput, notes: DrawingNotes): Promise<Optio
 	return mapOption(input);
 }
 
+/** The last projection of each stored table, so a redraw for a title or a width reads the table once. */
+const drawnCache = new WeakMap<Dataset, { key: string; drawn: DrawnTable }>();
+
+/** The table the chart draws with its roles as edited; a library chart's series are drawn as they come. */
+function drawnOf(source: PreviewSource): DrawnTable {
+	const server = { drawn: source.drawn ?? null, seriesNames: source.seriesNames };
+	if (source.fromStatistics) return { dataset: server.drawn ?? source.dataset, seriesNames: server.seriesNames };
+	const key = JSON.stringify([source.kind, source.meta.columns ?? null, source.meta.dateOrder ?? null, server.seriesNames]);
+	const cached = drawnCache.get(source.dataset);
+	if (cached?.key === key) return cached.drawn;
+	const drawn = drawnTableOf(source.kind, source.dataset, source.meta, server);
+	drawnCache.set(source.dataset, { key, drawn });
+	return drawn;
+}
+
 export function renderInput(source: PreviewSource, size: { width: number; height: number }, mode: "light" | "dark"): RenderInput {
+	const drawn = drawnOf(source);
 	return drawableInput({
 		kind: source.kind,
-		dataset: source.dataset,
-		seriesNames: source.seriesNames,
+		dataset: drawn.dataset,
+		seriesNames: drawn.seriesNames,
 		meta: source.meta,
 		theme: source.theme,
 		mode,

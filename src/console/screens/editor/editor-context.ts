@@ -6,6 +6,7 @@
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import type { SaveState } from "../../components/save-status";
+import type { ApiFailure } from "../../lib/api";
 import type { Chart } from "../../lib/chart-types";
 import type { PreviewSource } from "../../preview/engine";
 
@@ -41,6 +42,11 @@ export interface EditorContextValue {
 	 * put back). Cleared by the next successful save.
 	 */
 	fieldError(path: string): string | null;
+	/**
+	 * Why the last save failed (the API's answer, with its `details`), until a save succeeds:
+	 * for a step that shows more than the message, such as a refusal's proposed column roles.
+	 */
+	saveFailure: ApiFailure | Error | null;
 	/** The version shown in the preview instead of the current chart, or null. */
 	previewedVersion: number | null;
 	/**

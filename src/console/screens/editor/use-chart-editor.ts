@@ -6,6 +6,7 @@
  * is safe is answered here for the settings; the frame (editor-screen.tsx) asks with the table's.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
+import type { ColumnRoles } from "../../../domain/column-roles";
 import { announce } from "../../lib/announce";
 import { ApiFailure, api, describeFailure } from "../../lib/api";
 import type { Chart } from "../../lib/chart-types";
@@ -15,9 +16,13 @@ import { initialAutosave, shownChart, step, themeOf } from "./autosave";
 import type { EditorContextValue } from "./editor-context";
 
 /** What `GET /console/api/charts/{id}/preview` answers. */
-export interface PreviewAnswer extends Omit<PreviewSource, "dataset"> {
+export interface PreviewAnswer extends Omit<PreviewSource, "dataset" | "drawn"> {
 	version: number;
 	dataset: PreviewSource["dataset"] | null;
+	/** The roles the saved chart draws its table with; null: drawn as it is. */
+	columnRoles: ColumnRoles | null;
+	/** The saved chart's projection of `dataset`; null when it draws `dataset` as stored. */
+	drawn: PreviewSource["dataset"] | null;
 }
 
 type Load = { state: "loading" } | { state: "missing" } | { state: "failed"; message: string } | { state: "ready" };
@@ -224,6 +229,7 @@ export function useChartEditor(chartId: string): ChartEditor {
 			meta: chart.meta,
 			seriesNames: sameKind && saved ? saved.series : previewData.seriesNames,
 			dataset: previewData.dataset,
+			drawn: previewData.drawn,
 			fromStatistics: chart.seriesReferences.length > 0 || previewData.fromStatistics,
 			theme: previewData.theme,
 		};
@@ -255,6 +261,7 @@ export function useChartEditor(chartId: string): ChartEditor {
 			preview,
 			previewVersion,
 			fieldError,
+			saveFailure: failure,
 			previewedVersion: versionPreview?.version ?? null,
 			undo,
 			redo,
@@ -272,6 +279,7 @@ export function useChartEditor(chartId: string): ChartEditor {
 		preview,
 		previewVersion,
 		fieldError,
+		failure,
 		versionPreview,
 		undo,
 		redo,
