@@ -16,40 +16,9 @@
  */
 import { ColorDistances } from "./color-distances";
 import { ColorSuggestions } from "./color-suggestions";
+import type { DrawnColors, DrawnMark } from "./drawn-colors";
 import type { Deficiency, Mode } from "./theme-checks";
 import { contrastRatio, cvdThreshold, deficiencyPhrase, formatRatio, graphicContrastMinimum } from "./theme-checks";
-
-/** A series (or a slice or highlighted category) as drawn in one mode. */
-export interface DrawnMark {
-	/** The series' name in the data (`meta.seriesStyle`'s key), or the slice's category. */
-	name: string;
-	/** How the editor names it: the display name. */
-	label: string;
-	color: string;
-	/** Whether the chart can set this colour (`meta.seriesStyle[name].color`): series, not slices. */
-	settable: boolean;
-}
-
-/** A text or line the chart draws, with the role it plays ("Axis labels", "Annotations"). */
-export interface DrawnText {
-	role: string;
-	color: string;
-	/** 4.5 for text (WCAG SC 1.4.3), 3 for lines and marks (SC 1.4.11). */
-	minimum: number;
-}
-
-export interface DrawnColors {
-	mode: Mode;
-	background: string;
-	marks: DrawnMark[];
-	texts: DrawnText[];
-	/** The theme's palette in this mode: the first candidates for a suggestion. */
-	palette: readonly string[];
-	/** The colour a highlight gives the series it does not name: sharing it is deliberate, not a finding. */
-	muted?: string;
-	/** Each series in a titled panel of its own (small multiples): sharing a colour confuses no one. */
-	panels?: boolean;
-}
 
 export interface ColorSuggestion {
 	/** The series whose colour to set: `meta.seriesStyle[series].color`. */
@@ -273,4 +242,5 @@ export function chartColorChecks(modes: readonly DrawnColors[], distances = new 
 	return [...contrast, ...merged(pairs)];
 }
 
+export type { DrawnColors, DrawnMark, DrawnText } from "./drawn-colors";
 export type { Deficiency, Mode };

@@ -8,8 +8,9 @@
  * check has worked out `maxColorComparisons` pairs of colours, later warnings carry none (a chart
  * with that many conflicts has more than one click can mend: fix what is proposed and check again).
  */
-import type { DrawnColors } from "./color-checks";
+
 import type { ColorDistances } from "./color-distances";
+import type { DrawnColors } from "./drawn-colors";
 import type { Rgb } from "./theme-checks";
 import { contrastRatio, cvdThreshold, fromLinear, graphicContrastMinimum, opaque, rgbToLab } from "./theme-checks";
 
