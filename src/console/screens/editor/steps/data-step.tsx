@@ -12,6 +12,7 @@ import { api } from "../../../lib/api";
 import { currentLocation } from "../../../lib/router";
 import { useEditor } from "../editor-context";
 import { kindLayouts, kindNames } from "../kind-info";
+import { ColumnRolesPanel } from "./data/column-roles-panel";
 import { CsvInput } from "./data/csv-input";
 import { CurrentData } from "./data/current-data";
 import { LibraryInput } from "./data/library-input";
@@ -68,6 +69,7 @@ export function DataStep() {
 					</label>
 				))}
 			</div>
+			{mode !== "library" && <ColumnRolesPanel />}
 			{mode === "url" ? (
 				<>
 					<LinkedSource />
