@@ -9,11 +9,12 @@ import { applyChartPatch, sameSnapshot } from "../domain/chart";
 import { ChartListQuery, rootFolder, selectCharts } from "../domain/chart-list";
 import { parseCsv } from "../domain/csv-parse";
 import { defaultKind } from "../domain/kinds";
+import type { SeriesReference } from "../domain/series";
 import { maxCsvBytes, maxJsonBytes, tooLarge } from "../http/body";
 import { json, versionEtag } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { storeNewChart } from "../services/chart-create";
-import { dataForKind, dataFromDataset, dataFromReferences } from "../services/chart-data";
+import { dataForKind, dataFromDataset, dataFromReferences, noData } from "../services/chart-data";
 import {
 	assertFolderUsable,
 	assertIfMatch,
@@ -112,7 +113,7 @@ export const patchChartRoute = defineRoute({
 	tag,
 	summary: "Update a chart",
 	description:
-		"Any of `kind`, `series` or `data` (CSV, up to 10 MiB; it ends a link, as `PUT …/data` does), `meta` (a JSON merge patch: objects merge, null removes a key) and `folderId`, in one version: new data is read with the patched `meta.columns`. Honours `If-Match`. Answers the full chart; a key without `chart:read` gets only `{ id, version, updatedAt }`.",
+		"Any of `kind`, `series` or `data` (CSV, up to 10 MiB; it ends a link, as `PUT …/data` does; `null` removes the data, while an empty `series` leaves a chart's own table as it is), `meta` (a JSON merge patch: objects merge, null removes a key) and `folderId`, in one version: new data is read with the patched `meta.columns`. Honours `If-Match`. Answers the full chart; a key without `chart:read` gets only `{ id, version, updatedAt }`.",
 	access: "chart:write",
 	body: { type: "json", schema: PatchChartBody, maxBytes: maxCsvBytes + maxJsonBytes },
 	responses: {
@@ -133,37 +134,50 @@ export const patchChartRoute = defineRoute({
 		if (body.series !== undefined && body.data !== undefined) {
 			throw new ApiError("invalid_body", "Give either series (library statistics) or data (your CSV), not both.", { path: "series" });
 		}
-		if (body.data !== undefined && new TextEncoder().encode(body.data).byteLength > maxCsvBytes) {
+		if (typeof body.data === "string" && new TextEncoder().encode(body.data).byteLength > maxCsvBytes) {
 			throw new ApiError("payload_too_large", "data: the CSV is larger than the 10 MiB limit.", { path: "data", limitBytes: maxCsvBytes });
 		}
 		// Only new data makes room past the JSON limit: settings alone stay within 1 MiB.
-		if (body.data === undefined && new TextEncoder().encode(JSON.stringify(body)).byteLength > maxJsonBytes) throw tooLarge(maxJsonBytes);
+		if (typeof body.data !== "string" && new TextEncoder().encode(JSON.stringify(body)).byteLength > maxJsonBytes)
+			throw tooLarge(maxJsonBytes);
 		// Parsed once: a write that loses a race reads it again for the fresh kind and settings only.
-		const dataset = body.data === undefined ? null : parseCsv(body.data);
+		const dataset = typeof body.data === "string" ? parseCsv(body.data) : null;
+		const removesData = body.data === null;
 		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) => {
 			const { next, meta } = applyChartPatch(current, {
 				kind: body.kind,
-				seriesRefs: body.series,
+				seriesRefs: seriesPatch(body.series, current),
 				metaPatch: body.meta,
 				folderId: body.folderId,
 			});
 			if (next.folderId !== current.folderId) await assertFolderUsable(services, caller, next.folderId);
 			// New references are resolved for the new kind; a new kind alone re-checks the data it has.
 			if (dataset) Object.assign(next, { seriesRefs: [] }, await dataFromDataset(services, next.kind, dataset, readingOf(meta)));
-			else if (body.series !== undefined) Object.assign(next, await dataFromReferences(services, next.kind, next.seriesRefs));
+			else if (removesData) Object.assign(next, { seriesRefs: [] }, noData);
+			else if (seriesPatch(body.series, current) !== undefined)
+				Object.assign(next, await dataFromReferences(services, next.kind, next.seriesRefs));
 			else if (next.kind !== current.kind || readsDifferently(current.meta, meta))
 				Object.assign(next, await dataForKind(services, current, next.kind, readingOf(meta)));
 			const snapshot = { ...next, meta: await validateMeta(services, caller, meta, next, current.meta.theme) };
 			if (sameSnapshot(snapshot, current)) return null;
 			if (dataset) return { next: snapshot, action: "data", dataShape: shapeOf(dataset), link: { end: true } };
-			// New series replace the chart's data, a link's included: the link ends in the same write.
-			return body.series === undefined ? { next: snapshot, action: "update" } : { next: snapshot, action: "update", link: { end: true } };
+			// New series (or none) replace the chart's data, a link's included: the link ends in the same write.
+			const replacesData = removesData || seriesPatch(body.series, current) !== undefined;
+			return replacesData ? { next: snapshot, action: "update", link: { end: true } } : { next: snapshot, action: "update" };
 		});
 		// A concurrent chart delete may have removed this shared blob before the row named it (D29).
 		if (dataset) await confirmDatasetStored(services, chart.dataBlobKey, dataset);
 		return chartWriteResponse(chart, services, caller);
 	},
 });
+
+/**
+ * The series a PATCH sets. An empty list on a chart with its own table changes nothing: a client
+ * that sends back the `series` it read must not remove the data (`data: null` does that).
+ */
+function seriesPatch(series: SeriesReference[] | undefined, current: ChartSnapshot): SeriesReference[] | undefined {
+	return series !== undefined && series.length === 0 && current.seriesRefs.length === 0 ? undefined : series;
+}
 
 export const deleteChartRoute = defineRoute({
 	method: "DELETE",

@@ -46,9 +46,9 @@ export const PatchChartBody = z
 	.object({
 		kind: ChartKind.optional(),
 		series: SeriesReferences.optional(),
-		data: z.string().optional().meta({
+		data: z.string().nullable().optional().meta({
 			description:
-				"CSV that replaces the chart's own data (instead of series), read with the patched meta.columns: new data and its column roles in one version",
+				"CSV that replaces the chart's data (instead of series), read with the patched meta.columns: new data and its column roles in one version. null removes the chart's data (own, linked or statistics).",
 		}),
 		meta: MetaPatch.optional().meta({ description: "JSON merge patch (RFC 7386) applied to the chart's meta: null removes a key" }),
 		folderId: Id.nullable().optional().meta({ description: "Folder to file the chart in; null unfiles it" }),

@@ -9,6 +9,7 @@
 import type { ColumnRoles, RoleForm, RoleSpec } from "./column-roles";
 import { columnsOf, formOf, kindRoleForms, projectDataset } from "./column-roles";
 import type { DayMonthOrder } from "./csv-cells";
+import { isNumberText } from "./csv-cells";
 import type { Dataset, DatasetColumn } from "./dataset";
 import { InvalidDataError } from "./dataset";
 import type { ChartKind } from "./kinds";
@@ -42,6 +43,19 @@ export function isIdColumn(column: DatasetColumn): boolean {
 
 function isValueColumn(column: DatasetColumn): boolean {
 	return column.type === "number" && !isPeriodColumn(column) && !isIdColumn(column);
+}
+
+/** A text column at least half of whose filled cells are numbers: a number column with a few cells mistyped. */
+function isMostlyNumbers(column: DatasetColumn): boolean {
+	if (column.type !== "text") return false;
+	let filled = 0;
+	let numbers = 0;
+	for (const cell of column.values) {
+		if (cell === null) continue;
+		filled++;
+		if (isNumberText(String(cell))) numbers++;
+	}
+	return filled > 0 && numbers * 2 >= filled;
 }
 
 function repeats(column: DatasetColumn): boolean {
@@ -98,6 +112,8 @@ export function readTable(kind: ChartKind, table: Dataset, reading: TableReading
 		if (!(error instanceof InvalidDataError)) throw error;
 		layoutError = error;
 	}
+	// A column of numbers with a typo in it (`2O`, `n/a`) is not a text column to leave out: its row is the problem.
+	if (layoutError instanceof InvalidDataError && dataset.columns.some(isMostlyNumbers)) throw layoutError;
 	const proposal = proposeRoles(kind, dataset);
 	const attempt = proposal.complete ? tryRead(kind, dataset, proposal.roles) : null;
 	if (attempt && proposal.confident && chosenKinds.has(kind)) return attempt;

@@ -114,3 +114,27 @@ describe("roles chosen from the columns", () => {
 		expect(retried.status).toBe(201);
 	});
 });
+
+describe("PATCH with data", () => {
+	it("sets new data with its roles in one version, keeps a table an empty series would remove, and removes it with data: null", async () => {
+		const { key } = await makeAccount();
+		const created = await create(key, { kind: "line", data: "year,A\n2020,1\n2021,2\n" });
+		const id = created.body.id;
+		const patched = await callJson<Chart & { hasData: boolean }>(key, "PATCH", `/v1/charts/${id}`, {
+			body: { kind: "scatter", data: gapminder, meta: { columns: bubbles } },
+		});
+		expect(patched.status).toBe(200);
+		expect([patched.body.version, patched.body.series, patched.body.columns]).toEqual([2, ["lifeExp", "pop"], bubbles]);
+
+		// A client sending back the `series` it read (none, for a chart of its own table) changes nothing.
+		const echoed = await callJson<Chart & { hasData: boolean }>(key, "PATCH", `/v1/charts/${id}`, { body: { series: [] } });
+		expect([echoed.status, echoed.body.version, echoed.body.hasData]).toEqual([200, 2, true]);
+
+		const removed = await callJson<Chart & { hasData: boolean }>(key, "PATCH", `/v1/charts/${id}`, { body: { data: null } });
+		expect([removed.status, removed.body.version, removed.body.hasData, removed.body.series]).toEqual([200, 3, false, []]);
+		const history = await callJson<{ versions: { summary: string }[] }>(key, "GET", `/v1/charts/${id}/versions`);
+		expect(history.body.versions[0]?.summary).toMatch(/Data removed/);
+		const both = await callJson<ErrorBody>(key, "PATCH", `/v1/charts/${id}`, { body: { data: null, series: [] } });
+		expect([both.status, both.body.error.code]).toEqual([422, "invalid_body"]);
+	});
+});

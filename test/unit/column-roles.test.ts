@@ -148,3 +148,11 @@ describe("period and id columns", () => {
 		expect(pie.seriesNames).toEqual(["share"]);
 	});
 });
+
+describe("a number column with a typo", () => {
+	it("is refused at its cell, not left out of the drawing", () => {
+		expect(() => readTable("line", parseCsv("year,North,South\n2020,12,3\n2021,2O,4\n2022,14,5\n"), {})).toThrow(
+			/column 2 \("North"\) must hold numbers, but row 3 has "2O"/,
+		);
+	});
+});
