@@ -138,6 +138,13 @@ def test_update_with_empty_columns_removes_every_role() -> None:
     assert api.body() == {"meta": {"columns": dict.fromkeys(EVERY_ROLE)}}
 
 
+def test_update_with_data_none_removes_the_data_and_without_data_leaves_it() -> None:
+    api = FakeApi().queue(httpx.Response(200, json=CHART), httpx.Response(200, json=CHART))
+    api.client().charts.update("ch_1", None)
+    api.client().charts.update("ch_1", meta={"title": "Only the title"})
+    assert [api.body(0), api.body(1)] == [{"data": None}, {"meta": {"title": "Only the title"}}]
+
+
 def test_the_async_client_takes_the_same_arguments() -> None:
     api = FakeApi().queue(httpx.Response(201, json=CREATED))
 

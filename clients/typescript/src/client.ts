@@ -65,7 +65,11 @@ export type CreateChartInput<K extends ChartKind = ChartKind> = Omit<Api.CreateC
  * A chart's changes, in one version: `meta` is a JSON merge patch; `data` or `rows` replace its
  * data; `columns` replace its roles whole (`{}` removes them), and new data is read with them.
  */
-export type UpdateChartInput<K extends ChartKind = ChartKind> = Omit<Api.PatchChart, "data" | "kind"> & TableInput<K>;
+export type UpdateChartInput<K extends ChartKind = ChartKind> = Omit<Api.PatchChart, "data" | "kind"> &
+	Omit<TableInput<K>, "data"> & {
+		/** CSV text or rows that replace the chart's data; `null` removes its data (own, linked or statistics). */
+		data?: string | Rows | null;
+	};
 
 export interface CopyChartInput extends Omit<Api.CopyChart, "data"> {
 	data?: string | Rows;
@@ -99,10 +103,10 @@ function csvOf(data: string | Rows | undefined): string | undefined {
 	return data === undefined || typeof data === "string" ? data : toCsv(data);
 }
 
-/** The CSV of `data` or `rows` (refused when both are given). */
-function tableCsv(input: { data?: string | Rows; rows?: Rows }): string | undefined {
+/** The CSV of `data` or `rows` (refused when both are given); `null` (an update's "remove the data") as it is. */
+function tableCsv(input: { data?: string | Rows | null; rows?: Rows }): string | null | undefined {
 	if (input.data !== undefined && input.rows !== undefined) throw new TypeError("Give the data once: data or rows, not both.");
-	return csvOf(input.rows ?? input.data);
+	return input.data === null ? null : csvOf(input.rows ?? input.data);
 }
 
 /** `meta` with the roles as `meta.columns`; refused when `meta.columns` says them too. */
@@ -114,7 +118,7 @@ function metaWithRoles<M extends object>(meta: M | undefined, roles: object | un
 
 /** A create's or update's body: its table as CSV in `data`, its roles in `meta.columns`. */
 function chartBody<K extends ChartKind, M extends object>(
-	input: TableInput<K> & { meta?: M },
+	input: Omit<TableInput<K>, "data"> & { data?: string | Rows | null; meta?: M },
 	roles: (checked: Record<string, string | string[]>) => object | undefined,
 	defaultKind?: ChartKind,
 ): Record<string, unknown> {

@@ -152,8 +152,8 @@ describe("any table: rows and column roles", () => {
 			y: "lifeExp",
 			series: "country",
 		});
-		await fake.client().charts.update("ch_1", { columns: {} });
-		assert.deepEqual(fake.json(1), { meta: { columns: Object.fromEntries(everyRole.map((role) => [role, null])) } });
+		await fake.client().charts.update("ch_1", { columns: {}, data: null });
+		assert.deepEqual(fake.json(1), { data: null, meta: { columns: Object.fromEntries(everyRole.map((role) => [role, null])) } });
 	});
 
 	it("refuses data and rows together, and roles in both columns and meta.columns", async () => {

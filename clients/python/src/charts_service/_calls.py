@@ -198,9 +198,11 @@ class Calls:
         return Call("GET", "/v1/charts", lambda r: [ChartSummary.from_api(item) for item in _json(r)["charts"]], params=params)
 
     def update_chart(
-        self, id: str, given: ChartInput, meta: Mapping[str, Any] | None, folder_id: str | _Unset | None
+        self, id: str, given: ChartInput, meta: Mapping[str, Any] | None, folder_id: str | _Unset | None, remove_data: bool = False
     ) -> Call[Chart | WriteReceipt]:
         body = _drop_unset({"folderId": folder_id})
+        if remove_data:
+            body["data"] = None
         if given.kind is not None:
             body["kind"] = given.kind
         if given.series is not None:

@@ -75,7 +75,7 @@ class AsyncCharts(_Resource):
     async def update(
         self,
         id: str,
-        data: TableData = None,
+        data: TableData | _Unset = UNSET,
         *,
         kind: ChartKind | None = None,
         columns: ColumnRoles | None = None,
@@ -86,11 +86,11 @@ class AsyncCharts(_Resource):
     ) -> Chart | WriteReceipt:
         """Changes what is given, in one new version. ``meta`` is a JSON merge patch: the keys given
         change, ``None`` removes one. ``data`` (a DataFrame, rows or CSV text) replaces the chart's
-        data. Roles (``columns=`` or role keywords, as in ``create``) replace the chart's roles
-        whole; ``columns={}`` removes them, so the service chooses them again from the columns'
-        types. New data is read with the new roles."""
-        given = ChartInput.of(None, kind, data, series, columns, roles)
-        return await self._transport.run(self._calls.update_chart(id, given, meta, folder_id))
+        data; ``data=None`` removes it (own, linked or statistics). Roles (``columns=`` or role
+        keywords, as in ``create``) replace the chart's roles whole; ``columns={}`` removes them, so
+        the service chooses them again from the columns' types. New data is read with the new roles."""
+        given = ChartInput.of(None, kind, None if data is UNSET else data, series, columns, roles)
+        return await self._transport.run(self._calls.update_chart(id, given, meta, folder_id, remove_data=data is None))
 
     async def delete(self, id: str) -> None:
         await self._transport.run(self._calls.delete_chart(id))

@@ -560,8 +560,8 @@ export interface PatchChart {
 			[key: string]: string | number;
 		};
 	}))[];
-	/** CSV that replaces the chart's own data (instead of series), read with the patched meta.columns: new data and its column roles in one version */
-	data?: string;
+	/** CSV that replaces the chart's data (instead of series), read with the patched meta.columns: new data and its column roles in one version. null removes the chart's data (own, linked or statistics). */
+	data?: string | null;
 	/** JSON merge patch (RFC 7386) applied to the chart's meta: null removes a key */
 	meta?: {
 		[key: string]: unknown;
