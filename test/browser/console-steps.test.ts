@@ -90,6 +90,8 @@ describe("console editor steps", { skip, timeout: 240_000 }, () => {
 		assert.match(clipboard, /<iframe src="[^"]+"/);
 		assert.equal(await panel.getByLabel("Embed code").inputValue(), clipboard);
 		await panel.getByText(/Published · last published version \d+/).waitFor();
+		// The header's button says what it will do now.
+		await page.locator(".editor-toolbar").getByRole("button", { name: "Republish", exact: true }).waitFor();
 
 		const embedUrl = String(((await chart()).published as { embedUrl: string }).embedUrl);
 		assert.ok(clipboard.includes(embedUrl), "the snippet points at the embed URL");

@@ -299,7 +299,7 @@ function EditorFrame({ editor, context }: { editor: ChartEditor; context: Editor
 								<span class="hide-narrow">Redo</span>
 							</button>
 							<button type="button" class="button primary" onClick={() => setStep("publish")}>
-								Publish
+								{context.chart.published ? "Republish" : "Publish"}
 							</button>
 						</div>
 					</div>
