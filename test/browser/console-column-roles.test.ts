@@ -42,6 +42,18 @@ const electionTable = [
 	"Aachen II,Nordrhein-Westfalen,30.2,27.7,13.8",
 ].join("\n");
 
+/** The Chart step's kinds in the order shown, and those marked "Fits your table". */
+async function shownKinds(page: Page): Promise<{ first: string; fitting: string[] }> {
+	await page.getByRole("tab", { name: "Chart" }).click();
+	const kinds = page.getByRole("group", { name: "Kind of chart" }).getByRole("radio");
+	await page.getByText("Fits your table").first().waitFor();
+	const names = await kinds.evaluateAll((inputs) => inputs.map((input) => input.closest("label")?.textContent ?? ""));
+	return {
+		first: names[0] ?? "",
+		fitting: names.filter((name) => name.includes("Fits your table")).map((name) => name.replace("Fits your table", "")),
+	};
+}
+
 async function previewText(page: Page): Promise<string> {
 	return (await page.locator(".preview-drawing svg").textContent({ timeout: 10_000 })) ?? "";
 }
@@ -90,6 +102,11 @@ describe("console column roles", { skip }, () => {
 		});
 		const header = await page.getByRole("grid").locator("thead th .column-name").allTextContents();
 		assert.deepEqual(header, ["country", "year", "lifeExp"]);
+
+		// The Chart step suggests a line first for a long table with years.
+		const kinds = await shownKinds(page);
+		assert.equal(kinds.first, "LineFits your table");
+		assert.ok(!kinds.fitting.includes("Pie"), `fitting: ${kinds.fitting.join(", ")}`);
 		assert.deepEqual(problems, []);
 		await context.close();
 	});
@@ -157,6 +174,12 @@ describe("console column roles", { skip }, () => {
 			const chart = await chartOf(id);
 			return !("columns" in (chart.meta as Record<string, unknown>)) && JSON.stringify(chart.columns) === JSON.stringify(automatic);
 		});
+
+		// The Chart step suggests bars first for districts and their votes, not a line.
+		const kinds = await shownKinds(page);
+		assert.equal(kinds.first, "BarsFits your table");
+		assert.ok(!kinds.fitting.includes("Line"), `fitting: ${kinds.fitting.join(", ")}`);
+		if (screenshots) await page.screenshot({ path: `${screenshots}/chart-step-suggestions.png`, fullPage: true });
 
 		if (screenshots) await mkdir(screenshots, { recursive: true });
 		for (const mode of ["light", "dark"] as const) {

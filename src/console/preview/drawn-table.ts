@@ -47,3 +47,4 @@ export function automaticRoles(kind: ChartKind, stored: Dataset, dateOrder: DayM
 		return null;
 	}
 }
+export { suggestedKinds } from "./table-kinds";

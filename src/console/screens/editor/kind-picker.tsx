@@ -1,20 +1,33 @@
 /**
  * Every kind as a labelled thumbnail in a radio group (arrow keys move and choose, as native
- * radios do), drawn with the same kind icons as the charts list.
+ * radios do), drawn with the same kind icons as the charts list. The kinds that fit the chart's
+ * table come first, marked "Fits your table"; the others keep the API's order.
  */
 import type { ChartKind } from "../../../domain/kinds";
 import { KindIcon } from "../charts/kind-icons";
 import { kindList, kindNames } from "./kind-info";
+import "./kind-picker.css";
 
-export function KindPicker({ value, onChange }: { value: ChartKind; onChange: (kind: ChartKind) => void }) {
+export function KindPicker({
+	value,
+	onChange,
+	suggested = [],
+}: {
+	value: ChartKind;
+	onChange: (kind: ChartKind) => void;
+	/** The kinds that fit the table, best first. */
+	suggested?: readonly ChartKind[];
+}) {
+	const ordered = [...suggested, ...kindList.filter((kind) => !suggested.includes(kind))];
 	return (
 		<fieldset class="kind-grid">
 			<legend class="visually-hidden">Kind of chart</legend>
-			{kindList.map((kind) => (
+			{ordered.map((kind) => (
 				<label key={kind} class="kind-option">
 					<input type="radio" name="chart-kind" value={kind} checked={value === kind} onChange={() => onChange(kind)} />
 					<KindIcon kind={kind} width={40} class="kind-glyph" />
 					<span>{kindNames[kind]}</span>
+					{suggested.includes(kind) && <span class="kind-fits">Fits your table</span>}
 				</label>
 			))}
 		</fieldset>

@@ -9,6 +9,7 @@ import { Icon } from "../../../components/icon";
 import { useEditor } from "../editor-context";
 import { kindLayouts, kindNames, type Variant, variantsOf } from "../kind-info";
 import { KindPicker } from "../kind-picker";
+import { useSuggestedKinds } from "../use-suggested-kinds";
 import { sentence } from "./data-step";
 
 function VariantControl({ variant }: { variant: Variant }) {
@@ -125,6 +126,7 @@ export function ChartStep() {
 	const [attempted, setAttempted] = useState<ChartKind | null>(null);
 	const misfit = fieldError("kind");
 	const variants = variantsOf(chart.kind, chart.seriesReferences.length > 0 || preview?.fromStatistics === true);
+	const suggested = useSuggestedKinds(chart.seriesReferences.length > 0 ? null : preview);
 	return (
 		<div class="step-body">
 			<section class="step-section" aria-labelledby="kind-heading">
@@ -151,6 +153,7 @@ export function ChartStep() {
 				)}
 				<KindPicker
 					value={chart.kind}
+					suggested={suggested}
 					onChange={(kind) => {
 						setAttempted(kind);
 						updateChart({ kind });
