@@ -15,6 +15,7 @@ interface Chart {
 	hasData: boolean;
 	version: number;
 	meta: Record<string, unknown>;
+	columns: Record<string, string | string[]> | null;
 }
 
 beforeAll(loadLibrary);
@@ -133,6 +134,9 @@ describe("own CSV data", () => {
 		const good = await putCsv(key, created.body.id, example.csv);
 		expect(good.status).toBe(200);
 		expect(good.body).toMatchObject({ kind, hasData: true, series: example.series, version: 2 });
+		// The roles docs/data.md names for the example are the ones it is read with.
+		expect(dataDoc).toContain(`**${kind}**: `);
+		expect(dataDoc.split(`**${kind}**: `)[1]?.split("\n")[0]).toContain(`Columns: \`${JSON.stringify(good.body.columns)}\`.`);
 		const bad = await putCsv(key, created.body.id, example.bad.csv);
 		expect(bad.status).toBe(422);
 		expect(bad.body.error.code).toBe("invalid_data");
