@@ -111,6 +111,25 @@ describe("console column roles", { skip }, () => {
 		await context.close();
 	});
 
+	it("reads dates that go either way as the person says", async () => {
+		const created = await fixture.api(fixture.demo.editor, "POST", "/v1/charts", {
+			kind: "line",
+			data: "date,visitors\n03/04/2024,120\n05/06/2024,180\n07/08/2024,150\n",
+			meta: { title: "Visitors" },
+		});
+		const id = String(created.id);
+		const { page, problems, context } = await fixture.signedInPage(fixture.demo.editor);
+		await page.goto(`${fixture.server.url}/charts/${id}`);
+		const dates = page.getByRole("group", { name: /^Dates in “date”/ });
+		await dates.waitFor();
+		assert.equal(await dates.getByRole("radio", { name: "As written" }).isChecked(), true);
+		await dates.getByRole("radio", { name: "Day first" }).check();
+		await eventually("meta.dateOrder saved", async () => ((await chartOf(id)).meta as Record<string, unknown>).dateOrder === "day-first");
+		assert.equal(await dates.getByRole("radio", { name: "Day first" }).isChecked(), true);
+		assert.deepEqual(problems, []);
+		await context.close();
+	});
+
 	it("changes a wide table's values, refuses a text column with roles that draw, and goes back to automatic", async () => {
 		const created = await fixture.api(fixture.demo.editor, "POST", "/v1/charts", {
 			kind: "horizontal-bar",
@@ -142,6 +161,16 @@ describe("console column roles", { skip }, () => {
 		});
 		assert.equal(await roles.getByText("Chosen automatically").count(), 0);
 
+		// Undo puts Grüne back, as it does any setting; redo takes it out again.
+		await page.locator(".editor-toolbar").getByRole("button", { name: "Undo" }).click();
+		await eventually("Grüne back after undo", async () => values.getByRole("checkbox", { name: "Grüne" }).isChecked());
+		await page.locator(".editor-toolbar").getByRole("button", { name: "Redo" }).click();
+		await eventually("Grüne out after redo", async () => !(await values.getByRole("checkbox", { name: "Grüne" }).isChecked()));
+		await eventually(
+			"the redo saved",
+			async () => JSON.stringify((await chartOf(id)).columns) === JSON.stringify({ x: "Wahlkreis", y: ["CDU", "SPD"] }),
+		);
+
 		// The labels from another column: the bars are labelled by state at once.
 		await roles.getByLabel(/^Labels/).selectOption("Land");
 		await eventually("the bars labelled by state", async () => {
@@ -159,6 +188,7 @@ describe("console column roles", { skip }, () => {
 		await values.getByRole("checkbox", { name: "Land" }).check();
 		const refusal = roles.getByRole("alert");
 		await refusal.getByText(/Land.*must hold numbers/).waitFor();
+		if (screenshots) await page.screenshot({ path: `${screenshots}/column-roles-refused.png`, fullPage: true });
 		await refusal.getByRole("button", { name: "Use these columns" }).click();
 		await eventually("the proposal saved", async () => {
 			const chart = await chartOf(id);

@@ -71,9 +71,13 @@ function proposedRoles(failure: ApiFailure): ColumnRoles | null {
 	return givenRoles({ columns: proposed }) ?? null;
 }
 
-/** The API's message as a sentence (it may start with a field path in lower case). */
-function asSentence(message: string): string {
-	return message.charAt(0).toUpperCase() + message.slice(1);
+/** The API's message in the pickers' words: its `meta.columns.y:` prefix becomes the role's plain name. */
+function plainRefusal(kind: ChartKind, message: string): string {
+	const prefixed = /^meta\.columns(?:\.([\w-]+))?: (.*)$/s.exec(message);
+	if (!prefixed) return message.charAt(0).toUpperCase() + message.slice(1);
+	const [, role, rest = ""] = prefixed;
+	const said = rest.charAt(0).toUpperCase() + rest.slice(1);
+	return role ? `${roleName(kind, role)}: ${rest}` : said;
 }
 
 export function ColumnRolesPanel() {
@@ -205,7 +209,7 @@ export function ColumnRolesPanel() {
 						<p>
 							<strong>These columns cannot be drawn</strong>
 						</p>
-						<p>{asSentence(refusal.message)}</p>
+						<p>{plainRefusal(kind, refusal.message)}</p>
 						{offered && (
 							<button type="button" class="button" onClick={() => choose(offered)}>
 								Use these columns
