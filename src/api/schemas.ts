@@ -3,7 +3,7 @@
  * feed the OpenAPI document (`GET /v1/openapi.json`), so the two cannot disagree.
  */
 import { z } from "zod";
-import { ColumnRoles } from "../domain/column-roles";
+import { ColumnRoles } from "../domain/column-roles-schema";
 import { ChartKind } from "../domain/kinds";
 import { Meta, MetaPatch } from "../domain/meta";
 import { SeriesReference, SeriesReferences } from "../domain/series";

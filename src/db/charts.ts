@@ -8,7 +8,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import { ChartSnapshot as ChartSnapshotSchema, sameSnapshot } from "../domain/chart";
-import { ColumnRoles } from "../domain/column-roles";
+import { ColumnRoles } from "../domain/column-roles-schema";
 import { ChartKind } from "../domain/kinds";
 import { StoredMeta } from "../domain/meta";
 import { SeriesReference } from "../domain/series";

@@ -3,7 +3,7 @@
  * returns (spec §2.1). Pure: no bindings, no requests.
  */
 import { z } from "zod";
-import { ColumnRoles } from "./column-roles";
+import { ColumnRoles } from "./column-roles-schema";
 import type { DataSource } from "./data-source";
 import { ChartKind } from "./kinds";
 import { applyMergePatch } from "./merge-patch";

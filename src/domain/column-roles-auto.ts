@@ -11,7 +11,7 @@ import { columnsOf, formOf, kindRoleForms, projectDataset } from "./column-roles
 import type { DayMonthOrder } from "./csv-cells";
 import { isNumberText } from "./csv-cells";
 import type { Dataset, DatasetColumn } from "./dataset";
-import { InvalidDataError } from "./dataset";
+import { InvalidDataError } from "./invalid-data";
 import type { ChartKind } from "./kinds";
 import { seriesForLayout } from "./layouts";
 import { readDayMonthDates } from "./table-dates";

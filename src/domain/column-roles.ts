@@ -8,18 +8,13 @@
  * The tidy (long) form: for the kinds drawn from one column per series, `series` names a column
  * whose values name the series, with `x` and a single `y`; the projection pivots it wide.
  */
-import { z } from "zod";
 import type { Cell, Dataset, DatasetColumn } from "./dataset";
-import { csvRowNumber, InvalidDataError } from "./dataset";
+import { csvRowNumber } from "./dataset-rows";
+import { InvalidDataError } from "./invalid-data";
 import type { ChartKind } from "./kinds";
 
-export const ColumnRoles = z
-	.record(z.string().max(40), z.union([z.string().min(1).max(300), z.array(z.string().min(1).max(300)).min(1).max(500)]))
-	.describe(
-		'Which column plays which role, by its name in the data (a list for the roles that take several), e.g. {"x":"year","y":"lifeExp","series":"country"}. Absent: chosen from the columns\' types; `columns` on the chart shows the roles in use.',
-	)
-	.meta({ examples: [{ x: "year", y: ["Germany", "France"] }], "x-editor-hidden": true });
-export type ColumnRoles = z.infer<typeof ColumnRoles>;
+/** Which column plays which role: role → a column name, or a list of names for the roles that take several. */
+export type ColumnRoles = Record<string, string | string[]>;
 
 /** What a role takes: numbers (a value), or anything (labels, categories, periods, dates). */
 type Takes = "number" | "any";

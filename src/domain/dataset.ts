@@ -37,15 +37,7 @@ export function rowCount(dataset: Dataset): number {
 	return dataset.columns[0]?.values.length ?? 0;
 }
 
+// Row and column numbers for messages live apart, so code that reads tables without zod can use them.
+export { csvRowNumber, describeColumn } from "./dataset-rows";
 // Defined apart so the error path can map it without loading zod at startup; the data code imports it from here.
 export { InvalidDataError } from "./invalid-data";
-
-/** Column n (1-based) for messages, with its header. */
-export function describeColumn(dataset: Dataset, index: number): string {
-	return `column ${index + 1} ("${dataset.columns[index]?.name ?? ""}")`;
-}
-
-/** Rows are numbered as in a spreadsheet: the header is row 1, the first data row is row 2. */
-export function csvRowNumber(valueIndex: number): number {
-	return valueIndex + 2;
-}

@@ -3,10 +3,10 @@
  * dataset yields the chart's series names (the keys of `meta.seriesTransform`); one that does
  * not fit throws `InvalidDataError` saying which column or row is wrong and what was expected.
  */
-import { isNumberText } from "./csv-cells";
-import { isIsoDate } from "./csv-parse";
+import { isIsoDate, isNumberText } from "./csv-cells";
 import type { Dataset, DatasetColumn } from "./dataset";
-import { csvRowNumber, describeColumn, InvalidDataError } from "./dataset";
+import { csvRowNumber, describeColumn } from "./dataset-rows";
+import { InvalidDataError } from "./invalid-data";
 import type { ChartKind } from "./kinds";
 
 /** What each kind expects, in words: used in error messages and docs/data.md. */

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { nameForTitle } from "./chart-name";
-import { ColumnRoles } from "./column-roles";
+import { ColumnRoles } from "./column-roles-schema";
 import { depthProblem, jsonLimitProblem, nestsDeeperThan } from "./json-limits";
 import { settingsFields } from "./meta-settings";
 import { SeriesTransformMap } from "./transforms";

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { dataRoutes } from "../api/data";
 import { publishRoute } from "../api/publish";
 import { Chart, ChartCreated, ChartList, ChartWriteReceipt, Deleted, FolderList, ThemeList } from "../api/schemas";
-import { ColumnRoles } from "../domain/column-roles";
+import { ColumnRoles } from "../domain/column-roles-schema";
 import { idPattern, idShapeProblem, type PathIdKind } from "../domain/ids";
 import { ChartKind } from "../domain/kinds";
 import { layoutDescriptions } from "../domain/layouts";

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { ApiError } from "../../api-error";
 import { findChartVersion } from "../../db/charts";
-import { ColumnRoles } from "../../domain/column-roles";
+import { ColumnRoles } from "../../domain/column-roles-schema";
 import { Dataset } from "../../domain/dataset";
 import { ChartKind } from "../../domain/kinds";
 import { StoredMeta } from "../../domain/meta";
