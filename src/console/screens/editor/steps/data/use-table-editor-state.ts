@@ -107,6 +107,8 @@ export function useTableEditorState(
 	const [shownRows, setShownRows] = useState(rowPage);
 	const grid = useRef<HTMLTableElement>(null);
 	const focusCell = useRef(false);
+	/** Set by an undo or redo in the grid: focus stays in the grid through the renders that follow it. */
+	const keepFocus = useRef(false);
 	const takingTheirs = useRef(false);
 	const save = useTableSave(editor, table, () => {
 		takingTheirs.current = true;
@@ -167,6 +169,18 @@ export function useTableEditorState(
 		if (hidden > 0) box.scrollLeft -= hidden;
 	}, [active, editing]);
 
+	// After an undo or redo from the grid, the renders that follow (the table redrawn, then its save
+	// answered) may each replace the focused cell: while focus has fallen to the page's body, it goes
+	// back to the active cell, until the person moves it elsewhere.
+	useEffect(() => {
+		if (!keepFocus.current || editing) return;
+		if (document.activeElement !== document.body) {
+			if (!grid.current?.contains(document.activeElement)) keepFocus.current = false;
+			return;
+		}
+		grid.current?.querySelector<HTMLElement>(`[data-cell="${active.row}:${active.column}"]`)?.focus({ preventScroll: true });
+	});
+
 	// The cell editor takes focus as it opens (typing into a cell opens it with that key).
 	const editingKey = editing ? `${editing.at.row}:${editing.at.column}` : null;
 	useLayoutEffect(() => {
@@ -207,7 +221,10 @@ export function useTableEditorState(
 			if (next === history) return;
 			setHistory(next);
 			setActive((at) => clamp(next.table, at));
-			if (grid.current?.contains(document.activeElement)) focusCell.current = true;
+			if (grid.current?.contains(document.activeElement)) {
+				focusCell.current = true;
+				keepFocus.current = true;
+			}
 		},
 	};
 
