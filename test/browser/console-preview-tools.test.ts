@@ -231,6 +231,8 @@ describe("console preview tools", { skip }, () => {
 	it("previews a custom width as the embed's width class, at 1280 and 390 px", async () => {
 		const id = await createChart({ title: "Widths", w: 800, h: 500 });
 		const { page, problems, context } = await openEditor(id);
+		// On the Refine step the preview has its full room (the Data step gives the table most of it).
+		await page.getByRole("tab", { name: "Refine" }).click();
 		await page.getByRole("radio", { name: "Custom" }).check();
 		const width = page.getByLabel("Custom preview width in pixels");
 		await width.fill("500");

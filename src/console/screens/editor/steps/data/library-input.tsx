@@ -80,9 +80,9 @@ export function LibraryInput() {
 		<div class="library-input">
 			{references.length > 0 && (
 				<section aria-labelledby="chosen-series">
-					<h3 id="chosen-series" class="section-label">
+					<h2 id="chosen-series" class="section-label">
 						Series in this chart
-					</h3>
+					</h2>
 					<ul class="reference-list">
 						{references.map((reference, index) => {
 							const names = chart.series.length === references.length ? chart.series : [];
