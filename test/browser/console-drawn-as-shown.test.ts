@@ -109,6 +109,8 @@ describe("the editor shows what the chart draws", { skip }, () => {
 		});
 
 		await page.goto(`${fixture.server.url}/charts/${chart.id}`);
+		// The Refine step, where the preview has its room (the Data step gives the table most of it).
+		await page.getByRole("tab", { name: "Refine" }).click();
 		const drawing = page.locator(".preview-drawing svg");
 		await drawing.locator("text", { hasText: "Households spending" }).first().waitFor();
 		// Drawn at the chart's own width (no fit to a narrower pane), as the export is.

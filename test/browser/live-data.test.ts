@@ -78,7 +78,7 @@ describe("live charts in the browser", { skip, timeout: 300_000 }, () => {
 		csv = null;
 		await panel.getByRole("button", { name: "Refresh now" }).click();
 		await panel.getByText("The last read failed.").waitFor();
-		await panel.getByText("The source answered HTTP 503 Service Unavailable.").waitFor();
+		await panel.getByText("The source answered HTTP 503: the site had an error; it will be tried again.").waitFor();
 		await panel.getByRole("gridcell", { name: "Teal" }).waitFor();
 		await assertAccessible(page, "the Data step with a failing linked source");
 		await assertNoHorizontalOverflow(page, "the Data step with a linked source");
