@@ -60,14 +60,15 @@ export interface LinkStart {
  */
 export type LinkChange = { end: true } | { start: LinkStart };
 
+/** What a chart's link columns are once it follows no URL. */
+const endedLink = `linked_url = NULL, linked_refresh_minutes = NULL, linked_etag = NULL, linked_last_modified = NULL,
+   linked_content_hash = NULL, linked_last_fetched_at = NULL, linked_last_changed_at = NULL, linked_last_status = NULL,
+   linked_last_error = NULL, linked_failures = 0, linked_next_due_at = NULL, link_claimed_until = NULL`;
+
 /** The columns a link change sets, as a SET list continuation with parameters from `?first` on. */
 export function linkColumns(change: LinkChange | undefined, first: number): string {
 	if (change === undefined) return "";
-	if ("end" in change) {
-		return `, linked_url = NULL, linked_refresh_minutes = NULL, linked_etag = NULL, linked_last_modified = NULL,
-		   linked_content_hash = NULL, linked_last_fetched_at = NULL, linked_last_changed_at = NULL, linked_last_status = NULL,
-		   linked_last_error = NULL, linked_failures = 0, linked_next_due_at = NULL, link_claimed_until = NULL`;
-	}
+	if ("end" in change) return `, ${endedLink}`;
 	const p = (offset: number) => `?${first + offset}`;
 	return `, linked_url = ${p(0)}, linked_refresh_minutes = ${p(1)}, linked_etag = ${p(2)}, linked_last_modified = ${p(3)},
 	   linked_content_hash = ${p(4)}, linked_last_fetched_at = ${p(5)}, linked_last_changed_at = ${p(5)}, linked_last_status = 'ok',
@@ -86,10 +87,7 @@ export function linkValues(change: LinkChange | undefined): (string | number | n
  * switching to statistics ended the link in the same write (`LinkChange`). Nothing else changes.
  */
 export async function unlinkStatisticsChart(d1: D1Database, chartId: string): Promise<void> {
-	await d1
-		.prepare(`UPDATE charts SET ${linkColumns({ end: true }, 0).slice(2)} WHERE id = ?1 AND linked_url IS NOT NULL AND series_refs <> '[]'`)
-		.bind(chartId)
-		.run();
+	await d1.prepare(`UPDATE charts SET ${endedLink} WHERE id = ?1 AND linked_url IS NOT NULL AND series_refs <> '[]'`).bind(chartId).run();
 }
 
 /** The `dataSource` a chart shows straight after a link starts. */

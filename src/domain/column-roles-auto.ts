@@ -7,7 +7,7 @@
  * whose roles cannot be chosen without guessing is refused with roles that would work.
  */
 import type { ColumnRoles, RoleForm, RoleSpec } from "./column-roles";
-import { columnsOf, formOf, kindRoleForms, projectDataset } from "./column-roles";
+import { columnsOf, kindRoleForms, projectDataset } from "./column-roles";
 import type { DayMonthOrder } from "./csv-cells";
 import { isNumberText } from "./csv-cells";
 import type { Dataset, DatasetColumn } from "./dataset";
@@ -224,7 +224,7 @@ function drawsPeriodOrIdAsSeries(dataset: Dataset, drawnAsValues: readonly strin
  * text columns; values from the number columns that are neither periods nor ids. `confident`
  * when no role had to pick between candidates that could each be right.
  */
-export function proposeRoles(kind: ChartKind, dataset: Dataset): { roles: ColumnRoles; confident: boolean; complete: boolean } {
+function proposeRoles(kind: ChartKind, dataset: Dataset): { roles: ColumnRoles; confident: boolean; complete: boolean } {
 	const form = kindRoleForms[kind].find((f) => !f.tidy) as RoleForm;
 	const used = new Set<string>();
 	const take = (column: DatasetColumn | undefined) => {
@@ -290,5 +290,3 @@ function pickLabel(
 	if (!first) return spec.optional ? undefined : null;
 	return { name: first.name, certain: texts.length === 1 || !repeats(first) };
 }
-
-export { formOf };

@@ -7,7 +7,6 @@ import type { ChartSnapshot } from "../domain/chart";
 import { projectDataset } from "../domain/column-roles";
 import type { TableReading as Reading } from "../domain/column-roles-auto";
 import { readTable } from "../domain/column-roles-auto";
-import { parseCsv } from "../domain/csv-parse";
 import type { Dataset } from "../domain/dataset";
 import { parseStoredDataset } from "../domain/dataset";
 import { sha256Hex } from "../domain/ids";
@@ -42,11 +41,6 @@ async function loadStoredDataset(services: Services, key: string): Promise<Datas
 export async function dataFromDataset(services: Services, kind: ChartKind, dataset: Dataset, meta: Reading): Promise<ChartData> {
 	const { seriesNames, roles } = readTable(kind, dataset, meta);
 	return { seriesNames, columnRoles: roles, dataBlobKey: await storeDataset(services, dataset), hasData: true };
-}
-
-/** Parses own CSV, reads it for the kind, and stores it. */
-export function dataFromCsv(services: Services, kind: ChartKind, csv: string, meta: Reading): Promise<ChartData> {
-	return dataFromDataset(services, kind, parseCsv(csv), meta);
 }
 
 /** Resolves series references and checks the aligned table against the kind's layout (statistics are drawn as they are aligned). */

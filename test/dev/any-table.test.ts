@@ -9,16 +9,7 @@ import { after, before, describe, it } from "node:test";
 import type { DevServer } from "../../scripts/lib/dev-server.ts";
 import { startDevServer } from "../../scripts/lib/dev-server.ts";
 import { demoKeysOf } from "../../scripts/lib/prepared-state.ts";
-
-const countries = [
-	"country,continent,year,lifeExp,pop,gdpPercap,iso_alpha,iso_num,region,income",
-	"Afghanistan,Asia,2007,43.828,31889923,974.58,AFG,4,South Asia,Low",
-	"Albania,Europe,2007,76.423,3600523,5937.03,ALB,8,Europe & Central Asia,Upper middle",
-	"Algeria,Africa,2007,72.301,33333216,6223.37,DZA,12,Middle East & North Africa,Upper middle",
-	"Angola,Africa,2007,42.731,12420476,4797.23,AGO,24,Sub-Saharan Africa,Lower middle",
-	"Argentina,Americas,2007,75.32,40301927,12779.38,ARG,32,Latin America & Caribbean,Upper middle",
-	"Australia,Oceania,2007,81.235,20434176,34435.37,AUS,36,East Asia & Pacific,High",
-].join("\n");
+import { countryTable } from "../fixtures/country-table.ts";
 
 const lifeExp = [
 	"country,year,lifeExp",
@@ -76,7 +67,7 @@ describe("any table through wrangler dev", () => {
 
 	it("draws a ten-column country table as a bubble scatter from meta.columns", async () => {
 		const columns = { x: "gdpPercap", y: "lifeExp", size: "pop", label: "country", group: "continent" };
-		const chart = await create({ kind: "scatter", data: countries, meta: { title: "Wealth and health", columns } });
+		const chart = await create({ kind: "scatter", data: countryTable, meta: { title: "Wealth and health", columns } });
 		assert.deepEqual(chart.columns, columns);
 		const svg = await svgOf(chart.id);
 		for (const continent of ["Asia", "Europe", "Africa", "Americas", "Oceania"]) assert.match(svg, new RegExp(`>${continent}<`));

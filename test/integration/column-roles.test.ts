@@ -5,6 +5,7 @@
  */
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { countryTable, countryTableHeader } from "../fixtures/country-table";
 import type { ErrorBody } from "../helpers/api";
 import { call, callJson } from "../helpers/api";
 import { makeAccount } from "../helpers/factories";
@@ -17,15 +18,6 @@ interface Chart {
 	columns: Record<string, string | string[]> | null;
 }
 
-const gapminder = [
-	"country,continent,year,lifeExp,pop,gdpPercap,iso_alpha,iso_num",
-	"Afghanistan,Asia,2007,43.828,31889923,974.58,AFG,4",
-	"Albania,Europe,2007,76.423,3600523,5937.03,ALB,8",
-	"Algeria,Africa,2007,72.301,33333216,6223.37,DZA,12",
-	"Argentina,Americas,2007,75.32,40301927,12779.38,ARG,32",
-	"Angola,Africa,2007,42.731,12420476,4797.23,AGO,24",
-	"Australia,Oceania,2007,81.235,20434176,34435.37,AUS,36",
-].join("\n");
 const bubbles = { x: "gdpPercap", y: "lifeExp", size: "pop", label: "country", group: "continent" };
 
 const longTable = "country,year,lifeExp\nChina,2002,72.028\nChina,2007,72.961\nIndia,2002,62.879\nIndia,2007,64.698\n";
@@ -38,7 +30,7 @@ function create(key: string, body: unknown) {
 describe("meta.columns", () => {
 	it("draws a 10-column country table as a bubble scatter, and keeps every column in the data", async () => {
 		const { key } = await makeAccount();
-		const created = await create(key, { kind: "scatter", data: gapminder, meta: { title: "Wealth and health", columns: bubbles } });
+		const created = await create(key, { kind: "scatter", data: countryTable, meta: { title: "Wealth and health", columns: bubbles } });
 		expect(created.status).toBe(201);
 		const chart = (await callJson<Chart>(key, "GET", `/v1/charts/${created.body.id}`)).body;
 		expect(chart.series).toEqual(["lifeExp", "pop"]);
@@ -46,7 +38,7 @@ describe("meta.columns", () => {
 		const svg = await call(key, "GET", `/v1/charts/${chart.id}/export/svg`);
 		expect(svg.status).toBe(200);
 		expect(await svg.text()).toContain("Australia");
-		const header = "country,continent,year,lifeExp,pop,gdpPercap,iso_alpha,iso_num";
+		const header = countryTableHeader;
 		const csv = await (await call(key, "GET", `/v1/charts/${chart.id}/export/csv`)).text();
 		expect(csv.split(/\r?\n/)[0]).toBe(header);
 		// A reader's "Get the data" has the whole table too.
@@ -78,9 +70,9 @@ describe("meta.columns", () => {
 
 	it("applies to linked data: a sheet with extra columns draws the ones named", async () => {
 		const web = fakeWeb();
-		web.csv("https://data.example.org/wide.csv", () => gapminder);
+		web.csv("https://data.example.org/wide.csv", () => countryTable);
 		const { key } = await makeAccount();
-		const created = await create(key, { kind: "scatter", data: gapminder, meta: { columns: bubbles } });
+		const created = await create(key, { kind: "scatter", data: countryTable, meta: { columns: bubbles } });
 		const linked = await callJson<Chart>(key, "PUT", `/v1/charts/${created.body.id}/data`, {
 			body: { url: "https://data.example.org/wide.csv" },
 		});
@@ -103,14 +95,14 @@ describe("roles chosen from the columns", () => {
 
 	it("propose meta.columns for a table they cannot read without guessing", async () => {
 		const { key } = await makeAccount();
-		const refused = await create(key, { kind: "scatter", data: gapminder });
+		const refused = await create(key, { kind: "scatter", data: countryTable });
 		expect([refused.status, refused.body.error.code]).toEqual([422, "invalid_data"]);
 		expect(refused.body.error.message).toMatch(/meta\.columns/);
 		const details = refused.body.error.details as { columns: Record<string, string>; validColumns: string[] };
 		expect(details.columns).toMatchObject({ label: "country", group: "continent" });
 		expect(details.validColumns).toContain("gdpPercap");
 		// The proposal works as it is.
-		const retried = await create(key, { kind: "scatter", data: gapminder, meta: { columns: details.columns } });
+		const retried = await create(key, { kind: "scatter", data: countryTable, meta: { columns: details.columns } });
 		expect(retried.status).toBe(201);
 	});
 });
@@ -121,7 +113,7 @@ describe("PATCH with data", () => {
 		const created = await create(key, { kind: "line", data: "year,A\n2020,1\n2021,2\n" });
 		const id = created.body.id;
 		const patched = await callJson<Chart & { hasData: boolean }>(key, "PATCH", `/v1/charts/${id}`, {
-			body: { kind: "scatter", data: gapminder, meta: { columns: bubbles } },
+			body: { kind: "scatter", data: countryTable, meta: { columns: bubbles } },
 		});
 		expect(patched.status).toBe(200);
 		expect([patched.body.version, patched.body.series, patched.body.columns]).toEqual([2, ["lifeExp", "pop"], bubbles]);

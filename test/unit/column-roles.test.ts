@@ -12,15 +12,7 @@ import { InvalidDataError } from "../../src/domain/dataset";
 import { chartKinds } from "../../src/domain/kinds";
 import { layoutExamples } from "../../src/domain/layout-examples";
 import { seriesForLayout } from "../../src/domain/layouts";
-
-const gapminder = [
-	"country,continent,year,lifeExp,pop,gdpPercap,iso_alpha,iso_num,region,income",
-	"Afghanistan,Asia,2007,43.828,31889923,974.58,AFG,4,South Asia,Low",
-	"Albania,Europe,2007,76.423,3600523,5937.03,ALB,8,Europe & Central Asia,Upper middle",
-	"Algeria,Africa,2007,72.301,33333216,6223.37,DZA,12,Middle East & North Africa,Upper middle",
-	"Angola,Africa,2007,42.731,12420476,4797.23,AGO,24,Sub-Saharan Africa,Lower middle",
-	"Argentina,Americas,2007,75.32,40301927,12779.38,ARG,32,Latin America & Caribbean,Upper middle",
-].join("\n");
+import { countryTable } from "../fixtures/country-table";
 
 const longLifeExp = [
 	"country,year,lifeExp",
@@ -43,7 +35,7 @@ const election = [
 describe("given roles", () => {
 	it("draw a 10-column country table as a bubble scatter", () => {
 		const roles = { x: "gdpPercap", y: "lifeExp", size: "pop", label: "country", group: "continent" };
-		const read = readTable("scatter", parseCsv(gapminder), { columns: roles });
+		const read = readTable("scatter", parseCsv(countryTable), { columns: roles });
 		expect(read.drawn.columns.map((c) => c.name)).toEqual(["country", "gdpPercap", "lifeExp", "pop", "continent"]);
 		expect(read.seriesNames).toEqual(["lifeExp", "pop"]);
 		expect(read.roles).toEqual(roles);
@@ -96,7 +88,7 @@ describe("roles chosen from the columns", () => {
 	it("propose roles for a table that cannot be read without guessing", () => {
 		let refused: InvalidDataError | null = null;
 		try {
-			readTable("scatter", parseCsv(gapminder), {});
+			readTable("scatter", parseCsv(countryTable), {});
 		} catch (error) {
 			refused = error as InvalidDataError;
 		}
@@ -105,7 +97,7 @@ describe("roles chosen from the columns", () => {
 		const proposal = refused?.details?.columns as ColumnRoles;
 		expect(proposal).toMatchObject({ label: "country", group: "continent" });
 		// What it proposes draws.
-		expect(() => projectDataset("scatter", parseCsv(gapminder), proposal)).not.toThrow();
+		expect(() => projectDataset("scatter", parseCsv(countryTable), proposal)).not.toThrow();
 	});
 
 	it("read every layout example exactly as before", () => {
