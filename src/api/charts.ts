@@ -3,10 +3,9 @@
  */
 
 import { ApiError } from "../api-error";
-import { deleteChart, listCharts } from "../db/charts";
+import { deleteChart } from "../db/charts";
 import type { ChartSnapshot } from "../domain/chart";
 import { applyChartPatch, sameSnapshot } from "../domain/chart";
-import { ChartListQuery, rootFolder, selectCharts } from "../domain/chart-list";
 import { parseCsv } from "../domain/csv-parse";
 import { defaultKind } from "../domain/kinds";
 import type { SeriesReference } from "../domain/series";
@@ -27,8 +26,8 @@ import {
 import { confirmDatasetStored, removeDeletedChartFiles } from "../services/data-retention";
 import { retryConditionalWrite } from "../services/retry";
 import { shapeOf } from "../services/version-notes";
-import { chartListItem, chartResponse, chartWriteResponse, createdChartResource } from "./chart-resource";
-import { Chart, ChartCreated, ChartList, ChartOrReceipt, CreateChartBody, Deleted, PatchChartBody } from "./schemas";
+import { chartResponse, chartWriteResponse, createdChartResource } from "./chart-resource";
+import { Chart, ChartCreated, ChartOrReceipt, CreateChartBody, Deleted, PatchChartBody } from "./schemas";
 
 const tag = "Charts";
 const maxDeleteAttempts = 5;
@@ -65,28 +64,6 @@ export const createChartRoute = defineRoute({
 		return json(createdChartResource(chart, services.config.embedBase), 201, {
 			ETag: versionEtag(1),
 			Location: `/v1/charts/${chart.id}`,
-		});
-	},
-});
-
-export const listChartsRoute = defineRoute({
-	method: "GET",
-	path: "/v1/charts",
-	readOnly: true,
-	tag,
-	summary: "List the workspace's charts",
-	description:
-		"Every chart of the workspace (a team's shared charts included), most recently updated first. Not paginated. Optional filters: `search` (name contains, ignoring case), `folderId` (charts filed directly in that folder, or `root` for charts in no folder), `sort` (`updated` or `name`).",
-	access: "chart:read",
-	query: ChartListQuery,
-	body: { type: "none" },
-	responses: { 200: { description: "The workspace's charts", schema: ChartList } },
-	errors: ["invalid_folder"],
-	async handler({ services, caller, query }) {
-		if (query.folderId !== undefined && query.folderId !== rootFolder) await assertFolderUsable(services, caller, query.folderId);
-		const rows = selectCharts(await listCharts(services.db, caller.workspaceId), query);
-		return json({
-			charts: rows.map((row) => chartListItem(row, services.config.embedBase)),
 		});
 	},
 });
@@ -207,4 +184,4 @@ export const deleteChartRoute = defineRoute({
 	},
 });
 
-export const chartRoutes = [createChartRoute, listChartsRoute, getChartRoute, patchChartRoute, deleteChartRoute];
+export const chartRoutes = [createChartRoute, getChartRoute, patchChartRoute, deleteChartRoute];

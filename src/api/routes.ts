@@ -8,6 +8,7 @@ import { copyChartRoute } from "./chart-copy";
 import { chartDataRoutes } from "./chart-data";
 import { chartVersionRoutes } from "./chart-versions";
 import { chartRoutes } from "./charts";
+import { listChartsRoute } from "./charts-list";
 import { consoleRoutes } from "./console/routes";
 import { dataRoutes } from "./data";
 import { exportRoutes } from "./exports";
@@ -21,6 +22,7 @@ import { themeRoutes } from "./themes";
 /** The public API: what `GET /v1/openapi.json` documents. */
 export const apiRoutes: readonly Route[] = [
 	...chartRoutes,
+	listChartsRoute,
 	copyChartRoute,
 	chartChecksRoute,
 	...chartDataRoutes,
