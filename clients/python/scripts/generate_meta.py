@@ -3,7 +3,8 @@
 The schema is the one ``GET /v1/schema/meta.json`` serves (the zod schema the server validates
 ``meta`` with). Every object becomes a ``TypedDict`` (``total=False``; required keys marked
 ``Required``), enums and constants become ``Literal``s, so a type checker flags an unknown or
-mistyped setting in the editor, before any request is made.
+mistyped setting in the editor, before any request is made. ``MetaPatch`` is ``Meta`` as a merge
+patch (``update``, ``copy``): each setting may also be ``None``, which removes it.
 
     python scripts/generate_meta.py http://127.0.0.1:8787          # from a running service
     python scripts/generate_meta.py meta.json                      # from a saved schema
@@ -56,6 +57,7 @@ class Generator:
     def __init__(self) -> None:
         self.classes: list[str] = []
         self.names: set[str] = set()
+        self.fields: dict[str, list[tuple[str, str, str | None]]] = {}
 
     def unique(self, name: str) -> str:
         candidate, n = name, 2
@@ -107,6 +109,7 @@ class Generator:
         for key, value in schema["properties"].items():
             annotation = self.type_of(value, f"{class_name} {key}")
             fields.append((key, f"Required[{annotation}]" if key in required else annotation, docstring(value)))
+        self.fields[class_name] = fields
         doc = docstring(schema)
         if all(key.isidentifier() and not keyword.iskeyword(key) for key, _, _ in fields):
             lines = [f"class {class_name}(TypedDict, total=False):"]
@@ -133,10 +136,26 @@ class Generator:
         return class_name
 
 
+def merge_patch_class(fields: list[tuple[str, str, str | None]]) -> str:
+    """``MetaPatch``: Meta's top-level settings, each one also ``None`` (remove it)."""
+    lines = [
+        "class MetaPatch(TypedDict, total=False):",
+        '    """``meta`` as a JSON merge patch (``update``, ``copy``): the settings given change, ``None`` removes one."""',
+        "",
+    ]
+    for key, annotation, field_doc in fields:
+        plain = annotation.removeprefix("Required[").removesuffix("]") if annotation.startswith("Required[") else annotation
+        lines.append(f"    {key}: Union[{plain}, None]")
+        if field_doc:
+            lines.append(f'    """{field_doc}"""')
+    return "\n".join(lines)
+
+
 def render(schema: Schema) -> str:
     generator = Generator()
-    generator.typed_dict({**schema, "description": schema.get("description") or "A chart's settings."}, "Meta")
-    return HEADER + "\n\n" + "\n\n\n".join(generator.classes) + "\n"
+    meta = generator.typed_dict({**schema, "description": schema.get("description") or "A chart's settings."}, "Meta")
+    classes = [*generator.classes, merge_patch_class(generator.fields[meta])]
+    return HEADER + "\n\n" + "\n\n\n".join(classes) + "\n"
 
 
 def load(source: str) -> Schema:

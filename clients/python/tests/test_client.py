@@ -35,13 +35,14 @@ def test_create_sends_the_body_with_an_idempotency_key_and_reads_the_chart() -> 
     assert len(request.headers["Idempotency-Key"]) == 36
     assert api.body() == {"kind": "horizontal-bar", "data": "party,seats\nA,1\n", "meta": {"title": "Seats"}, "folderId": "fo_1"}
     assert isinstance(chart, Chart)
+    # The create answer carries no meta: the chart's is what was sent, which the service stores as given.
     assert (chart.id, chart.kind, chart.has_data, chart.published, chart.series, chart.meta) == (
         "ch_1",
         "horizontal-bar",
         True,
         None,
         None,
-        None,
+        {"title": "Seats"},
     )
 
 
@@ -203,7 +204,8 @@ def test_publish_sends_an_idempotency_key_and_reads_the_embed() -> None:
     assert api.requests[0].url.path == "/v1/charts/ch_1/publish"
     assert "Idempotency-Key" in api.requests[0].headers
     assert published.embed_url == "https://e/ch_1"
-    assert published._repr_html_() == "<iframe></iframe>"
+    # The notebook shows the snippet that keeps the frame as tall as the chart.
+    assert published._repr_html_() == "x"
 
 
 def test_versions_and_restore_use_integer_paths() -> None:

@@ -12,13 +12,29 @@ from charts_service import Chart
 from .fake_api import CHART, FakeApi
 
 
-def test_a_published_chart_shows_its_live_embed() -> None:
-    api = FakeApi().queue(httpx.Response(200, json={**CHART, "published": {"embedUrl": "https://e.test/ch_1"}, "meta": {"h": 500}}))
+def test_a_published_chart_shows_the_services_responsive_snippet_at_its_aspect_ratio() -> None:
+    published = {"embedUrl": "https://embed.test/ch_1/"}
+    api = FakeApi().queue(httpx.Response(200, json={**CHART, "name": 'Seats "won"', "published": published, "meta": {"w": 640, "h": 480}}))
     chart = api.client().charts.get("ch_1")
-    html = chart._repr_html_()
-    assert '<iframe src="https://e.test/ch_1"' in html
-    assert 'height="500"' in html
+    # The markup of src/domain/embed-snippet.ts: 480 / 640 = 75%, then the loader beside the chart's page.
+    assert chart._repr_html_() == (
+        '<div style="position:relative;width:100%;padding-top:75.00%">'
+        '<iframe src="https://embed.test/ch_1/" title="Seats &quot;won&quot;" loading="lazy" '
+        'style="position:absolute;inset:0;width:100%;height:100%;border:0" allowfullscreen></iframe></div>'
+        '<script async src="https://embed.test/embed.js"></script>'
+    )
     assert len(api.requests) == 1
+
+
+def test_a_published_chart_without_a_size_uses_the_services_default_800_by_500() -> None:
+    api = FakeApi().queue(httpx.Response(200, json={**CHART, "published": {"embedUrl": "https://embed.test/ch_1/"}, "meta": {}}))
+    assert "padding-top:62.50%" in api.client().charts.get("ch_1")._repr_html_()
+
+
+def test_a_snippet_the_service_answers_with_the_chart_is_shown_as_it_is() -> None:
+    published = {"embedUrl": "https://embed.test/ch_1/", "responsiveIframe": "<div>the service's</div>"}
+    api = FakeApi().queue(httpx.Response(200, json={**CHART, "published": published}))
+    assert api.client().charts.get("ch_1")._repr_html_() == "<div>the service's</div>"
 
 
 def test_an_unpublished_chart_shows_its_svg() -> None:

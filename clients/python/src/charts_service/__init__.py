@@ -2,7 +2,7 @@
 
 from charts_service import Client, NotFound
 client = Client()                       # CHARTS_URL and CHARTS_KEY
-chart = client.charts.create("horizontal-bar", data=df, meta={"title": "Seats"})
+chart = client.charts.create(df, kind="column", title="Seats")
 chart = client.charts.create(df, kind="line", x="year", y="lifeExp", series="country")
 embed = client.charts.publish(chart.id)
 """
@@ -28,15 +28,20 @@ from .errors import (
     RateLimited,
     ServerError,
     ServiceUnavailable,
+    ServiceWarning,
     Unauthorized,
     UnknownRole,
     ValidationError,
 )
-from .meta import Meta
+from .kinds import KIND_ALIASES, KindAlias, KindName
+from .meta import Meta, MetaPatch
 from .models import (
     Chart,
     ChartKind,
     ChartSummary,
+    ColorCheck,
+    ColorSuggestion,
+    DataSource,
     DimensionValue,
     Embed,
     ExportFormat,
@@ -53,6 +58,7 @@ from .roles import EVERY_ROLE, KIND_ROLES, ColumnRoles
 
 __all__ = [
     "EVERY_ROLE",
+    "KIND_ALIASES",
     "KIND_ROLES",
     "NO_RETRIES",
     "UNSET",
@@ -63,9 +69,12 @@ __all__ = [
     "ChartSummary",
     "ChartsServiceError",
     "Client",
+    "ColorCheck",
+    "ColorSuggestion",
     "ColumnRoles",
     "Conflict",
     "ConnectionFailed",
+    "DataSource",
     "DimensionValue",
     "Embed",
     "ExportBusy",
@@ -74,7 +83,10 @@ __all__ = [
     "Forbidden",
     "InvalidData",
     "InvalidId",
+    "KindAlias",
+    "KindName",
     "Meta",
+    "MetaPatch",
     "NotFound",
     "PayloadTooLarge",
     "PlanRequired",
@@ -84,6 +96,7 @@ __all__ = [
     "RetryPolicy",
     "ServerError",
     "ServiceUnavailable",
+    "ServiceWarning",
     "Source",
     "Statistic",
     "Theme",

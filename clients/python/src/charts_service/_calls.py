@@ -3,22 +3,25 @@ and async resources (``resources.py``) only run these, so both have the same sur
 
 from __future__ import annotations
 
+import copy
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast
 from urllib.parse import quote
 
 import httpx
 
-from ._http import Call, idempotency_key
+from ._http import Call, IfMatch, idempotency_key, if_match_header
 from .display import Display
-from .errors import InvalidId
+from .errors import InvalidId, warn_about
+from .kinds import resolve_kind, with_implied_settings
 from .meta import Meta
 from .models import (
     Chart,
     ChartSummary,
+    ColorCheck,
     DimensionValue,
     Embed,
     ExportFormat,
@@ -112,13 +115,17 @@ def _series_and_role(series: Sequence[SeriesRef] | ColumnNames | None) -> tuple[
 
 @dataclass(frozen=True)
 class ChartInput:
-    """What ``create`` and ``update`` were given, sorted out: the kind, the data, library series,
-    and the column roles (from ``columns=``, the role keywords and a ``series`` column name)."""
+    """What ``create`` and ``update`` were given, sorted out: the API's kind, the data, library
+    series, the column roles (from ``columns=``, the role keywords and a ``series`` column name),
+    and the settings the other arguments stand for (``title=``, an alias kind's orientation)."""
 
     kind: str | None
     data: TableData
     series: list[dict[str, Any]] | None
     roles: Roles | None
+    kind_name: str | None = None
+    implied: Mapping[str, Any] | None = None
+    title: str | None = None
 
     @staticmethod
     def of(
@@ -129,6 +136,7 @@ class ChartInput:
         columns: ColumnRoles | None,
         role_arguments: Mapping[str, Any],
         default_kind: str | None = None,
+        title: str | None = None,
     ) -> ChartInput:
         # A text first argument is the kind, as it always was; anything else there is the data.
         if isinstance(kind_or_data, str):
@@ -139,7 +147,8 @@ class ChartInput:
             if data is not None:
                 raise TypeError("The data is given twice: as the first argument and as data=.")
             data = kind_or_data
-        kind = kind or default_kind
+        kind_name = kind or default_kind
+        kind, implied = resolve_kind(kind_name)
         library_series, series_role = _series_and_role(series)
         given = dict(role_arguments)
         if series_role is not None:
@@ -148,10 +157,19 @@ class ChartInput:
         if twice:
             raise TypeError(f"Role {', '.join(twice)} is given both in columns= and as a keyword argument.")
         roles = None if columns is None and not given else check_roles(kind, {**(columns or {}), **given})
-        return ChartInput(kind, data, library_series, roles)
+        return ChartInput(kind, data, library_series, roles, kind_name, implied, title)
 
     def csv(self) -> str | None:
         return None if self.data is None else csv_for(self.data, self.roles)
+
+    def meta(self, meta: Mapping[str, Any] | None, roles: Mapping[str, Any] | None) -> dict[str, Any] | None:
+        """``meta`` with what the other arguments say: the title, an alias kind's settings, the roles."""
+        merged = with_implied_settings(meta, self.implied or {}, self.kind_name)
+        if self.title is not None:
+            if merged is not None and "title" in merged:
+                raise TypeError("The title is given twice: as title= and in meta['title'].")
+            merged = {**(merged or {}), "title": self.title}
+        return _meta_with_roles(merged, roles)
 
 
 def _meta_with_roles(meta: Mapping[str, Any] | None, roles: Mapping[str, Any] | None) -> dict[str, Any] | None:
@@ -168,14 +186,32 @@ class Calls:
         self.display = display
 
     def _chart(self, response: httpx.Response) -> Chart:
-        return Chart.from_api(_json(response), self.display)
+        body = _json(response)
+        warn_about(body)
+        return Chart.from_api(body, self.display)
 
     def _chart_or_receipt(self, response: httpx.Response) -> Chart | WriteReceipt:
-        return chart_or_receipt(_json(response), self.display)
+        body = _json(response)
+        warn_about(body)
+        return chart_or_receipt(body, self.display)
+
+    def _created(self, sent_meta: Mapping[str, Any] | None) -> Callable[[httpx.Response], Chart]:
+        """A create answers without ``meta``; the service stores the settings as sent (unknown keys
+        kept), so the chart's ``meta`` is what was sent, unless a newer service answers it."""
+
+        def parse(response: httpx.Response) -> Chart:
+            body = _json(response)
+            warn_about(body)
+            chart = Chart.from_api(body, self.display)
+            if chart.meta is None:
+                chart.meta = cast(Meta, copy.deepcopy(dict(sent_meta or {})))
+            return chart
+
+        return parse
 
     # Charts
 
-    def create_chart(self, given: ChartInput, meta: Meta | None, folder_id: str | None, key: str | None) -> Call[Chart]:
+    def create_chart(self, given: ChartInput, meta: Mapping[str, Any] | None, folder_id: str | None, key: str | None) -> Call[Chart]:
         body: dict[str, Any] = {"kind": given.kind}
         if given.series is not None:
             body["series"] = given.series
@@ -183,12 +219,12 @@ class Calls:
         if csv is not None:
             body["data"] = csv
         # No roles at all (columns={}) is the same as none given: the service chooses them.
-        merged = _meta_with_roles(meta, given.roles or None)
+        merged = given.meta(meta, given.roles or None)
         if merged is not None:
             body["meta"] = merged
         if folder_id is not None:
             body["folderId"] = folder_id
-        return Call("POST", "/v1/charts", self._chart, json_body=body, idempotent_key=idempotency_key(key))
+        return Call("POST", "/v1/charts", self._created(merged), json_body=body, idempotent_key=idempotency_key(key))
 
     def get_chart(self, id: str) -> Call[Chart]:
         return Call("GET", f"/v1/charts/{_chart_segment(id)}", self._chart)
@@ -198,7 +234,13 @@ class Calls:
         return Call("GET", "/v1/charts", lambda r: [ChartSummary.from_api(item) for item in _json(r)["charts"]], params=params)
 
     def update_chart(
-        self, id: str, given: ChartInput, meta: Mapping[str, Any] | None, folder_id: str | _Unset | None, remove_data: bool = False
+        self,
+        id: str,
+        given: ChartInput,
+        meta: Mapping[str, Any] | None,
+        folder_id: str | _Unset | None,
+        remove_data: bool = False,
+        if_match: IfMatch = None,
     ) -> Call[Chart | WriteReceipt]:
         body = _drop_unset({"folderId": folder_id})
         if remove_data:
@@ -211,15 +253,16 @@ class Calls:
         if csv is not None:
             body["data"] = csv
         # meta is a merge patch: the roles go in whole, so none given before stays beside them.
-        merged = _meta_with_roles(meta, None if given.roles is None else whole_roles_patch(given.roles))
+        merged = given.meta(meta, None if given.roles is None else whole_roles_patch(given.roles))
         if merged is not None:
             body["meta"] = merged
         if not body:
-            raise ValueError("update() needs at least one of data, kind, columns or roles, series, meta or folder_id.")
-        return Call("PATCH", f"/v1/charts/{_chart_segment(id)}", self._chart_or_receipt, json_body=body)
+            raise ValueError("update() needs at least one of data, kind, columns or roles, series, meta, title or folder_id.")
+        path = f"/v1/charts/{_chart_segment(id)}"
+        return Call("PATCH", path, self._chart_or_receipt, json_body=body, if_match=if_match_header(if_match))
 
-    def delete_chart(self, id: str) -> Call[None]:
-        return Call("DELETE", f"/v1/charts/{_chart_segment(id)}", lambda _r: None)
+    def delete_chart(self, id: str, if_match: IfMatch = None) -> Call[None]:
+        return Call("DELETE", f"/v1/charts/{_chart_segment(id)}", lambda _r: None, if_match=if_match_header(if_match))
 
     def copy_chart(
         self,
@@ -241,16 +284,37 @@ class Calls:
             "POST", f"/v1/charts/{_chart_segment(id)}/copy", self._chart_or_receipt, json_body=body, idempotent_key=idempotency_key(key)
         )
 
-    def set_data(self, id: str, data: TableData) -> Call[Chart | WriteReceipt]:
-        return Call("PUT", f"/v1/charts/{_chart_segment(id)}/data", self._chart_or_receipt, csv_body=csv_for(data))
+    def set_data(self, id: str, data: TableData, if_match: IfMatch = None) -> Call[Chart | WriteReceipt]:
+        path = f"/v1/charts/{_chart_segment(id)}/data"
+        return Call("PUT", path, self._chart_or_receipt, csv_body=csv_for(data), if_match=if_match_header(if_match))
 
-    def publish(self, id: str, key: str | None) -> Call[Embed]:
+    def link_data(self, id: str, url: str, refresh_minutes: int | None, if_match: IfMatch = None) -> Call[Chart | WriteReceipt]:
+        if not isinstance(url, str) or not url:
+            raise ValueError("link_data() takes the file's address, e.g. https://example.org/results.csv.")
+        body: dict[str, Any] = {"url": url}
+        if refresh_minutes is not None:
+            body["refreshMinutes"] = refresh_minutes
+        path = f"/v1/charts/{_chart_segment(id)}/data"
+        return Call("PUT", path, self._chart_or_receipt, json_body=body, if_match=if_match_header(if_match))
+
+    def refresh_data(self, id: str) -> Call[Chart | WriteReceipt]:
+        return Call("POST", f"/v1/charts/{_chart_segment(id)}/data/refresh", self._chart_or_receipt)
+
+    def color_checks(self, id: str) -> Call[list[ColorCheck]]:
+        return Call("GET", f"/v1/charts/{_chart_segment(id)}/checks", lambda r: [ColorCheck.from_api(c) for c in _json(r)["checks"]])
+
+    def publish(self, id: str, key: str | None, if_match: IfMatch = None) -> Call[Embed]:
         return Call(
-            "POST", f"/v1/charts/{_chart_segment(id)}/publish", lambda r: Embed.from_api(_json(r)), idempotent_key=idempotency_key(key)
+            "POST",
+            f"/v1/charts/{_chart_segment(id)}/publish",
+            lambda r: Embed.from_api(_json(r)),
+            idempotent_key=idempotency_key(key),
+            if_match=if_match_header(if_match),
         )
 
-    def unpublish(self, id: str) -> Call[Chart | WriteReceipt]:
-        return Call("DELETE", f"/v1/charts/{_chart_segment(id)}/publish", self._chart_or_receipt)
+    def unpublish(self, id: str, if_match: IfMatch = None) -> Call[Chart | WriteReceipt]:
+        path = f"/v1/charts/{_chart_segment(id)}/publish"
+        return Call("DELETE", path, self._chart_or_receipt, if_match=if_match_header(if_match))
 
     def export(
         self,
@@ -274,9 +338,9 @@ class Calls:
     def version(self, id: str, n: int) -> Call[VersionDetail]:
         return Call("GET", f"/v1/charts/{_chart_segment(id)}/versions/{int(n)}", lambda r: VersionDetail.from_api(_json(r)))
 
-    def restore(self, id: str, n: int, key: str | None) -> Call[Chart | WriteReceipt]:
+    def restore(self, id: str, n: int, key: str | None, if_match: IfMatch = None) -> Call[Chart | WriteReceipt]:
         path = f"/v1/charts/{_chart_segment(id)}/versions/{int(n)}/restore"
-        return Call("POST", path, self._chart_or_receipt, idempotent_key=idempotency_key(key))
+        return Call("POST", path, self._chart_or_receipt, idempotent_key=idempotency_key(key), if_match=if_match_header(if_match))
 
     # Folders
 

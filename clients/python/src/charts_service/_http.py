@@ -93,6 +93,22 @@ class Call(Generic[T]):
     accept: str | None = None
     idempotent_key: str | None = None
     """An ``Idempotency-Key``: the same for every retry, so a retried create never makes two charts."""
+    if_match: str | None = None
+    """An ``If-Match`` ETag: the write is refused (412, ``PreconditionFailed``) when the chart changed since."""
+
+
+IfMatch = int | str | None
+"""The version a write expects the chart to be at: ``chart.version`` (an int), or an ETag as read (``'"3"'``)."""
+
+
+def if_match_header(expected: IfMatch) -> str | None:
+    """``If-Match`` for a version number or an ETag; a bare number in text is quoted as an ETag is."""
+    if expected is None:
+        return None
+    if isinstance(expected, bool) or not isinstance(expected, (int, str)):
+        raise TypeError(f"if_match takes the chart's version (chart.version) or its ETag, not {expected!r}.")
+    text = str(expected)
+    return f'"{text}"' if text.isdigit() else text
 
 
 def idempotency_key(given: str | None) -> str:
@@ -105,6 +121,8 @@ def build_request(http: httpx.Client | httpx.AsyncClient, call: Call[Any]) -> ht
         headers["Accept"] = call.accept
     if call.idempotent_key:
         headers["Idempotency-Key"] = call.idempotent_key
+    if call.if_match:
+        headers["If-Match"] = call.if_match
     content: bytes | None = None
     if call.json_body is not None:
         content = json.dumps(call.json_body, ensure_ascii=False, allow_nan=False).encode()

@@ -1,13 +1,16 @@
 """``charts``: the client from a shell script. Reads CHARTS_URL and CHARTS_KEY.
 
-    charts create data.csv --kind bar --title "Seats" --publish
+    charts create data.csv --kind column --title "Seats" --publish
     charts create gapminder.csv --kind scatter --columns x=gdpPercap y=lifeExp size=pop group=continent
     charts list [--search TEXT]
     charts export ch_… png [-o chart.png]
     charts publish ch_… | charts unpublish ch_… | charts get ch_… | charts delete ch_…
+    charts link ch_… https://example.org/results.csv [--every 5] | charts refresh ch_…
+    charts checks ch_… | charts versions ch_… | charts restore ch_… 3
 
 Prints what a script needs (an id, an embed URL, a path) on stdout, or JSON with ``--json``;
-an error goes to stderr as the API said it, with exit status 1.
+``--json``, ``--url`` and ``--key`` go before or after the command. An error goes to stderr as
+the API said it, with exit status 1.
 """
 
 from __future__ import annotations
@@ -24,18 +27,9 @@ from typing import Any, cast, get_args
 from . import __version__
 from .client import Client
 from .errors import ChartsServiceError
+from .kinds import KIND_ALIASES, KINDS
 from .meta import Meta
-from .models import ChartKind, ExportFormat
-
-# Everyday names for kinds and the settings they imply.
-ALIASES: dict[str, tuple[ChartKind, dict[str, Any]]] = {
-    "bar": ("horizontal-bar", {}),
-    "column": ("horizontal-bar", {"orientation": "vertical"}),
-    "area": ("line", {"area": True}),
-    "donut": ("pie", {"donut": True}),
-    "stream": ("themeriver", {}),
-}
-KINDS: tuple[str, ...] = get_args(ChartKind)
+from .models import Chart, ExportFormat
 
 
 def _plain(value: Any) -> Any:
@@ -48,25 +42,38 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _kind(text: str) -> tuple[ChartKind, dict[str, Any]]:
-    if text in ALIASES:
-        return ALIASES[text]
-    if text in KINDS:
-        return cast(ChartKind, text), {}
-    raise argparse.ArgumentTypeError(f"unknown kind {text!r}: one of {', '.join(KINDS)} (or {', '.join(ALIASES)})")
+def _kind(text: str) -> str:
+    if text in KIND_ALIASES or text in KINDS:
+        return text
+    raise argparse.ArgumentTypeError(f"unknown kind {text!r}: one of {', '.join(KINDS)} (or {', '.join(KIND_ALIASES)})")
+
+
+def _shared_options(*, after_command: bool) -> argparse.ArgumentParser:
+    """The options every command takes, before it (``charts --json list``) or after it
+    (``charts list --json``). After the command they default to nothing at all, so a value given
+    before it is not overwritten by the command's parser."""
+    shared = argparse.ArgumentParser(add_help=False)
+    unset: dict[str, Any] = {"default": argparse.SUPPRESS} if after_command else {}
+    shared.add_argument("--url", help="service address (default: $CHARTS_URL)", **unset)
+    shared.add_argument("--key", help="API key (default: $CHARTS_KEY)", **unset)
+    shared.add_argument("--json", action="store_true", help="print JSON instead of plain lines", **unset)
+    return shared
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="charts", description="Charts service from the shell (CHARTS_URL, CHARTS_KEY).")
+    parser = argparse.ArgumentParser(
+        prog="charts", description="Charts service from the shell (CHARTS_URL, CHARTS_KEY).", parents=[_shared_options(after_command=False)]
+    )
     parser.add_argument("--version", action="version", version=f"charts-service {__version__}")
-    parser.add_argument("--url", help="service address (default: $CHARTS_URL)")
-    parser.add_argument("--key", help="API key (default: $CHARTS_KEY)")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of plain lines")
-    commands = parser.add_subparsers(dest="command", required=True)
+    subparsers = parser.add_subparsers(dest="command", required=True)
+    shared = _shared_options(after_command=True)
 
-    create = commands.add_parser("create", help="make a chart from a CSV file ('-' reads stdin)")
+    def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        return subparsers.add_parser(name, help=help_text, parents=[shared])
+
+    create = command("create", "make a chart from a CSV file ('-' reads stdin)")
     create.add_argument("csv", help="CSV file: a header row, then data rows")
-    create.add_argument("--kind", type=_kind, default=("line", {}), help=f"chart kind: {', '.join(KINDS)}; or {', '.join(ALIASES)}")
+    create.add_argument("--kind", type=_kind, default="line", help=f"chart kind: {', '.join(KINDS)}; or {', '.join(KIND_ALIASES)}")
     create.add_argument("--title")
     create.add_argument("--subtitle")
     create.add_argument("--source", dest="source_text", help="source line in the footer")
@@ -81,7 +88,7 @@ def _parser() -> argparse.ArgumentParser:
     create.add_argument("--folder", dest="folder_id")
     create.add_argument("--publish", action="store_true", help="publish it too, and print the embed URL")
 
-    listing = commands.add_parser("list", help="list the workspace's charts")
+    listing = command("list", "list the workspace's charts")
     listing.add_argument("--search")
     listing.add_argument("--folder", dest="folder_id")
     listing.add_argument("--sort", choices=["updated", "name"])
@@ -91,10 +98,24 @@ def _parser() -> argparse.ArgumentParser:
         ("publish", "publish, print the embed URL"),
         ("unpublish", "take the embed down"),
         ("delete", "delete a chart"),
+        ("refresh", "read a linked chart's URL now"),
+        ("checks", "check a chart's colours for contrast and colour-blind readers"),
+        ("versions", "list a chart's versions, newest first"),
     ):
-        commands.add_parser(name, help=help_text).add_argument("id")
+        command(name, help_text).add_argument("id")
 
-    export = commands.add_parser("export", help="export a chart to a file")
+    link = command("link", "link a chart to a CSV or JSON file on the web, read now and on a schedule")
+    link.add_argument("id")
+    link.add_argument("url")
+    link.add_argument(
+        "--every", type=int, dest="refresh_minutes", metavar="MINUTES", help="read it again every MINUTES (1-1440; default 5)"
+    )
+
+    restore = command("restore", "bring a version back as a new version")
+    restore.add_argument("id")
+    restore.add_argument("version", type=int)
+
+    export = command("export", "export a chart to a file")
     export.add_argument("id")
     export.add_argument("format", choices=get_args(ExportFormat))
     export.add_argument("-o", "--output", help="file to write (default: <id>.<format>; '-' writes stdout)")
@@ -103,8 +124,8 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _meta(args: argparse.Namespace, implied: dict[str, Any]) -> Meta:
-    meta: dict[str, Any] = dict(implied)
+def _meta(args: argparse.Namespace) -> Meta:
+    meta: dict[str, Any] = {}
     if args.meta:
         extra = json.loads(args.meta)
         if not isinstance(extra, dict):
@@ -140,10 +161,9 @@ def run(argv: Sequence[str], client: Client | None = None) -> int:
     try:
         client = client or Client(args.url, args.key)
         if args.command == "create":
-            kind, implied = args.kind
             text = sys.stdin.read() if args.csv == "-" else Path(args.csv).read_text(encoding="utf-8-sig")
             columns = _columns(args.columns)
-            chart = client.charts.create(kind, data=text, columns=columns, meta=_meta(args, implied), folder_id=args.folder_id)
+            chart = client.charts.create(args.kind, data=text, columns=columns, meta=_meta(args), folder_id=args.folder_id)
             if args.publish:
                 embed = client.charts.publish(chart.id)
                 emit(f"{chart.id}\t{embed.embed_url}", {"chart": chart, "embed": embed})
@@ -163,6 +183,23 @@ def run(argv: Sequence[str], client: Client | None = None) -> int:
         elif args.command == "delete":
             client.charts.delete(args.id)
             emit(args.id, {"deleted": True})
+        elif args.command in ("link", "refresh"):
+            written = (
+                client.charts.link_data(args.id, args.url, refresh_minutes=args.refresh_minutes)
+                if args.command == "link"
+                else client.charts.refresh(args.id)
+            )
+            source = written.data_source if isinstance(written, Chart) else None
+            emit(f"{args.id}\t{source.last_status if source else '-'}", written)
+        elif args.command == "checks":
+            checks = client.charts.checks(args.id)
+            emit("\n".join(f"{c.id}\t{c.message}" for c in checks), checks)
+        elif args.command == "versions":
+            versions = client.charts.versions(args.id)
+            emit("\n".join(f"{v.version}\t{v.created_at.isoformat()}\t{v.summary}" for v in versions), versions)
+        elif args.command == "restore":
+            restored = client.charts.restore(args.id, args.version)
+            emit(args.id, restored)
         elif args.command == "export":
             content = client.charts.export(args.id, args.format, scale=args.scale, mode=args.mode)
             if args.output == "-":

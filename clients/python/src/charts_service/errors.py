@@ -11,12 +11,32 @@ Catch ``ApiError`` for any answer the API refused, or a narrower class for one c
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 
 class ChartsServiceError(Exception):
     """Anything this client raises on purpose."""
+
+
+class ServiceWarning(UserWarning):
+    """What the service warned about while storing a write (the answer's ``warnings``), e.g. an
+    unknown setting: ``unknown setting "titel" — did you mean "title"?``. The write was stored;
+    ``warnings.simplefilter("error", ServiceWarning)`` turns these into errors."""
+
+
+# The caller's frame: warn_about ← the answer's reader ← the transport's finish ← run ← the
+# resource method ← the caller, the same for the sync and the async client.
+_CALLER_STACK_LEVEL = 6
+
+
+def warn_about(body: Mapping[str, Any]) -> None:
+    """Raises a ``ServiceWarning`` for each warning a chart write answered, at the caller's line."""
+    listed = body.get("warnings")
+    if isinstance(listed, list):
+        for text in listed:
+            warnings.warn(str(text), ServiceWarning, stacklevel=_CALLER_STACK_LEVEL)
 
 
 class ConnectionFailed(ChartsServiceError):

@@ -292,3 +292,78 @@ class Meta(TypedDict, total=False):
     """The table kind: order, heat-coloured columns, and in the embed a search box and paging"""
     embed: MetaEmbed
     """What the published page offers readers under the chart"""
+
+
+class MetaPatch(TypedDict, total=False):
+    """``meta`` as a JSON merge patch (``update``, ``copy``): the settings given change, ``None`` removes one."""
+
+    title: Union[str, None]
+    """Chart title, and the chart's name"""
+    subtitle: Union[str, None]
+    """A line under the title"""
+    sourceText: Union[str, None]
+    """Source line in the footer"""
+    theme: Union[str, None]
+    """A built-in theme id or one of GET /v1/themes"""
+    mode: Union[Literal["light", "dark", "auto"], None]
+    """Light or dark colours; "auto" makes the live embed follow the reader's colour scheme (exports draw it light unless `?mode=` says otherwise)"""
+    w: Union[float, None]
+    """Width in pixels"""
+    h: Union[float, None]
+    """Height in pixels"""
+    seriesTransform: Union[dict[str, MetaSeriesTransformEntry], None]
+    """Per-series transforms keyed by series name (spec 2.4)"""
+    stack: Union[Literal["none", "stacked", "percent"], None]
+    """Lines and bars: stacked or 100% stacked"""
+    area: Union[bool, None]
+    """Lines: fill the area under each line"""
+    orientation: Union[Literal["horizontal", "vertical"], None]
+    """Bars: horizontal bars or vertical columns"""
+    sort: Union[Literal["none", "descending"], None]
+    """Bars: largest first"""
+    donut: Union[bool, None]
+    """Pies: a ring"""
+    halfPie: Union[bool, None]
+    """Pies: a half ring, as for parliaments"""
+    connected: Union[bool, None]
+    """Scatter: join the points in row order"""
+    basemap: Union[Literal["world", "us-states"], None]
+    """Maps: the base map"""
+    period: Union[str, None]
+    """The period a library-backed pie, treemap or map shows; the latest when absent"""
+    columns: Union[dict[str, Union[str, list[str]]], None]
+    """Which column plays which role, by its name in the data (a list for the roles that take several), e.g. {"x":"year","y":"lifeExp","series":"country"}. Absent: chosen from the columns' types; `columns` on the chart shows the roles in use."""
+    dateOrder: Union[Literal["day-first", "month-first"], None]
+    """How to read dates such as 01/02/2024 whose every value reads either way: day first (1 February) or month first (2 January)"""
+    description: Union[str, None]
+    """Alt text: the SVG's <desc>, the embed's description and the PDF's Subject; generated from the data when absent"""
+    notes: Union[str, None]
+    """A footer line above the source line"""
+    byline: Union[str, None]
+    """Written "Chart: {byline}" beside the source line"""
+    sourceUrl: Union[str, None]
+    """The source line links here in the embed (rel="noopener nofollow")"""
+    locale: Union[str, None]
+    """Language and region for numbers and dates: decimal and thousands separators, month and day names. The CSV export keeps raw numbers."""
+    numberFormat: Union[MetaNumberFormat, None]
+    """How values are written on axes, labels, tooltips and table cells"""
+    axes: Union[MetaAxes, None]
+    """Axis titles and ranges, for every kind with axes (x is the horizontal axis)"""
+    seriesStyle: Union[dict[str, MetaSeriesStyleEntry], None]
+    """Per-series colour, display name and line style, keyed by series name (the chart's `series`)"""
+    highlight: Union[list[str], None]
+    """Series (or, for one-series bars, pies and dots, categories) that keep their colours; the rest are drawn in the theme's muted colour"""
+    labels: Union[MetaLabels, None]
+    """Direct labels and value labels"""
+    legend: Union[MetaLegend, None]
+    """The legend"""
+    annotations: Union[list[Union[MetaAnnotationsItem1, MetaAnnotationsItem2, MetaAnnotationsItem3]], None]
+    """Notes, reference lines and shaded ranges, drawn on every kind with axes"""
+    colorScale: Union[MetaColorScale, None]
+    """The colour scale of maps and heatmaps"""
+    race: Union[MetaRace, None]
+    """Bar race"""
+    table: Union[MetaTable, None]
+    """The table kind: order, heat-coloured columns, and in the embed a search box and paging"""
+    embed: Union[MetaEmbed, None]
+    """What the published page offers readers under the chart"""

@@ -42,8 +42,15 @@ def _time(value: Any) -> datetime:
     return datetime.fromisoformat(str(value).replace("Z", "+00:00"))
 
 
+def _time_or_none(value: Any) -> datetime | None:
+    return _time(value) if value else None
+
+
 def _published(value: Any) -> Published | None:
-    return Published(embed_url=str(value["embedUrl"])) if isinstance(value, dict) and "embedUrl" in value else None
+    if not isinstance(value, dict) or "embedUrl" not in value:
+        return None
+    snippet = value.get("responsiveIframe")
+    return Published(embed_url=str(value["embedUrl"]), responsive_iframe=snippet if isinstance(snippet, str) else None)
 
 
 def _roles(value: Any) -> dict[str, str | list[str]] | None:
@@ -54,16 +61,54 @@ def _roles(value: Any) -> dict[str, str | list[str]] | None:
 
 @dataclass(frozen=True)
 class Published:
+    """Where a published chart lives. ``responsive_iframe`` is the service's snippet when the
+    answer carried one; the display builds the same snippet from ``embed_url`` otherwise."""
+
     embed_url: str
+    responsive_iframe: str | None = None
+
+
+LinkStatus = Literal["ok", "unchanged", "failed"]
+
+
+@dataclass(frozen=True)
+class DataSource:
+    """A chart's link to a CSV or JSON file on the web (docs/data.md, "Linked data"): read every
+    ``refresh_minutes``; ``last_status`` says how the last read went (``failed`` with ``last_error``,
+    the last good data kept)."""
+
+    url: str
+    refresh_minutes: int
+    last_fetched_at: datetime | None
+    last_changed_at: datetime | None
+    last_status: LinkStatus | None
+    last_error: str | None
+    next_refresh_at: datetime | None
+
+    @staticmethod
+    def from_api(body: Json) -> DataSource:
+        status = body.get("lastStatus")
+        error = body.get("lastError")
+        return DataSource(
+            url=str(body["url"]),
+            refresh_minutes=int(body.get("refreshMinutes", 0)),
+            last_fetched_at=_time_or_none(body.get("lastFetchedAt")),
+            last_changed_at=_time_or_none(body.get("lastChangedAt")),
+            last_status=cast(LinkStatus, status) if isinstance(status, str) else None,
+            last_error=error if isinstance(error, str) else None,
+            next_refresh_at=_time_or_none(body.get("nextRefreshAt")),
+        )
 
 
 @dataclass
 class Chart:
-    """A chart. ``series``, ``meta`` and ``columns`` are None on the answer of a create or copy
-    (which does not carry them); ``client.charts.get(id)`` reads them. ``columns`` is the column
-    roles in use, given in ``meta.columns`` or chosen by the service from the columns' types (None
-    for library series). In Jupyter a chart shows its live embed, or
-    its SVG while unpublished; ``chart.show()`` saves its PNG and opens it."""
+    """A chart. ``series`` and ``columns`` are None on the answer of a create or copy (which does
+    not carry them), and so are ``version`` and ``data_source``; ``client.charts.get(id)`` reads
+    them. A create's ``meta`` is the settings it sent, which the service stores as given.
+    ``columns`` is the column roles in use, given in ``meta.columns`` or chosen by the service from
+    the columns' types (None for library series). ``version`` is the chart's ETag, for
+    ``if_match=``. In Jupyter a chart shows its live embed, or its SVG while unpublished;
+    ``chart.show()`` saves its PNG and opens it."""
 
     id: str
     name: str
@@ -74,6 +119,8 @@ class Chart:
     series: list[str] | None = None
     meta: Meta | None = None
     columns: dict[str, str | list[str]] | None = None
+    version: int | None = None
+    data_source: DataSource | None = None
     _display: Display | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -92,6 +139,8 @@ class Chart:
             series=[str(name) for name in body["series"]] if isinstance(body.get("series"), list) else None,
             meta=cast(Meta, body["meta"]) if isinstance(body.get("meta"), dict) else None,
             columns=_roles(body.get("columns")),
+            version=int(body["version"]) if isinstance(body.get("version"), int) else None,
+            data_source=DataSource.from_api(body["dataSource"]) if isinstance(body.get("dataSource"), dict) else None,
             _display=display,
         )
 
@@ -166,23 +215,33 @@ class Embed:
         )
 
     def _repr_html_(self) -> str:
-        return self.iframe
+        # The frame and the loader that sizes it to the chart: as tall as the chart at any width.
+        return self.responsive_iframe
 
 
 @dataclass(frozen=True)
 class Version:
+    """An item of ``charts.versions()``: what the version changed in words (``summary``). One
+    author's quick successive edits of the same fields are one item covering ``first_version`` to
+    ``version``; each is still restorable by number."""
+
     version: int
     action: str
     author_account_id: str
     created_at: datetime
+    summary: str = ""
+    first_version: int | None = None
 
     @staticmethod
     def from_api(body: Json) -> Version:
+        first = body.get("firstVersion")
         return Version(
             version=int(body["version"]),
             action=str(body.get("action", "")),
             author_account_id=str(body.get("authorAccountId", "")),
             created_at=_time(body["createdAt"]),
+            summary=str(body.get("summary") or ""),
+            first_version=int(first) if isinstance(first, int) else None,
         )
 
 
@@ -195,6 +254,7 @@ class VersionDetail:
     author_account_id: str
     created_at: datetime
     chart: Chart
+    summary: str = ""
 
     @staticmethod
     def from_api(body: Json) -> VersionDetail:
@@ -202,7 +262,43 @@ class VersionDetail:
         chart = dict(body.get("chart") or {})
         chart.setdefault("hasData", True)
         chart.setdefault("folderId", None)
-        return VersionDetail(head.version, head.action, head.author_account_id, head.created_at, Chart.from_api(chart))
+        return VersionDetail(head.version, head.action, head.author_account_id, head.created_at, Chart.from_api(chart), head.summary)
+
+
+@dataclass(frozen=True)
+class ColorSuggestion:
+    """A colour for ``series`` that passes the checks: set it as ``meta.seriesStyle[series].color``."""
+
+    series: str
+    color: str
+
+
+@dataclass(frozen=True)
+class ColorCheck:
+    """An accessibility warning about a chart's drawn colours (docs/themes-and-fonts.md, "A chart's
+    own colours"): low contrast, colours a colour-blind reader confuses, or two series in one
+    colour. Checks never block saving or publishing."""
+
+    id: str
+    level: str
+    modes: list[str]
+    message: str
+    colors: list[str]
+    suggestion: ColorSuggestion | None
+
+    @staticmethod
+    def from_api(body: Json) -> ColorCheck:
+        suggestion = body.get("suggestion")
+        return ColorCheck(
+            id=str(body["id"]),
+            level=str(body.get("level", "warning")),
+            modes=[str(mode) for mode in body.get("modes") or []],
+            message=str(body.get("message", "")),
+            colors=[str(color) for color in body.get("colors") or []],
+            suggestion=ColorSuggestion(series=str(suggestion["series"]), color=str(suggestion["color"]))
+            if isinstance(suggestion, dict)
+            else None,
+        )
 
 
 @dataclass(frozen=True)
