@@ -1,7 +1,7 @@
 /**
  * The hand-written surface over the generated types: `client.charts.create(…)`, exports as
  * `Uint8Array` or `Blob`, typed path parameters (a version is a number, a format one of four), ids
- * checked before sending.
+ * checked before sending, `If-Match` on every write the service makes conditional.
  */
 import { type Rows, toCsv } from "./csv.js";
 import { InvalidId } from "./errors.js";
@@ -15,18 +15,40 @@ export type ChartListItem = Api.ChartList["charts"][number];
 export type ChartWriteReceipt = Api.ChartWriteReceipt;
 export type ChartKind = Api.Chart["kind"];
 export type Meta = NonNullable<Api.CreateChart["meta"]>;
+/**
+ * A JSON merge patch of `T` (RFC 7386, as `PATCH` applies `meta`): every key optional, objects
+ * merged key by key, `null` removes a key, a list replaced whole.
+ */
+export type MergePatch<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: MergePatch<T[K]> | null } : T;
+/** `meta` of an update: typed like `create`'s, as a merge patch. */
+export type MetaPatch = MergePatch<Meta>;
 export type SeriesReference = NonNullable<Api.CreateChart["series"]>[number];
 export type Published = Api.Published;
 export type ChartVersionItem = Api.ChartVersionList["versions"][number];
 export type ChartVersion = Api.ChartVersion;
+export type ColorCheck = Api.ColorCheck;
+export type DataSource = Api.DataSource;
+/**
+ * What a chart write may add to its answer: `warnings` names each unknown `meta` setting the write
+ * stored (kept as sent, since a client may keep its own settings), with the closest known one,
+ * e.g. `unknown setting "titel" — did you mean "title"?`. Absent when there is nothing to say.
+ */
+export interface WriteWarnings {
+	warnings?: string[];
+}
+/** A chart write's answer: the chart, or `{ id, version, updatedAt }` for a key without `chart:read`. */
+export type ChartWritten = (Chart | ChartWriteReceipt) & WriteWarnings;
 export type Folder = Api.Folder;
 export type Theme = Api.ThemeList["themes"][number];
 export type Statistic = Api.StatisticList["statistics"][number];
 export type Source = Api.SourceList["sources"][number];
 export type DimensionValue = Api.DimensionValueList["values"][number];
 export type ExportFormat = Api.PathParameters["getV1ChartsIdExportFormat"]["format"];
-/** `scale` (PNG, 1–4), `w`/`h` (100–4000 px), `mode`, `transparent`. */
-export type ExportOptions = Omit<NonNullable<Api.QueryParameters["getV1ChartsIdExportFormat"]>, "transparent"> & {
+/** A PNG's pixel density: 1 to 4 (the service's default is 2). */
+export type ExportScale = 1 | 2 | 3 | 4;
+/** `scale` (PNG, 1–4; w·h·scale² at most 16 megapixels), `w`/`h` (100–4000 px), `mode`, `transparent`. */
+export type ExportOptions = Omit<NonNullable<Api.QueryParameters["getV1ChartsIdExportFormat"]>, "transparent" | "scale"> & {
+	scale?: ExportScale;
 	transparent?: boolean | "true" | "false";
 };
 export type ChartListQuery = Api.QueryParameters["getV1Charts"];
@@ -36,8 +58,16 @@ export type VersionNumber = Api.PathParameters["getV1ChartsIdVersionsN"]["n"];
 export const exportFormats: readonly ExportFormat[] = ["png", "svg", "pdf", "csv"];
 
 export interface WriteOptions {
-	/** Only write if the chart is still at this version (its ETag); else 412 PreconditionFailed. */
+	/**
+	 * Only write if the chart is still at this version: its `version` (a number), or its `ETag` as
+	 * the service sent it (`"7"`, `W/"7"`, or `*` for any); else 412 `PreconditionFailed`.
+	 */
 	ifMatch?: string | number;
+}
+
+export interface LinkOptions extends WriteOptions {
+	/** Minutes between reads, 1–1440 (the service's default is 5). */
+	refreshMinutes?: number;
 }
 
 export interface IdempotentOptions {
@@ -65,10 +95,12 @@ export type CreateChartInput<K extends ChartKind = ChartKind> = Omit<Api.CreateC
  * A chart's changes, in one version: `meta` is a JSON merge patch; `data` or `rows` replace its
  * data; `columns` replace its roles whole (`{}` removes them), and new data is read with them.
  */
-export type UpdateChartInput<K extends ChartKind = ChartKind> = Omit<Api.PatchChart, "data" | "kind"> &
+export type UpdateChartInput<K extends ChartKind = ChartKind> = Omit<Api.PatchChart, "data" | "kind" | "meta"> &
 	Omit<TableInput<K>, "data"> & {
-		/** CSV text or rows that replace the chart's data; `null` removes its data (own, linked or statistics). */
+		/** CSV text or rows that replace the chart's data (and end a link); `null` removes its data (own, linked or statistics). */
 		data?: string | Rows | null;
+		/** A merge patch of the chart's settings: keys given change, `null` removes one. */
+		meta?: MetaPatch;
 	};
 
 export interface CopyChartInput extends Omit<Api.CopyChart, "data"> {
@@ -134,8 +166,16 @@ function versionSegment(n: VersionNumber): string {
 	return String(n);
 }
 
+/** `If-Match` for a write: a version number quoted as the service's ETags are, an ETag as it is. */
 function ifMatch(options: WriteOptions | undefined): Record<string, string> {
-	return options?.ifMatch === undefined ? {} : { "If-Match": `"${String(options.ifMatch).replaceAll('"', "")}"` };
+	const tag = options?.ifMatch;
+	if (tag === undefined) return {};
+	if (typeof tag === "number" || /^\d+$/.test(tag)) {
+		if (!Number.isSafeInteger(Number(tag)) || Number(tag) < 1) throw new RangeError(`ifMatch is a version from 1, not ${tag}.`);
+		return { "If-Match": `"${Number(tag)}"` };
+	}
+	if (tag === "*" || /^(W\/)?"[^"]*"$/.test(tag)) return { "If-Match": tag };
+	throw new TypeError(`ifMatch is a chart's version (7) or its ETag ("7"), not ${JSON.stringify(tag)}.`);
 }
 
 class Resource {
@@ -148,7 +188,10 @@ export class Charts extends Resource {
 	 * the service choose them) or from library `series`; sends an Idempotency-Key. A role the kind
 	 * does not have throws `UnknownRole` before sending.
 	 */
-	async create<K extends ChartKind = "line">(input: CreateChartInput<K> = {}, options: IdempotentOptions = {}): Promise<ChartCreated> {
+	async create<K extends ChartKind = "line">(
+		input: CreateChartInput<K> = {},
+		options: IdempotentOptions = {},
+	): Promise<ChartCreated & WriteWarnings> {
 		// No roles at all ({}) is the same as none given: the service chooses them.
 		const json = chartBody(input, (roles) => (Object.keys(roles).length > 0 ? roles : undefined), "line");
 		return this.http.json({
@@ -168,24 +211,25 @@ export class Charts extends Resource {
 	}
 
 	/**
-	 * `meta` is a JSON merge patch: keys given change, `null` removes one. `data` or `rows` replace
-	 * the data and `columns` the roles, whole (`{}` hands the choice back to the service), all in
-	 * one version.
+	 * `meta` is a JSON merge patch, typed like `create`'s: keys given change, `null` removes one.
+	 * `data` or `rows` replace the data (`data: null` removes it) and `columns` the roles, whole
+	 * (`{}` hands the choice back to the service), all in one version.
 	 */
-	async update<K extends ChartKind = ChartKind>(
-		id: string,
-		patch: UpdateChartInput<K>,
-		options?: WriteOptions,
-	): Promise<Chart | ChartWriteReceipt> {
+	async update<K extends ChartKind = ChartKind>(id: string, patch: UpdateChartInput<K>, options?: WriteOptions): Promise<ChartWritten> {
 		const json = chartBody(patch, wholeRolesPatch);
 		return this.http.json({ method: "PATCH", path: `/v1/charts/${chartSeg(id)}`, json, headers: ifMatch(options) });
 	}
 
-	async delete(id: string): Promise<void> {
-		await this.http.send({ method: "DELETE", path: `/v1/charts/${chartSeg(id)}` });
+	/** Deletes the chart and its versions. */
+	async delete(id: string, options?: WriteOptions): Promise<void> {
+		await this.http.send({ method: "DELETE", path: `/v1/charts/${chartSeg(id)}`, headers: ifMatch(options) });
 	}
 
-	async copy(id: string, input: CopyChartInput = {}, options: IdempotentOptions = {}): Promise<ChartCreated | ChartWriteReceipt> {
+	async copy(
+		id: string,
+		input: CopyChartInput = {},
+		options: IdempotentOptions = {},
+	): Promise<(ChartCreated | ChartWriteReceipt) & WriteWarnings> {
 		const { data, ...rest } = input;
 		const csv = csvOf(data);
 		return this.http.json({
@@ -196,22 +240,60 @@ export class Charts extends Resource {
 		});
 	}
 
-	/** Replaces the chart's data with CSV text or rows. */
-	async setData(id: string, data: string | Rows, options?: WriteOptions): Promise<Chart | ChartWriteReceipt> {
+	/** Replaces the chart's data with CSV text or rows, as own data: a chart linked to a URL stops following it. */
+	async setData(id: string, data: string | Rows, options?: WriteOptions): Promise<ChartWritten> {
 		return this.http.json({ method: "PUT", path: `/v1/charts/${chartSeg(id)}/data`, csv: csvOf(data) ?? "", headers: ifMatch(options) });
 	}
 
+	/**
+	 * Links the chart to a CSV, JSON rows or a published Google Sheet at `url`: read once now (a
+	 * file that cannot be read or does not fit the kind is `InvalidData`, and nothing is stored),
+	 * then every `refreshMinutes`; a published embed follows it. The answer's `dataSource` shows
+	 * the reads. `setData` (own data), `update` with `data: null` or with `series`, or restoring a
+	 * version on statistics ends the link.
+	 */
+	async link(id: string, url: string, options: LinkOptions = {}): Promise<ChartWritten> {
+		const { refreshMinutes } = options;
+		return this.http.json({
+			method: "PUT",
+			path: `/v1/charts/${chartSeg(id)}/data`,
+			json: refreshMinutes === undefined ? { url } : { url, refreshMinutes },
+			headers: ifMatch(options),
+		});
+	}
+
+	/**
+	 * Reads a linked chart's URL now, without waiting for the schedule: `dataSource.lastStatus` is
+	 * `ok` (new data, a published embed redrawn), `unchanged` or `failed` (with `lastError`; the
+	 * last good data kept). A published chart on library statistics is redrawn from the library.
+	 * `InvalidData` for a chart with own data, which nothing can refresh.
+	 */
+	async refresh(id: string): Promise<Chart | ChartWriteReceipt> {
+		return this.http.json({ method: "POST", path: `/v1/charts/${chartSeg(id)}/data/refresh` });
+	}
+
+	/**
+	 * The accessibility warnings of the chart's colours in light and dark (contrast, colour-blind
+	 * confusion, two series in one colour), as the editor shows them; a series' warning carries a
+	 * `suggestion` to set as `meta.seriesStyle[series].color`. Empty when there is nothing to say;
+	 * `InvalidData` for a chart without data.
+	 */
+	async checks(id: string): Promise<ColorCheck[]> {
+		return (await this.http.json<Api.ChartChecks>({ method: "GET", path: `/v1/charts/${chartSeg(id)}/checks` })).checks;
+	}
+
 	/** Publishes (or republishes: the URL stays) the live embed. */
-	async publish(id: string, options: IdempotentOptions = {}): Promise<Published> {
+	async publish(id: string, options: IdempotentOptions & WriteOptions = {}): Promise<Published> {
 		return this.http.json({
 			method: "POST",
 			path: `/v1/charts/${chartSeg(id)}/publish`,
 			idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
+			headers: ifMatch(options),
 		});
 	}
 
-	async unpublish(id: string): Promise<Chart | ChartWriteReceipt> {
-		return this.http.json({ method: "DELETE", path: `/v1/charts/${chartSeg(id)}/publish` });
+	async unpublish(id: string, options?: WriteOptions): Promise<Chart | ChartWriteReceipt> {
+		return this.http.json({ method: "DELETE", path: `/v1/charts/${chartSeg(id)}/publish`, headers: ifMatch(options) });
 	}
 
 	private exportCall(id: string, format: ExportFormat, options: ExportOptions): Call {
@@ -238,7 +320,8 @@ export class Charts extends Resource {
 		return this.http.json({ method: "GET", path: `/v1/charts/${chartSeg(id)}/versions/${versionSegment(n)}` });
 	}
 
-	async restore(id: string, n: VersionNumber, options: IdempotentOptions & WriteOptions = {}): Promise<Chart | ChartWriteReceipt> {
+	/** Brings back version `n`'s content as a new version; the folder and the publish state stay. */
+	async restore(id: string, n: VersionNumber, options: IdempotentOptions & WriteOptions = {}): Promise<ChartWritten> {
 		return this.http.json({
 			method: "POST",
 			path: `/v1/charts/${chartSeg(id)}/versions/${versionSegment(n)}/restore`,

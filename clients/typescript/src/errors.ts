@@ -83,6 +83,10 @@ export class InvalidId extends NotFound {
 		super(404, "not_found", `${argument}: ${shown} is not ${expected}; nothing was sent.`, { path: argument });
 	}
 }
+/** 405 `method_not_allowed`: the path exists, but not with this method (`Allow` lists the ones it has). */
+export class MethodNotAllowed extends ApiError {
+	override name = "MethodNotAllowed";
+}
 /** 409: changed under the request, or the same Idempotency-Key is still in progress. */
 export class Conflict extends ApiError {
 	override name = "Conflict";
@@ -94,6 +98,10 @@ export class PreconditionFailed extends ApiError {
 /** 413: the body is over the API's limit (a CSV over 10 MiB). */
 export class PayloadTooLarge extends ApiError {
 	override name = "PayloadTooLarge";
+}
+/** 415 `unsupported_media_type`: the body's `Content-Type` is not one the route reads. */
+export class UnsupportedMediaType extends ApiError {
+	override name = "UnsupportedMediaType";
 }
 /** 422: the request was refused as written; `code` says which part (`invalid_kind`, `invalid_body`…). */
 export class ValidationError extends ApiError {
@@ -171,8 +179,9 @@ export class ServerError extends ApiError {
 	override name = "ServerError";
 }
 
-type ApiErrorClass = new (status: number, code: string, message: string, details?: unknown, headers?: Headers) => ApiError;
+export type ApiErrorClass = new (status: number, code: string, message: string, details?: unknown, headers?: Headers) => ApiError;
 
+/** Every error code the API answers (its error codes table, docs/api.md), with its class. */
 const byCode: Record<string, ApiErrorClass> = {
 	unauthorized: Unauthorized,
 	invalid_credentials: Unauthorized,
@@ -181,24 +190,44 @@ const byCode: Record<string, ApiErrorClass> = {
 	csrf_failed: Forbidden,
 	plan_required: PlanRequired,
 	not_found: NotFound,
+	method_not_allowed: MethodNotAllowed,
 	conflict: Conflict,
 	idempotency_in_progress: Conflict,
 	precondition_failed: PreconditionFailed,
 	payload_too_large: PayloadTooLarge,
+	unsupported_media_type: UnsupportedMediaType,
+	invalid_body: ValidationError,
+	invalid_query: ValidationError,
 	invalid_data: InvalidData,
+	invalid_format: ValidationError,
+	invalid_parent: ValidationError,
+	invalid_series: ValidationError,
+	invalid_folder: ValidationError,
+	invalid_theme: ValidationError,
+	invalid_transform: ValidationError,
+	invalid_kind: ValidationError,
+	invalid_font: ValidationError,
+	idempotency_key_reused: ValidationError,
 	rate_limited: RateLimited,
 	export_busy: ExportBusy,
 	service_unavailable: ServiceUnavailable,
 	internal_error: ServerError,
 };
 
+/** The class of an error code, or undefined for a code this client does not know (a newer service's). */
+export function errorClassOf(code: string): ApiErrorClass | undefined {
+	return Object.hasOwn(byCode, code) ? byCode[code] : undefined;
+}
+
 const byStatus: Record<number, ApiErrorClass> = {
 	401: Unauthorized,
 	403: Forbidden,
 	404: NotFound,
+	405: MethodNotAllowed,
 	409: Conflict,
 	412: PreconditionFailed,
 	413: PayloadTooLarge,
+	415: UnsupportedMediaType,
 	422: ValidationError,
 	429: RateLimited,
 	503: ServiceUnavailable,
@@ -217,6 +246,6 @@ export async function errorFrom(response: Response): Promise<ApiError> {
 		message = typeof fields.message === "string" ? fields.message : message;
 		details = fields.details;
 	}
-	const ErrorClass = byCode[code] ?? byStatus[response.status] ?? (response.status >= 500 ? ServerError : ApiError);
+	const ErrorClass = errorClassOf(code) ?? byStatus[response.status] ?? (response.status >= 500 ? ServerError : ApiError);
 	return new ErrorClass(response.status, code || `http_${response.status}`, message, details, response.headers);
 }

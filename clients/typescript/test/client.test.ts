@@ -4,18 +4,24 @@ import { describe, it } from "node:test";
 import {
 	ApiError,
 	type Charts,
+	Conflict,
 	ConnectionFailed,
 	ExportBusy,
+	errorClassOf,
+	errorFrom,
 	everyRole,
 	Forbidden,
 	InvalidData,
 	InvalidId,
 	kindRoles,
+	MethodNotAllowed,
 	NotFound,
 	PlanRequired,
+	PreconditionFailed,
 	RateLimited,
 	toCsv,
 	UnknownRole,
+	UnsupportedMediaType,
 	ValidationError,
 } from "../src/index.js";
 import { errorAnswer, FakeFetch } from "./fake-fetch.js";
@@ -369,5 +375,206 @@ describe("ids", () => {
 			fake.requests.map((r) => new URL(r.url).pathname),
 			["/v1/charts/ch_AZaz09_-x", "/v1/folders/fd_x-1", "/v1/sources/a%20b/dimensions/c%2Fd"],
 		);
+	});
+});
+
+describe("linked data, refresh and colour checks", () => {
+	const dataSource = {
+		url: "https://data.example.org/seats.csv",
+		refreshMinutes: 15,
+		lastFetchedAt: "2026-11-28T21:00:00.000Z",
+		lastChangedAt: "2026-11-28T21:00:00.000Z",
+		lastStatus: "ok",
+		lastError: null,
+		nextRefreshAt: "2026-11-28T21:15:00.000Z",
+	};
+
+	it("links with a JSON { url, refreshMinutes } PUT of the data, conditional on the version", async () => {
+		const fake = new FakeFetch().queue(Response.json({ ...created, version: 4, dataSource }));
+		const chart = await fake.client().charts.link("ch_1", dataSource.url, { refreshMinutes: 15, ifMatch: 3 });
+		const request = fake.requests[0];
+		assert.deepEqual([request?.method, request?.url], ["PUT", "https://charts.test/v1/charts/ch_1/data"]);
+		assert.equal(request?.headers.get("content-type"), "application/json");
+		assert.equal(request?.headers.get("if-match"), '"3"');
+		assert.equal(request?.headers.get("idempotency-key"), null);
+		assert.deepEqual(fake.json(), { url: dataSource.url, refreshMinutes: 15 });
+		assert.ok("dataSource" in chart);
+		assert.equal(chart.dataSource?.lastStatus, "ok");
+	});
+
+	it("leaves refreshMinutes to the service when none is given, and names the URL it could not read", async () => {
+		const fake = new FakeFetch().queue(
+			Response.json(created),
+			errorAnswer(422, "invalid_data", "url: HTTP 404: the file was not found. The chart was not linked.", { path: "url" }),
+		);
+		const charts = fake.client().charts;
+		await charts.link("ch_1", dataSource.url);
+		assert.deepEqual(fake.json(0), { url: dataSource.url });
+		assert.equal(fake.requests[0]?.headers.get("if-match"), null);
+		const refused = await charts.link("ch_1", "https://data.example.org/missing.csv").catch((e: unknown) => e);
+		assert.ok(refused instanceof InvalidData);
+		assert.equal(refused.path, "url");
+	});
+
+	it("refreshes with a bodiless POST to …/data/refresh and answers the chart with its dataSource", async () => {
+		const failed = { ...dataSource, lastStatus: "failed", lastError: "HTTP 503: the site had an error." };
+		const fake = new FakeFetch().queue(Response.json({ ...created, dataSource: failed }));
+		const chart = await fake.client().charts.refresh("ch_1");
+		const request = fake.requests[0];
+		assert.deepEqual([request?.method, request?.url], ["POST", "https://charts.test/v1/charts/ch_1/data/refresh"]);
+		assert.equal(fake.bodies[0], "");
+		assert.equal(request?.headers.get("content-type"), null);
+		assert.ok("dataSource" in chart);
+		assert.deepEqual([chart.dataSource?.lastStatus, chart.dataSource?.lastError], ["failed", "HTTP 503: the site had an error."]);
+	});
+
+	it("reads the colour checks as a list, with their suggestions", async () => {
+		const check = {
+			id: "contrast:light:series:Greens",
+			level: "warning",
+			modes: ["light"],
+			message: "Greens (#e8f5e9) has a contrast of 1.1:1 on the light background; lines and marks need 3:1.",
+			colors: ["#e8f5e9", "#ffffff"],
+			suggestion: { series: "Greens", color: "#2e7d32" },
+		};
+		const fake = new FakeFetch().queue(Response.json({ checks: [check] }));
+		const checks = await fake.client().charts.checks("ch_1");
+		assert.deepEqual([fake.requests[0]?.method, fake.requests[0]?.url], ["GET", "https://charts.test/v1/charts/ch_1/checks"]);
+		assert.deepEqual(checks, [check]);
+		assert.equal(checks[0]?.suggestion?.color, "#2e7d32");
+	});
+
+	it("refuses an id not of a chart id's shape in link, refresh and checks before sending", async () => {
+		const fake = new FakeFetch();
+		const charts = fake.client().charts;
+		for (const call of [() => charts.link("..", dataSource.url), () => charts.refresh("."), () => charts.checks("fd_1")]) {
+			await assert.rejects(call(), InvalidId);
+		}
+		assert.equal(fake.requests.length, 0);
+	});
+});
+
+describe("If-Match on every conditional write", () => {
+	it("sends the version as the service's ETag on update, setData, link, publish, unpublish, restore and delete", async () => {
+		const fake = new FakeFetch();
+		for (let i = 0; i < 7; i++) fake.queue(Response.json(i === 3 ? { embedUrl: "https://e/ch_1/" } : created));
+		const charts = fake.client().charts;
+		await charts.update("ch_1", { meta: { title: "T" } }, { ifMatch: 7 });
+		await charts.setData("ch_1", "a,b\nx,1\n", { ifMatch: 7 });
+		await charts.link("ch_1", "https://data.example.org/a.csv", { ifMatch: 7 });
+		await charts.publish("ch_1", { ifMatch: 7 });
+		await charts.unpublish("ch_1", { ifMatch: 7 });
+		await charts.restore("ch_1", 2, { ifMatch: 7 });
+		await charts.delete("ch_1", { ifMatch: 7 });
+		assert.deepEqual(
+			fake.requests.map((r) => [r.method, new URL(r.url).pathname, r.headers.get("if-match")]),
+			[
+				["PATCH", "/v1/charts/ch_1", '"7"'],
+				["PUT", "/v1/charts/ch_1/data", '"7"'],
+				["PUT", "/v1/charts/ch_1/data", '"7"'],
+				["POST", "/v1/charts/ch_1/publish", '"7"'],
+				["DELETE", "/v1/charts/ch_1/publish", '"7"'],
+				["POST", "/v1/charts/ch_1/versions/2/restore", '"7"'],
+				["DELETE", "/v1/charts/ch_1", '"7"'],
+			],
+		);
+		// Publish keeps its Idempotency-Key beside If-Match.
+		assert.match(fake.requests[3]?.headers.get("idempotency-key") ?? "", /^[0-9a-f-]{36}$/);
+	});
+
+	it("sends an ETag as the service wrote it (strong, weak or *), and refuses what is neither before sending", async () => {
+		const fake = new FakeFetch();
+		for (let i = 0; i < 4; i++) fake.queue(Response.json(created));
+		const charts = fake.client().charts;
+		for (const tag of ['"12"', 'W/"12"', "*", "12"]) await charts.update("ch_1", { meta: {} }, { ifMatch: tag });
+		assert.deepEqual(
+			fake.requests.map((r) => r.headers.get("if-match")),
+			['"12"', 'W/"12"', "*", '"12"'],
+		);
+		await assert.rejects(charts.update("ch_1", { meta: {} }, { ifMatch: "v12" }), TypeError);
+		await assert.rejects(charts.delete("ch_1", { ifMatch: 0 }), RangeError);
+		await assert.rejects(charts.delete("ch_1", { ifMatch: 1.5 }), RangeError);
+		assert.equal(fake.requests.length, 4);
+	});
+
+	it("throws PreconditionFailed with the service's current version when the chart moved on", async () => {
+		const fake = new FakeFetch().queue(
+			errorAnswer(412, "precondition_failed", 'If-Match does not match: the chart is now at version 8 (ETag "8").', { currentVersion: 8 }),
+		);
+		const error = await fake
+			.client()
+			.charts.setData("ch_1", "a,b\nx,1\n", { ifMatch: 7 })
+			.catch((e: unknown) => e);
+		assert.ok(error instanceof PreconditionFailed);
+		assert.deepEqual([error.status, error.details], [412, { currentVersion: 8 }]);
+		assert.equal(fake.requests.length, 1, "a 412 is not retried");
+	});
+});
+
+describe("update's typed meta, data: null, warnings and export scale", () => {
+	it("sends a merge patch of meta with nulls that remove, and data: null to remove the data", async () => {
+		const fake = new FakeFetch().queue(Response.json(created));
+		await fake.client().charts.update("ch_1", {
+			meta: { subtitle: null, axes: { y: { title: "Seats", min: null } }, seriesStyle: { Greens: { color: "#2e7d32" }, Labour: null } },
+			data: null,
+		});
+		assert.deepEqual(fake.json(), {
+			meta: { subtitle: null, axes: { y: { title: "Seats", min: null } }, seriesStyle: { Greens: { color: "#2e7d32" }, Labour: null } },
+			data: null,
+		});
+	});
+
+	it("types update's meta as create's, and an export's scale as 1 to 4", () => {
+		// Only typechecked (tsc runs over the tests): the calls are never made.
+		const typed = (charts: Charts) => [
+			charts.update("ch_1", { meta: { mode: "dark", labels: { values: "last" }, myOwnSetting: 1 } }),
+			// @ts-expect-error: "sepia" is not a mode
+			charts.update("ch_1", { meta: { mode: "sepia" } }),
+			// @ts-expect-error: a subtitle is text
+			charts.update("ch_1", { meta: { subtitle: 42 } }),
+			// @ts-expect-error: highlight is a list of names, replaced whole
+			charts.update("ch_1", { meta: { highlight: "Greens" } }),
+			charts.export("ch_1", "png", { scale: 4 }),
+			// @ts-expect-error: 5 is past the largest scale
+			charts.export("ch_1", "png", { scale: 5 }),
+			// @ts-expect-error: a scale is a whole number
+			charts.export("ch_1", "png", { scale: 1.5 }),
+		];
+		assert.equal(typeof typed, "function");
+	});
+
+	it("answers the warnings of a write that stored an unknown setting", async () => {
+		const warnings = ['unknown setting "titel" — did you mean "title"?'];
+		const fake = new FakeFetch().queue(Response.json({ ...created, warnings }, { status: 201 }), Response.json({ ...created, warnings }));
+		const charts = fake.client().charts;
+		const made = await charts.create({ kind: "horizontal-bar", data: "party,seats\nA,1\n", meta: { titel: "Seats" } });
+		assert.deepEqual(made.warnings, warnings);
+		const updated = await charts.update("ch_1", { meta: { titel: "Seats" } });
+		assert.deepEqual(updated.warnings, warnings);
+		assert.deepEqual(fake.json(1), { meta: { titel: "Seats" } });
+	});
+});
+
+describe("an error class for every API error code", () => {
+	for (const [status, code, cls] of [
+		[405, "method_not_allowed", MethodNotAllowed],
+		[415, "unsupported_media_type", UnsupportedMediaType],
+		[422, "idempotency_key_reused", ValidationError],
+		[409, "idempotency_in_progress", Conflict],
+		[403, "csrf_failed", Forbidden],
+	] as const) {
+		it(`${status} ${code} is a ${cls.name}`, async () => {
+			const error = await errorFrom(errorAnswer(status, code, "What the API said."));
+			assert.equal(error.constructor, cls);
+			assert.deepEqual([error.status, error.code], [status, code]);
+		});
+	}
+
+	it("takes a code named like an Object property for an unknown code, classed by its status", async () => {
+		for (const code of ["constructor", "toString", "__proto__"]) {
+			const error = await errorFrom(errorAnswer(409, code, "Odd."));
+			assert.equal(error.constructor, Conflict, code);
+			assert.equal(errorClassOf(code), undefined, code);
+		}
 	});
 });
