@@ -5,6 +5,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { Plan, Scope } from "../domain/plans";
+import { Role } from "../domain/roles";
 import type { Database } from "./client";
 import { parseJsonColumn } from "./rows";
 import { accounts, apiKeys } from "./schema";
@@ -14,6 +15,9 @@ export interface KeyRecord {
 	accountId: string;
 	workspaceId: string;
 	plan: Plan;
+	/** The account's role now: the key's scopes are used only as far as the role allows. */
+	role: Role;
+	/** The scopes the key was made with. */
 	scopes: Scope[];
 	revokedAt: number | null;
 	lastUsedAt: number | null;
@@ -28,6 +32,7 @@ export async function findKeyByHash(db: Database, hash: string): Promise<KeyReco
 			accountId: accounts.id,
 			workspaceId: accounts.workspaceId,
 			plan: accounts.plan,
+			role: accounts.role,
 			scopes: apiKeys.scopes,
 			revokedAt: apiKeys.revokedAt,
 			lastUsedAt: apiKeys.lastUsedAt,
@@ -37,7 +42,12 @@ export async function findKeyByHash(db: Database, hash: string): Promise<KeyReco
 		.where(eq(apiKeys.hash, hash))
 		.get();
 	if (!row) return null;
-	return { ...row, plan: Plan.parse(row.plan), scopes: parseJsonColumn(ScopeList, row.scopes, "api_keys.scopes") };
+	return {
+		...row,
+		plan: Plan.parse(row.plan),
+		role: Role.parse(row.role),
+		scopes: parseJsonColumn(ScopeList, row.scopes, "api_keys.scopes"),
+	};
 }
 
 export async function markKeyUsed(db: Database, keyId: string, now: number): Promise<void> {
@@ -76,6 +86,16 @@ export async function insertKey(
 	key: { id: string; accountId: string; name: string; prefix: string; hash: string; scopes: Scope[]; createdAt: number },
 ): Promise<void> {
 	await db.insert(apiKeys).values({ ...key, scopes: JSON.stringify(key.scopes) });
+}
+
+/** Revokes every working key of the account (a member removed); answers the ids revoked. */
+export async function revokeAccountKeys(db: Database, accountId: string, now: number): Promise<string[]> {
+	const revoked = await db
+		.update(apiKeys)
+		.set({ revokedAt: now })
+		.where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+		.returning({ id: apiKeys.id });
+	return revoked.map((row) => row.id);
 }
 
 /** Revokes one of the account's working keys; false if the account has no such key (another account's id included). */

@@ -34,8 +34,99 @@ export const accounts = sqliteTable(
 		passwordHash: text("password_hash"),
 		passwordSalt: text("password_salt"),
 		passwordIterations: integer("password_iterations"),
+		/** The account's role in its workspace (src/domain/roles.ts); exactly one `owner` per workspace. */
+		role: text("role", { enum: ["owner", "admin", "editor", "viewer"] })
+			.notNull()
+			.default("editor"),
+		/** When the account joined its workspace (created, or accepted an invitation). */
+		joinedAt: integer("joined_at"),
 	},
 	(t) => [index("accounts_workspace_idx").on(t.workspaceId), uniqueIndex("accounts_email_idx").on(t.emailNormalized)],
+);
+
+/**
+ * Invitations to a workspace (docs/teams.md): the link's token is stored only as its SHA-256, is
+ * single use and expires. Pending: neither accepted nor revoked, and not expired.
+ */
+export const invitations = sqliteTable(
+	"invitations",
+	{
+		id: text("id").primaryKey(),
+		workspaceId: text("workspace_id")
+			.notNull()
+			.references(() => workspaces.id),
+		email: text("email").notNull(),
+		emailNormalized: text("email_normalized").notNull(),
+		role: text("role", { enum: ["admin", "editor", "viewer"] }).notNull(),
+		tokenHash: text("token_hash").notNull(),
+		invitedBy: text("invited_by")
+			.notNull()
+			.references(() => accounts.id),
+		createdAt: integer("created_at").notNull(),
+		expiresAt: integer("expires_at").notNull(),
+		acceptedAt: integer("accepted_at"),
+		acceptedBy: text("accepted_by"),
+		revokedAt: integer("revoked_at"),
+	},
+	(t) => [uniqueIndex("invitations_token_idx").on(t.tokenHash), index("invitations_workspace_idx").on(t.workspaceId, t.createdAt)],
+);
+
+/** Password reset links: only the token's SHA-256 is stored; single use, expiring. */
+export const passwordResets = sqliteTable(
+	"password_resets",
+	{
+		tokenHash: text("token_hash").primaryKey(),
+		accountId: text("account_id")
+			.notNull()
+			.references(() => accounts.id),
+		createdAt: integer("created_at").notNull(),
+		expiresAt: integer("expires_at").notNull(),
+		usedAt: integer("used_at"),
+	},
+	(t) => [index("password_resets_account_idx").on(t.accountId), index("password_resets_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * A workspace's activity log (docs/teams.md): who did what and when. The actor's and target's
+ * names are copied in, so an entry still reads after the chart is deleted. Kept a year.
+ */
+export const activity = sqliteTable(
+	"activity",
+	{
+		id: integer("id").primaryKey({ autoIncrement: true }),
+		workspaceId: text("workspace_id").notNull(),
+		at: integer("at").notNull(),
+		/** Null for the service itself. */
+		actorAccountId: text("actor_account_id"),
+		actorEmail: text("actor_email"),
+		action: text("action").notNull(),
+		targetType: text("target_type", { enum: ["chart", "member", "invitation", "key", "device"] }),
+		targetId: text("target_id"),
+		targetName: text("target_name"),
+	},
+	(t) => [
+		index("activity_workspace_idx").on(t.workspaceId, t.id),
+		index("activity_at_idx").on(t.at),
+		index("activity_target_idx").on(t.targetType, t.targetId),
+	],
+);
+
+/**
+ * Mail written to the local outbox instead of being sent (`MAIL_OUTBOX=local`: `npm start` and
+ * the test servers), so a person on a local deployment can open an invitation or a reset link.
+ */
+export const mailOutbox = sqliteTable(
+	"mail_outbox",
+	{
+		id: integer("id").primaryKey({ autoIncrement: true }),
+		to: text("to").notNull(),
+		subject: text("subject").notNull(),
+		text: text("text").notNull(),
+		/** JSON array of the links the mail carries. */
+		links: text("links").notNull(),
+		sentAt: integer("sent_at").notNull(),
+	},
+	(t) => [index("mail_outbox_sent_idx").on(t.sentAt)],
 );
 
 /** Console sessions (D31). Only the SHA-256 of the cookie's token is stored. */

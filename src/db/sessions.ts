@@ -4,6 +4,7 @@
  */
 import { and, eq, lt, ne } from "drizzle-orm";
 import { Plan } from "../domain/plans";
+import { Role } from "../domain/roles";
 import type { Database } from "./client";
 import { accounts, sessions } from "./schema";
 
@@ -12,6 +13,7 @@ export interface SessionRecord {
 	accountId: string;
 	workspaceId: string;
 	plan: Plan;
+	role: Role;
 	email: string;
 	expiresAt: number;
 	lastSeenAt: number;
@@ -28,6 +30,7 @@ export async function findSession(db: Database, tokenHash: string): Promise<Sess
 			accountId: accounts.id,
 			workspaceId: accounts.workspaceId,
 			plan: accounts.plan,
+			role: accounts.role,
 			email: accounts.email,
 			expiresAt: sessions.expiresAt,
 			lastSeenAt: sessions.lastSeenAt,
@@ -37,7 +40,7 @@ export async function findSession(db: Database, tokenHash: string): Promise<Sess
 		.where(eq(sessions.tokenHash, tokenHash))
 		.get();
 	if (!row) return null;
-	return { ...row, plan: Plan.parse(row.plan), email: row.email ?? "" };
+	return { ...row, plan: Plan.parse(row.plan), role: Role.parse(row.role), email: row.email ?? "" };
 }
 
 /** Slides the expiry forward; the caller decides how often (at most once a minute). */
@@ -55,6 +58,11 @@ export async function deleteSession(db: Database, tokenHash: string): Promise<vo
 /** Ends every session of the account except the one given (after a password change). */
 export async function deleteOtherSessions(db: Database, accountId: string, keepTokenHash: string): Promise<void> {
 	await db.delete(sessions).where(and(eq(sessions.accountId, accountId), ne(sessions.tokenHash, keepTokenHash)));
+}
+
+/** Ends every session of the account (a password reset, a member removed). */
+export async function deleteAccountSessions(db: Database, accountId: string): Promise<void> {
+	await db.delete(sessions).where(eq(sessions.accountId, accountId));
 }
 
 export async function deleteExpiredSessions(db: Database, now: number): Promise<void> {

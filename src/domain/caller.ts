@@ -1,16 +1,21 @@
 /**
- * Who a request acts for, once authenticated: the account, its workspace and plan, the scopes it
- * holds, and how it proved who it is (DESIGN D32). A key carries its own scopes and is subject to
- * the plan check; a console session holds every scope and is not. Handlers and services take
- * this, never the request's headers.
+ * Who a request acts for, once authenticated: the account, its workspace, plan and role, the
+ * scopes it holds, and how it proved who it is (DESIGN D32). A key holds its own scopes as far as
+ * its account's role allows them and is subject to the plan check; a console session holds its
+ * role's scopes and is not (src/domain/roles.ts). Handlers and services take this, never the
+ * request's headers.
  */
 import type { Plan, Scope } from "./plans";
+import type { Role } from "./roles";
 
 interface CallerAccount {
 	accountId: string;
 	workspaceId: string;
 	plan: Plan;
+	/** What the scopes are used with: the key's or session's, after the role's limit. */
 	scopes: Scope[];
+	/** The account's role in its workspace; absent only for the service's own work (a scheduled redraw). */
+	role?: Role;
 }
 
 export interface KeyCaller extends CallerAccount {

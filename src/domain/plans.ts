@@ -19,6 +19,11 @@ export function planHasApiAccess(plan: Plan): boolean {
 	return plan === "professional" || plan === "business";
 }
 
-export const Scope = z.enum(["chart:read", "chart:write", "folder:read", "folder:write", "theme:read"]);
+/**
+ * What a key may do. `team:read` lists the workspace's members and its activity; `team:write`
+ * invites, changes roles and removes members. A key never does more than its account's role
+ * allows (src/domain/roles.ts), whatever scopes it was made with.
+ */
+export const Scope = z.enum(["chart:read", "chart:write", "folder:read", "folder:write", "theme:read", "team:read", "team:write"]);
 export type Scope = z.infer<typeof Scope>;
 export const allScopes: readonly Scope[] = Scope.options;

@@ -13,6 +13,8 @@ import type { Caller, KeyCaller, SessionCaller } from "../domain/caller";
 import { sha256Hex } from "../domain/ids";
 import type { Scope } from "../domain/plans";
 import { planHasApiAccess } from "../domain/plans";
+import type { Role } from "../domain/roles";
+import { effectiveScopes, leastRoleForSessionRoute, roleAtLeast, roleScopes, roleWords } from "../domain/roles";
 import { csrfTokenMatches } from "../domain/session-tokens";
 import type { Services } from "../request-services";
 import { readSessionCookie } from "./cookies";
@@ -65,7 +67,8 @@ async function authenticateKey(header: string, services: Services, now: number):
 		accountId: record.accountId,
 		workspaceId: record.workspaceId,
 		plan: record.plan,
-		scopes: record.scopes,
+		role: record.role,
+		scopes: effectiveScopes(record.scopes, record.role),
 	};
 }
 
@@ -79,13 +82,41 @@ export function requirePlan(caller: Caller): void {
 	}
 }
 
+/**
+ * A key's scopes are those it was made with that its account's role holds; a session's, its
+ * role's. Either way a refusal says which of the two is short, so the fix is clear.
+ */
 export function requireScope(caller: Caller, scope: Scope): void {
-	if (!caller.scopes.includes(scope)) {
-		throw new ApiError("forbidden", `This API key lacks the scope ${scope}. Use a key that has it.`, {
-			requiredScope: scope,
-			keyScopes: caller.scopes,
-		});
-	}
+	if (caller.scopes.includes(scope)) return;
+	const role = caller.role;
+	if (role !== undefined && !roleScopes[role].includes(scope)) throw roleRefusal(role, scope);
+	throw new ApiError("forbidden", `This API key lacks the scope ${scope}. Use a key that has it.`, {
+		requiredScope: scope,
+		keyScopes: caller.scopes,
+	});
+}
+
+function roleRefusal(role: Role, scope: Scope): ApiError {
+	const holders = (["owner", "admin", "editor", "viewer"] as const).filter((r) => roleScopes[r].includes(scope));
+	return new ApiError(
+		"forbidden",
+		`This account is ${roleWords[role]} in its workspace, which does not allow ${scope}: ask an owner or admin for the role of ${holders
+			.map((r) => roleWords[r])
+			.join(" or ")}.`,
+		{ requiredScope: scope, role },
+	);
+}
+
+/** A console-only route's rule (src/domain/roles.ts): a write needs an editor unless every member makes it for themselves. */
+export function requireSessionRouteRole(caller: SessionCaller, method: string, path: string): void {
+	const least = leastRoleForSessionRoute(method, path);
+	const role = caller.role ?? "viewer";
+	if (roleAtLeast(role, least)) return;
+	throw new ApiError(
+		"forbidden",
+		`This account is ${roleWords[role]} in its workspace, which cannot do this: it needs ${roleWords[least]} or more. Ask an owner or admin for another role.`,
+		{ role, requiredRole: least },
+	);
 }
 
 const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);

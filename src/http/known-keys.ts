@@ -46,7 +46,11 @@ export function forgetCaller(keyHash: string): void {
 	remembered.delete(keyHash);
 }
 
-/** Whether a guess acts exactly as the confirmed caller would: same key, account, workspace, plan and scopes. */
+/**
+ * Whether a guess acts exactly as the confirmed caller would: same key, account, workspace, plan,
+ * role and scopes. The confirmation is a fresh read of the key and its account, so a key revoked
+ * with its member's removal, or a role changed since, never passes as the remembered record.
+ */
 export function sameCaller(guess: KeyCaller, confirmed: Caller): boolean {
 	return (
 		confirmed.credential === "key" &&
@@ -54,6 +58,7 @@ export function sameCaller(guess: KeyCaller, confirmed: Caller): boolean {
 		guess.accountId === confirmed.accountId &&
 		guess.workspaceId === confirmed.workspaceId &&
 		guess.plan === confirmed.plan &&
+		guess.role === confirmed.role &&
 		guess.scopes.length === confirmed.scopes.length &&
 		guess.scopes.every((scope, i) => scope === confirmed.scopes[i])
 	);

@@ -1,7 +1,8 @@
 /**
  * What every request goes through, in the order of DESIGN D2:
  * key or session (401) → CSRF token of a cookie write (403) → account rate limit (429) →
- * plan (403, keys only) or session-only route (403) → scope (403, keys only) → query/body (422)
+ * plan (403, keys only) or session-only route and its role (403) → scope, the role's for a
+ * session and the key's within its role's (403) → query/body (422)
  * → a path id not of its kind's shape (404) → handler. So a rate-limited key with the wrong scope gets 429, never 403, and a forged
  * cookie write is refused before it does anything, even spending the account's budget.
  * Every step, the limiter call included, answers its failures through `errorResponse` (D28):
@@ -13,13 +14,14 @@
  */
 import type { z } from "zod";
 import { ApiError, validationError } from "../api-error";
+import { recordRouteActivity } from "../auth/activity";
 import type { Caller } from "../domain/caller";
 import type { PathIdKind } from "../domain/ids";
 import { requestsPerMinute } from "../domain/plans";
 import type { RateDecision } from "../limits/client";
 import type { Services } from "../request-services";
 import type { Authenticated } from "./auth";
-import { authenticate, requireCsrfToken, requirePlan, requireScope, requireSession } from "./auth";
+import { authenticate, requireCsrfToken, requirePlan, requireScope, requireSession, requireSessionRouteRole } from "./auth";
 import {
 	maxCsvBytes,
 	maxJsonBytes,
@@ -176,18 +178,25 @@ async function runAuthorized(
 	admitted: () => Promise<void>,
 ): Promise<Response> {
 	try {
-		if (route.access === "session") requireSession(caller);
-		// A session holds every scope and skips the plan check: the console serves every plan (D32).
-		else if (caller.credential === "key") {
-			requirePlan(caller);
+		if (route.access === "session") {
+			requireSession(caller);
+			requireSessionRouteRole(caller, route.method, route.path);
+		} else {
+			// A session skips the plan check: the console serves every plan (D32). Both hold their role's scopes at most (roles.ts).
+			if (caller.credential === "key") requirePlan(caller);
 			if (route.access !== "key" && route.access !== "public") requireScope(caller, route.access);
 		}
 		const idempotencyKey = route.idempotent ? readIdempotencyKey(incoming.request) : null;
 		// Input is validated before an idempotency key is reserved: a refused body stores nothing.
 		const input = await checkedInput(route, incoming);
 		const run = () => invoke(route, incoming, input, caller, now, admitted).catch((error) => errorResponse(error, incoming.requestId));
-		if (idempotencyKey === null) return await run();
-		return await withIdempotency(incoming.services, caller, idempotencyKey, incoming.request, input.bodyText, now, run);
+		const response =
+			idempotencyKey === null
+				? await run()
+				: await withIdempotency(incoming.services, caller, idempotencyKey, incoming.request, input.bodyText, now, run);
+		// The activity log (auth/activity.ts): a chart or key action that succeeded, written after the answer.
+		recordRouteActivity(incoming.services, route, incoming.params, caller, response, now);
+		return response;
 	} catch (error) {
 		return errorResponse(error, incoming.requestId);
 	}

@@ -3,13 +3,14 @@
  * or expired session is 401 and clears the cookie; a live one slides its expiry, written at most
  * once a minute so reads stay reads, and the cookie is re-sent with it so the browser's copy
  * slides too. An answer re-sending the cookie carries the session's token, so it says
- * `Cache-Control: no-store` unless the route chose its own caching (issue 23).
+ * `Cache-Control: no-store` unless the route chose its own caching (issue 23). The session holds
+ * its account's role's scopes, read afresh on every request, so a changed role applies at once.
  */
 
 import { ApiError } from "../api-error";
 import { deleteSession, findSession, touchSession } from "../db/sessions";
 import type { SessionCaller } from "../domain/caller";
-import { allScopes } from "../domain/plans";
+import { roleScopes } from "../domain/roles";
 import { csrfTokenFor, sessionLifetimeMs, sessionTokenHash, sessionTokenPattern, sessionTouchIntervalMs } from "../domain/session-tokens";
 import type { Services } from "../request-services";
 import { clearedSessionCookie, sessionCookie } from "./cookies";
@@ -48,8 +49,9 @@ export async function authenticateSession(request: Request, token: string, servi
 			accountId: session.accountId,
 			workspaceId: session.workspaceId,
 			plan: session.plan,
+			role: session.role,
 			email: session.email,
-			scopes: [...allScopes],
+			scopes: [...roleScopes[session.role]],
 			csrfToken: await csrfTokenFor(token),
 		},
 		headers,
