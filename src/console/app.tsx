@@ -10,19 +10,52 @@ import { navigate, useLocation } from "./lib/router";
 import type { Account, Session } from "./lib/session";
 import { readSession, SessionContext, signOut } from "./lib/session";
 import { AccountScreen } from "./screens/account";
+import { ForgotPasswordScreen } from "./screens/auth/forgot-password";
+import { InvitationScreen } from "./screens/auth/invitation";
+import { OutboxScreen } from "./screens/auth/outbox";
+import { ResetPasswordScreen } from "./screens/auth/reset-password";
+import { SignUpScreen } from "./screens/auth/sign-up";
 import { ChartsScreen } from "./screens/charts/charts-screen";
 import { EditorScreen } from "./screens/editor/editor-screen";
 import { KeysScreen } from "./screens/keys";
 import { NotFoundScreen } from "./screens/not-found";
-import { SignInScreen } from "./screens/sign-in";
+import { type SignInNotice, SignInScreen } from "./screens/sign-in";
+import { ActivityScreen } from "./screens/team/activity-screen";
+import { TeamScreen } from "./screens/team/team-screen";
 import { ThemeStudioScreen } from "./screens/themes/studio-screen";
 import { ThemesScreen } from "./screens/themes/themes-screen";
 
 type SessionLoad = { state: "loading" } | { state: "failed"; message: string } | { state: "ready"; session: Session | null };
 
-/** Where to come back to after signing in: only a path on this site. */
+/** Screens only for the signed out: a signed-in visit goes on to where it was headed. */
+const signedOutOnly = new Set(["/sign-in", "/sign-up"]);
+
+/** Screens outside the signed-in shell that anyone may open, signed in or not. */
+export function isPublicPath(path: string): boolean {
+	return (
+		signedOutOnly.has(path) ||
+		path === "/forgot-password" ||
+		path === "/outbox" ||
+		/^\/invite\/[^/]+\/?$/.test(path) ||
+		/^\/reset-password\/[^/]+\/?$/.test(path)
+	);
+}
+
+/** Where to come back to after signing in: only a path on this site, never a signed-out screen. */
 export function safeNext(value: string | null): string {
-	return value?.startsWith("/") && !value.startsWith("//") && !value.startsWith("/sign-in") ? value : "/";
+	const path = value?.split("?")[0] ?? "";
+	return value?.startsWith("/") && !value.startsWith("//") && !isPublicPath(path) ? value : "/";
+}
+
+function tokenIn(path: string, prefix: string): string {
+	return decodeURIComponent(path.slice(prefix.length).replace(/\/$/, ""));
+}
+
+function signInNotice(search: URLSearchParams): SignInNotice | null {
+	if (search.get("ended") === "1") return "ended";
+	if (search.get("reset") === "1") return "reset";
+	if (search.get("left") === "1") return "left";
+	return null;
 }
 
 function Screen({ path }: { path: string }) {
@@ -32,6 +65,8 @@ function Screen({ path }: { path: string }) {
 	if (path === "/account") return <AccountScreen />;
 	if (path === "/keys") return <KeysScreen />;
 	if (path === "/themes") return <ThemesScreen />;
+	if (path === "/team") return <TeamScreen />;
+	if (path === "/activity") return <ActivityScreen />;
 	const theme = /^\/themes\/([^/]+)\/?$/.exec(path);
 	if (theme?.[1]) return <ThemeStudioScreen key={theme[1]} themeId={decodeURIComponent(theme[1])} />;
 	return <NotFoundScreen />;
@@ -73,10 +108,15 @@ export function App() {
 
 	useEffect(() => {
 		if (load.state !== "ready") return;
-		if (!load.session && path !== "/sign-in")
+		if (!load.session && !isPublicPath(path))
 			navigate(`/sign-in?next=${encodeURIComponent(path + window.location.search)}`, { replace: true });
-		if (load.session && path === "/sign-in") navigate(safeNext(search.get("next")), { replace: true });
+		if (load.session && signedOutOnly.has(path)) navigate(safeNext(search.get("next")), { replace: true });
 	}, [load, path]);
+
+	const signedIn = (session: Session, to: string) => {
+		setLoad({ state: "ready", session });
+		navigate(to, { replace: true });
+	};
 
 	if (load.state === "failed") {
 		return (
@@ -91,23 +131,34 @@ export function App() {
 		);
 	}
 	if (load.state === "loading") return <div class="boot" role="status" aria-busy="true" aria-label="Loading the console" />;
-	if (!load.session) {
-		if (path !== "/sign-in") return null;
+	// Screens anyone may open (an invitation, a reset link, the outbox), signed in or not.
+	if (path.startsWith("/invite/"))
+		return <InvitationScreen key={path} token={tokenIn(path, "/invite/")} onSignedIn={(session) => signedIn(session, "/")} />;
+	if (path.startsWith("/reset-password/")) {
 		return (
-			<SignInScreen
-				sessionEnded={search.get("ended") === "1"}
-				onSignedIn={(signedIn) => {
-					setLoad({ state: "ready", session: signedIn });
-					navigate(safeNext(search.get("next")), { replace: true });
+			<ResetPasswordScreen
+				key={path}
+				token={tokenIn(path, "/reset-password/")}
+				onDone={() => {
+					// The reset ended every session of the account, this one's too.
+					setLoad({ state: "ready", session: null });
+					navigate("/sign-in?reset=1", { replace: true });
 				}}
 			/>
 		);
 	}
-	const signedIn = load.session;
+	if (path === "/forgot-password") return <ForgotPasswordScreen />;
+	if (path === "/outbox") return <OutboxScreen />;
+	if (!load.session) {
+		if (path === "/sign-up") return <SignUpScreen onSignedIn={(session) => signedIn(session, "/")} />;
+		if (path !== "/sign-in") return null;
+		return <SignInScreen notice={signInNotice(search)} onSignedIn={(session) => signedIn(session, safeNext(search.get("next")))} />;
+	}
+	const current = load.session;
 	return (
 		<SessionContext.Provider
 			value={{
-				session: signedIn,
+				session: current,
 				account,
 				signOut: async () => {
 					await signOut().catch(() => undefined);
@@ -116,7 +167,7 @@ export function App() {
 				},
 			}}
 		>
-			{path === "/sign-in" ? null : (
+			{signedOutOnly.has(path) ? null : (
 				<AppShell wide={path.startsWith("/charts/") || path.startsWith("/themes/")}>
 					<ScreenBoundary key={path}>
 						<Screen path={path} />

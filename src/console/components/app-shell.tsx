@@ -14,6 +14,9 @@ const sections = [
 	{ href: "/", label: "Charts", matches: (path: string) => path === "/" || path.startsWith("/charts/") },
 	{ href: "/themes", label: "Themes", matches: (path: string) => path === "/themes" || path.startsWith("/themes/") },
 	{ href: "/keys", label: "Keys", matches: (path: string) => path === "/keys" },
+	// Every role sees the members and the activity; what each may change is the screens' to say.
+	{ href: "/team", label: "Team", matches: (path: string) => path === "/team" },
+	{ href: "/activity", label: "Activity", matches: (path: string) => path === "/activity" },
 ];
 
 export function ModeSwitch() {

@@ -5,6 +5,7 @@
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import { ApiFailure, api, useCsrfToken } from "./api";
+import { type Role, roleOf } from "./roles";
 
 export interface Session {
 	accountId: string;
@@ -12,6 +13,9 @@ export interface Session {
 	plan: string;
 	email: string;
 	csrfToken: string;
+	/** The account's role in its workspace; absent from a server older than teams. */
+	role?: Role;
+	workspaceName?: string;
 }
 
 export interface Account {
@@ -34,10 +38,8 @@ export async function readSession(): Promise<Session | null> {
 	}
 }
 
-export async function signIn(email: string, password: string): Promise<Session> {
-	const { body } = await api.post<Session>("/auth/sign-in", { email, password });
-	useCsrfToken(body.csrfToken);
-	return body;
+export function signIn(email: string, password: string): Promise<Session> {
+	return startSession("/auth/sign-in", { email, password });
 }
 
 export async function signOut(): Promise<void> {
@@ -56,9 +58,24 @@ export interface SessionState {
 
 export const SessionContext = createContext<SessionState | null>(null);
 
+/**
+ * Signs in with the answer of a route that hands out a session (sign-in, sign-up, accepting an
+ * invitation): the same body as `POST /auth/sign-in`.
+ */
+export async function startSession(path: string, body: unknown): Promise<Session> {
+	const { body: session } = await api.post<Session>(path, body);
+	useCsrfToken(session.csrfToken);
+	return session;
+}
+
 /** The signed-in session; screens inside the app shell always have one. */
 export function useSession(): SessionState {
 	const state = useContext(SessionContext);
 	if (!state) throw new Error("useSession outside a signed-in screen");
 	return state;
+}
+
+/** The signed-in account's role in its workspace. */
+export function useRole(): Role {
+	return roleOf(useSession().session.role);
 }

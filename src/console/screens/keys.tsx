@@ -8,12 +8,14 @@
  * Below the keys, how to connect an AI assistant to the MCP server with one (issue 27).
  */
 import { useEffect, useState } from "preact/hooks";
+import { CopyButton } from "../components/copy-button";
 import { ConfirmDialog, Dialog } from "../components/dialog";
 import { FormError } from "../components/form-error";
+import { When } from "../components/when";
 import { announce } from "../lib/announce";
 import { api, describeFailure } from "../lib/api";
-import { exactTime, timeAgo } from "../lib/format";
-import { useSession } from "../lib/session";
+import { type Role, scopesFor } from "../lib/roles";
+import { useRole, useSession } from "../lib/session";
 import { useSubmit } from "../lib/use-submit";
 import "./keys.css";
 
@@ -30,49 +32,10 @@ interface CreatedKey extends Omit<ApiKey, "lastUsedAt"> {
 	key: string;
 }
 
-const scopes = [
-	{ id: "chart:read", label: "Read charts", hint: "list, read, export" },
-	{ id: "chart:write", label: "Write charts", hint: "create, edit, upload data, publish, delete" },
-	{ id: "folder:read", label: "Read folders", hint: "" },
-	{ id: "folder:write", label: "Write folders", hint: "create, rename, move, delete" },
-	{ id: "theme:read", label: "Read themes", hint: "" },
-] as const;
-
 const plansWithKeys = new Set(["professional", "business"]);
 
 function planName(plan: string): string {
 	return `${plan[0]?.toUpperCase() ?? ""}${plan.slice(1)}`;
-}
-
-function When({ iso, never }: { iso: string | null; never: string }) {
-	if (!iso) return <span class="muted">{never}</span>;
-	return (
-		<time dateTime={iso} title={exactTime(iso)}>
-			{timeAgo(iso)}
-		</time>
-	);
-}
-
-function CopyButton({ text, label }: { text: string; label: string }) {
-	const [copied, setCopied] = useState(false);
-	return (
-		<button
-			type="button"
-			class="button"
-			onClick={async () => {
-				try {
-					await navigator.clipboard.writeText(text);
-					setCopied(true);
-					announce("Copied");
-					window.setTimeout(() => setCopied(false), 2000);
-				} catch {
-					announce("Copying was blocked: select the text and copy it yourself.");
-				}
-			}}
-		>
-			{copied ? "Copied" : label}
-		</button>
-	);
 }
 
 interface KeyPreset {
@@ -84,26 +47,34 @@ const scriptKey: KeyPreset = { name: "", scopes: ["chart:read", "chart:write"] }
 /** What the assistant's tools use: charts, and the folders and themes it files and styles them with. */
 const assistantKey: KeyPreset = { name: "AI assistant", scopes: ["chart:read", "chart:write", "folder:read", "theme:read"] };
 
+/** The preset's scopes that the role may give a key. */
+function offeredOf(preset: KeyPreset, role: Role): Set<string> {
+	const offered = new Set(scopesFor(role).map((scope) => scope.id));
+	return new Set(preset.scopes.filter((scope) => offered.has(scope)));
+}
+
 function NewKeyDialog({
 	open,
 	preset,
+	role,
 	onClose,
 	onCreated,
 }: {
 	open: boolean;
 	preset: KeyPreset;
+	role: Role;
 	onClose(): void;
 	onCreated(key: CreatedKey): void;
 }) {
 	const [name, setName] = useState(preset.name);
-	const [chosen, setChosen] = useState<Set<string>>(new Set(preset.scopes));
+	const [chosen, setChosen] = useState<Set<string>>(() => offeredOf(preset, role));
 	const { busy, error, submit: send, setError } = useSubmit();
 	useEffect(() => {
 		if (!open) return;
 		setName(preset.name);
-		setChosen(new Set(preset.scopes));
+		setChosen(offeredOf(preset, role));
 		setError(null);
-	}, [open, preset]);
+	}, [open, preset, role]);
 
 	const submit = async (event: Event) => {
 		event.preventDefault();
@@ -132,7 +103,7 @@ function NewKeyDialog({
 				</div>
 				<fieldset class="scope-list">
 					<legend class="field-label">What it may do</legend>
-					{scopes.map((scope) => (
+					{scopesFor(role).map((scope) => (
 						<label key={scope.id} class="checkbox">
 							<input
 								type="checkbox"
@@ -317,6 +288,7 @@ function ConnectAssistant({ revealedKey, onNewKey }: { revealedKey: string | nul
 
 export function KeysScreen() {
 	const { session, account } = useSession();
+	const role = useRole();
 	const plan = account?.plan ?? session.plan;
 	const canCreate = plansWithKeys.has(plan);
 	const [keys, setKeys] = useState<ApiKey[] | null>(null);
@@ -355,7 +327,10 @@ export function KeysScreen() {
 			<header class="screen-header">
 				<div>
 					<h1 id="keys-title">API keys</h1>
-					<p class="muted">Keys let scripts and notebooks call the API as you. Each key can do only what its scopes allow.</p>
+					<p class="muted">
+						Keys let scripts and notebooks call the API as you. Each key can do only what its scopes allow
+						{role === "viewer" ? ": as a viewer, yours can read and export charts but not change them." : "."}
+					</p>
 				</div>
 				{canCreate && (
 					<button type="button" class="button primary" onClick={() => setCreating(scriptKey)}>
@@ -447,6 +422,7 @@ export function KeysScreen() {
 			{canCreate && <ConnectAssistant revealedKey={created?.key ?? null} onNewKey={() => setCreating(assistantKey)} />}
 			<NewKeyDialog
 				open={creating !== null}
+				role={role}
 				preset={creating ?? scriptKey}
 				onClose={() => setCreating(null)}
 				onCreated={(key) => {

@@ -4,19 +4,30 @@
  * `?next=` and go back after; when the session ended under them (`&ended=1`), the screen says so.
  */
 import { useState } from "preact/hooks";
-import { ModeSwitch } from "../components/app-shell";
-import { Icon } from "../components/icon";
+import { PublicCard } from "../components/public-card";
+import { Link } from "../lib/router";
 import type { Session } from "../lib/session";
 import { signIn } from "../lib/session";
+import { useAuthOptions } from "../lib/use-auth-options";
 import { useSubmit } from "../lib/use-submit";
 
+/** Why the person is on the sign-in screen, when it is not just to sign in. */
+export type SignInNotice = "ended" | "reset" | "left";
+
+const notices: Record<SignInNotice, string> = {
+	ended:
+		"You were signed out: your session ended (it expired, or this account signed out everywhere, changed its password or left its workspace). Sign in again to go back to where you were.",
+	reset: "Your password was changed and every device signed out. Sign in with the new password.",
+	left: "You left the workspace and were signed out. Your charts stayed with it.",
+};
+
 interface SignInProps {
-	/** The console sent the person here because the API stopped taking their session. */
-	sessionEnded?: boolean;
+	notice?: SignInNotice | null;
 	onSignedIn(session: Session): void;
 }
 
-export function SignInScreen({ sessionEnded = false, onSignedIn }: SignInProps) {
+export function SignInScreen({ notice = null, onSignedIn }: SignInProps) {
+	const options = useAuthOptions();
 	const [email, setEmail] = useState("");
 	const [password, setPassword] = useState("");
 	// A 429's message says how long to wait, in words (issue 23).
@@ -28,63 +39,57 @@ export function SignInScreen({ sessionEnded = false, onSignedIn }: SignInProps) 
 	};
 
 	return (
-		<main class="sign-in" id="main">
-			<div class="sign-in-corner">
-				<ModeSwitch />
+		<PublicCard title="Sign in" onSubmit={submit}>
+			{notice && !error && (
+				<div class={`banner ${notice === "ended" ? "warn" : "ok"}`} role="status">
+					<span class="banner-text">{notices[notice]}</span>
+				</div>
+			)}
+			{error && (
+				<div class="banner error" role="alert">
+					<span class="banner-text">{error}</span>
+				</div>
+			)}
+			<div class="field">
+				<label for="sign-in-email">Email</label>
+				<input
+					id="sign-in-email"
+					class="input"
+					type="email"
+					autocomplete="username"
+					required
+					value={email}
+					onInput={(e) => setEmail(e.currentTarget.value)}
+					aria-invalid={error ? "true" : undefined}
+					autofocus
+				/>
 			</div>
-			<form class="sign-in-card panel" onSubmit={submit} aria-labelledby="sign-in-title" noValidate>
-				<div class="wordmark">
-					<Icon name="logo" size={22} />
-					<span>Charts</span>
-				</div>
-				<h1 id="sign-in-title">Sign in</h1>
-				{sessionEnded && !error && (
-					<div class="banner warn" role="status">
-						<span class="banner-text">
-							You were signed out: your session ended (it expired, or this account signed out everywhere or changed its password). Sign in
-							again to go back to where you were.
-						</span>
-					</div>
-				)}
-				{error && (
-					<div class="banner error" role="alert">
-						<span class="banner-text">{error}</span>
-					</div>
-				)}
-				<div class="field">
-					<label for="sign-in-email">Email</label>
-					<input
-						id="sign-in-email"
-						class="input"
-						type="email"
-						autocomplete="username"
-						required
-						value={email}
-						onInput={(e) => setEmail(e.currentTarget.value)}
-						aria-invalid={error ? "true" : undefined}
-						autofocus
-					/>
-				</div>
-				<div class="field">
-					<label for="sign-in-password">Password</label>
-					<input
-						id="sign-in-password"
-						class="input"
-						type="password"
-						autocomplete="current-password"
-						required
-						value={password}
-						onInput={(e) => setPassword(e.currentTarget.value)}
-						aria-invalid={error ? "true" : undefined}
-					/>
-				</div>
-				<button type="submit" class="button primary sign-in-submit" disabled={busy || email.trim() === "" || password === ""}>
-					{busy ? "Signing in…" : "Sign in"}
-				</button>
+			<div class="field">
+				<label for="sign-in-password">Password</label>
+				<input
+					id="sign-in-password"
+					class="input"
+					type="password"
+					autocomplete="current-password"
+					required
+					value={password}
+					onInput={(e) => setPassword(e.currentTarget.value)}
+					aria-invalid={error ? "true" : undefined}
+				/>
+			</div>
+			<button type="submit" class="button primary sign-in-submit" disabled={busy || email.trim() === "" || password === ""}>
+				{busy ? "Signing in…" : "Sign in"}
+			</button>
+			<p class="meta-text public-links">
+				<Link href="/forgot-password">Forgot password?</Link>
+				{options?.signUp === "open" && <Link href="/sign-up">Create an account</Link>}
+				{options?.outbox && <Link href="/outbox">Open the local outbox</Link>}
+			</p>
+			{options?.signUp !== "open" && (
 				<p class="meta-text">
-					Accounts are made by your workspace's operator. Running locally? <code>npm start</code> prints demo logins.
+					Accounts are made by your workspace's operator or by an invitation. Running locally? <code>npm start</code> prints demo logins.
 				</p>
-			</form>
-		</main>
+			)}
+		</PublicCard>
 	);
 }
