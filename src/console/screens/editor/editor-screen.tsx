@@ -13,7 +13,9 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { Icon } from "../../components/icon";
 import { SaveStatus } from "../../components/save-status";
 import { ApiFailure } from "../../lib/api";
+import { canEdit } from "../../lib/roles";
 import { Link } from "../../lib/router";
+import { useRole } from "../../lib/session";
 import { useLeaveGuard } from "../../lib/use-leave-guard";
 import type { PreviewSource } from "../../preview/engine";
 import { ConflictDialog } from "./conflict-dialog";
@@ -29,6 +31,7 @@ import { HistoryStep } from "./steps/history-step";
 import { PublishStep } from "./steps/publish-step";
 import { RefineStep } from "./steps/refine-step";
 import { type ChartEditor, type PreviewAnswer, useChartEditor } from "./use-chart-editor";
+import { ViewerFrame } from "./viewer-frame";
 
 type StepId = "data" | "chart" | "refine" | "publish" | "history";
 const steps: { id: StepId; label: string; Component: ComponentType }[] = [
@@ -150,6 +153,7 @@ function EditorSkeleton() {
 
 export function EditorScreen({ chartId }: { chartId: string }) {
 	const editor = useChartEditor(chartId);
+	const role = useRole();
 	const context = editor.context;
 
 	useEffect(() => {
@@ -180,6 +184,7 @@ export function EditorScreen({ chartId }: { chartId: string }) {
 		);
 	}
 	if (editor.load.state === "loading" || !context) return <EditorSkeleton />;
+	if (!canEdit(role)) return <ViewerFrame editor={editor} context={context} />;
 	return <EditorFrame editor={editor} context={context} />;
 }
 

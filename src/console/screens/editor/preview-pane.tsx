@@ -39,9 +39,21 @@ export interface PreviewPaneProps {
 	/** Folded to a one-line bar (phone widths, while a step's text field has focus). */
 	folded?: boolean;
 	onUnfold?(): void;
+	/** A viewer's preview: no notes to place, no colour to apply. */
+	readOnly?: boolean;
 }
 
-export function PreviewPane({ source, version, onBackToCurrent, loading, failure, hasData, folded = false, onUnfold }: PreviewPaneProps) {
+export function PreviewPane({
+	source,
+	version,
+	onBackToCurrent,
+	loading,
+	failure,
+	hasData,
+	folded = false,
+	onUnfold,
+	readOnly = false,
+}: PreviewPaneProps) {
 	const editor = useEditor();
 	const consoleMode = useMode();
 	const [chosenMode, setChosenMode] = useState<"light" | "dark" | null>(null);
@@ -151,7 +163,7 @@ export function PreviewPane({ source, version, onBackToCurrent, loading, failure
 		? [...notes, `The data cannot be drawn as a ${kindNames[shown?.kind ?? "line"].toLowerCase()} chart: ${drawFailure}`]
 		: notes;
 	const empty = !loading && !failure && !shown;
-	const editable = !version && Boolean(source);
+	const editable = !readOnly && !version && Boolean(source);
 	const canPlace = editable && drawn > 0 && !drawFailure && chart.current?.hasPlot() === true;
 	const annotations: readonly Annotation[] = source?.meta.annotations ?? [];
 	const labelOf = (series: string) => source?.meta.seriesStyle?.[series]?.label?.trim() || series;

@@ -11,7 +11,9 @@ import { Icon } from "../../components/icon";
 import { SaveStatus } from "../../components/save-status";
 import { announce } from "../../lib/announce";
 import { ApiFailure, api, describeFailure } from "../../lib/api";
+import { canEdit } from "../../lib/roles";
 import { Link, navigate } from "../../lib/router";
+import { useRole } from "../../lib/session";
 import { ChecksPanel } from "./checks-panel";
 import { ColorField, NumberField, PaletteEditor } from "./fields";
 import { FontLibrary } from "./font-library";
@@ -55,7 +57,9 @@ function Studio({ theme, onSaved }: { theme: ConsoleTheme; onSaved(saved: Consol
 	const [nameDraft, setNameDraft] = useState(definition.name);
 	const [action, setAction] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
 	const liveChecks = useMemo(() => themeChecks(definition), [definition]);
-	const readOnly = theme.builtIn;
+	// A viewer sees every theme as it is; a built-in theme is read-only for everyone.
+	const viewer = !canEdit(useRole());
+	const readOnly = theme.builtIn || viewer;
 
 	useEffect(() => {
 		fontFamilies().then(setFamilies);
@@ -134,7 +138,7 @@ function Studio({ theme, onSaved }: { theme: ConsoleTheme; onSaved(saved: Consol
 							Make default
 						</button>
 					)}
-					{readOnly && (
+					{readOnly && !viewer && (
 						<button type="button" class="button primary" disabled={action.busy} onClick={makeCopy}>
 							Make an editable copy
 						</button>
@@ -156,7 +160,11 @@ function Studio({ theme, onSaved }: { theme: ConsoleTheme; onSaved(saved: Consol
 			)}
 			{readOnly && (
 				<div class="banner">
-					<span class="banner-text">Built-in themes cannot be changed. Make an editable copy to change its colours, fonts or logo.</span>
+					<span class="banner-text">
+						{viewer
+							? "You are a viewer: you can look at themes but not change them. The workspace's owner or an admin can give you editor access."
+							: "Built-in themes cannot be changed. Make an editable copy to change its colours, fonts or logo."}
+					</span>
 				</div>
 			)}
 			<div class="studio-body">

@@ -7,10 +7,12 @@ import { useEffect, useState } from "preact/hooks";
 import { ConfirmDialog, Dialog } from "../../components/dialog";
 import { FormError } from "../../components/form-error";
 import { Icon } from "../../components/icon";
-import { Menu } from "../../components/menu";
+import { Menu, type MenuAction } from "../../components/menu";
 import { announce } from "../../lib/announce";
 import { api, describeFailure } from "../../lib/api";
+import { canEdit } from "../../lib/roles";
 import { Link, navigate } from "../../lib/router";
+import { useRole } from "../../lib/session";
 import { useSubmit } from "../../lib/use-submit";
 import type { ConsoleTheme, ThemeListItem } from "./theme-model";
 import "./themes.css";
@@ -150,6 +152,15 @@ export function ThemesScreen() {
 		if (removed) load();
 	};
 	const shownError = error ?? removal.error;
+	// A viewer only looks: no new theme, default or delete (the API refuses them).
+	const editor = canEdit(useRole());
+	const themeWrites = (theme: ThemeListItem): MenuAction[] => [
+		{ label: "New theme from this", onSelect: () => setCreating({ from: theme.id }) },
+		...(!theme.isDefault && (!theme.builtIn || theme.id === "classic")
+			? [{ label: "Make default", onSelect: () => void makeDefault(theme) }]
+			: []),
+		...(!theme.builtIn ? [{ label: "Delete…", danger: true, onSelect: () => setDeleting(theme) }] : []),
+	];
 
 	const fallback = deleting?.isDefault ? classic?.name : defaultTheme?.name;
 
@@ -160,9 +171,11 @@ export function ThemesScreen() {
 					<h1 id="themes-title">Themes</h1>
 					<p class="muted">Colours, fonts and logo for your charts. Charts without a theme of their own use the default.</p>
 				</div>
-				<button type="button" class="button primary" disabled={!themes} onClick={() => setCreating({ from: null })}>
-					<Icon name="plus" /> New theme
-				</button>
+				{editor && (
+					<button type="button" class="button primary" disabled={!themes} onClick={() => setCreating({ from: null })}>
+						<Icon name="plus" /> New theme
+					</button>
+				)}
 			</header>
 			{shownError && (
 				<div class="banner error" role="alert">
@@ -205,12 +218,11 @@ export function ThemesScreen() {
 								label={`Actions for ${theme.name}`}
 								button={<Icon name="more" />}
 								actions={[
-									{ label: theme.builtIn ? "View" : "Edit", onSelect: () => navigate(`/themes/${encodeURIComponent(theme.id)}`) },
-									{ label: "New theme from this", onSelect: () => setCreating({ from: theme.id }) },
-									...(!theme.isDefault && (!theme.builtIn || theme.id === "classic")
-										? [{ label: "Make default", onSelect: () => void makeDefault(theme) }]
-										: []),
-									...(!theme.builtIn ? [{ label: "Delete…", danger: true, onSelect: () => setDeleting(theme) }] : []),
+									{
+										label: theme.builtIn || !editor ? "View" : "Edit",
+										onSelect: () => navigate(`/themes/${encodeURIComponent(theme.id)}`),
+									},
+									...(editor ? themeWrites(theme) : []),
 								]}
 							/>
 						</li>

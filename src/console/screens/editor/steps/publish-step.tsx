@@ -81,7 +81,7 @@ function SizeInput({
 	);
 }
 
-function Downloads({ chart, saved }: { chart: Chart; saved: boolean }) {
+export function Downloads({ chart, saved }: { chart: Chart; saved: boolean }) {
 	const ids = useId();
 	const [format, setFormat] = useState<ExportFormat>("png");
 	const [settings, setSettings] = useState<ExportSettings>({ scale: 2 });
