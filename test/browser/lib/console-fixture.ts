@@ -25,8 +25,15 @@ export interface ConsoleFixture {
 	server: DevServer;
 	browser: Browser;
 	demo: { editor: DemoKey; teammate: DemoKey; free: DemoKey };
-	/** A page signed in as a demo account, in a fresh browser context (its own cookies). */
-	signedInPage(who: DemoKey, options?: PageOptions): Promise<SignedInPage>;
+	/** A page signed in as a demo account (or any account with a password), in a fresh browser context (its own cookies). */
+	signedInPage(who: SignInDetails, options?: PageOptions): Promise<SignedInPage>;
+	/** A page with no session, in a fresh browser context: the screens outside the signed-in shell. */
+	signedOutPage(options?: PageOptions): Promise<SignedInPage>;
+	/**
+	 * A new member of `inviter`'s workspace with `role`, joined through the API as a person does: an
+	 * invitation from `inviter`'s key, accepted with a password of its own.
+	 */
+	newMember(inviter: DemoKey, role: "admin" | "editor" | "viewer"): Promise<SignInDetails>;
 	/**
 	 * A new account in a workspace of its own, with a sign-in and a key, for a file whose checks
 	 * read the whole workspace: under the browser test runner the demo workspace is shared with
@@ -36,6 +43,12 @@ export interface ConsoleFixture {
 	/** Calls the API with a demo account's key. */
 	api(who: DemoKey, method: string, path: string, body?: unknown): Promise<Record<string, unknown>>;
 	stop(): Promise<void>;
+}
+
+/** What signing in needs. */
+export interface SignInDetails {
+	email: string;
+	password: string;
 }
 
 export interface PageOptions {
@@ -96,6 +109,16 @@ export async function startConsole(
 		return { page, context, problems };
 	}
 
+	async function callApi(who: DemoKey, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+		const res = await fetch(`${server.url}${path}`, {
+			method,
+			headers: { Authorization: `Bearer ${who.key}`, "Content-Type": "application/json" },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		assert.ok(res.ok, `${method} ${path} answered ${res.status}: ${await res.clone().text()}`);
+		return (await res.json()) as Record<string, unknown>;
+	}
+
 	return {
 		server,
 		browser,
@@ -112,6 +135,20 @@ export async function startConsole(
 			await page.waitForURL((url) => url.pathname !== "/sign-in");
 			return opened;
 		},
+		signedOutPage: openPage,
+		async newMember(inviter, role) {
+			const email = `${role}-${randomUUID()}@example.test`;
+			const password = `a ${role}'s own password`;
+			const invitation = await callApi(inviter, "POST", "/v1/team/invitations", { email, role });
+			const token = new URL(String(invitation.inviteUrl)).pathname.split("/").at(-1) ?? "";
+			const accepted = await fetch(`${server.url}/auth/invitations/${token}/accept`, {
+				method: "POST",
+				headers: { "Content-Type": "application/json" },
+				body: JSON.stringify({ password }),
+			});
+			assert.equal(accepted.status, 200, `accepting the invitation answered ${accepted.status}: ${await accepted.clone().text()}`);
+			return { email, password };
+		},
 		async newAccount(plan, role) {
 			const email = `${role}-${randomUUID()}@example.test`;
 			const password = "a password of its own";
@@ -121,15 +158,7 @@ export async function startConsole(
 			await execute(server.target, [...account.statements, issued.statement]);
 			return { role, accountId: account.accountId, workspaceId: account.workspaceId, plan, key: issued.key, email, password };
 		},
-		async api(who, method, path, body) {
-			const res = await fetch(`${server.url}${path}`, {
-				method,
-				headers: { Authorization: `Bearer ${who.key}`, "Content-Type": "application/json" },
-				body: body === undefined ? undefined : JSON.stringify(body),
-			});
-			assert.ok(res.ok, `${method} ${path} answered ${res.status}: ${await res.clone().text()}`);
-			return (await res.json()) as Record<string, unknown>;
-		},
+		api: callApi,
 		async stop() {
 			await browser.close();
 			await server.stop();
