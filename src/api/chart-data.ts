@@ -105,7 +105,12 @@ export const putChartDataRoute = defineRoute({
 	description:
 		'With `Content-Type: text/csv` the raw CSV is the body: a header row, then data rows, in the layout of the chart\'s kind (see the README). At most 10 MiB, 200,000 rows and 500 columns. Own data ends a link.\n\nWith `Content-Type: application/json` the body is `{ "url": "https://…/data.csv", "refreshMinutes": 5 }`: the chart is linked to that CSV (or JSON rows, or a published Google Sheet\'s CSV), read now (422 `invalid_data` with the row and column if it cannot be read or used, and nothing is stored) and then every `refreshMinutes` (1–1440, default 5); a published chart\'s embed follows it. See the README\'s Live data section for the limits.\n\nHonours `If-Match`. Answers the full chart; a key without `chart:read` gets only `{ id, version, updatedAt }`.',
 	access: "chart:write",
-	body: { type: "binary", maxBytes: maxCsvBytes, contentTypes: ["text/csv", "application/json"] },
+	body: {
+		type: "binary",
+		maxBytes: maxCsvBytes,
+		contentTypes: ["text/csv", "application/json"],
+		schemas: { "application/json": LinkRequest.meta({ id: "LinkData" }) },
+	},
 	responses: {
 		200: {
 			description:

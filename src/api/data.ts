@@ -9,7 +9,9 @@ import { defineRoute } from "../http/route";
 import { dimensionExists, listSources, searchDimensionValues, searchStatistics, sourceExists } from "../library/search";
 
 const tag = "Data";
-const Search = z.object({ search: z.string().max(200, "at most 200 characters").optional() });
+const Search = z.object({
+	search: z.string().max(200, "at most 200 characters").optional().describe("Words to narrow the list by; at most 200 characters"),
+});
 
 const Statistic = z.object({
 	id: z.string(),
@@ -87,6 +89,10 @@ export const dimensionValuesRoute = defineRoute({
 		"Values to use in an exact selection `{ source, select: { <dim>: <value id> } }`. Up to 30 results, fixed; narrow with `search`.",
 	access: "key",
 	query: Search,
+	params: {
+		source: z.string().describe("A source's id, from GET /v1/sources"),
+		dim: z.string().describe("One of that source's dimension ids, from GET /v1/sources"),
+	},
 	body: { type: "none" },
 	responses: {
 		200: {

@@ -17,6 +17,16 @@ import { warningsHeaderValue } from "../render/warnings-header";
 import { exportCsv, exportDrawing, storedGzipped } from "../services/export";
 import type { CachedExport } from "../services/export-cache";
 
+const { shape } = ExportOptions;
+/** The export options with what each means, for the OpenAPI document. */
+const ExportQuery = ExportOptions.extend({
+	scale: shape.scale.describe("PNG only: pixels per CSS pixel, 1–4 (default 2); w·h·scale² at most 16 megapixels"),
+	w: shape.w.describe("Width in CSS pixels, 100–4000 (default: the chart's meta.w)"),
+	h: shape.h.describe("Height in CSS pixels, 100–4000 (default: the chart's meta.h)"),
+	mode: shape.mode.describe("Draw in light or dark (default: the chart's meta.mode)"),
+	transparent: shape.transparent.describe("true draws no background (PNG, SVG and PDF)"),
+});
+
 function parseFormat(raw: string | undefined): ExportFormat {
 	const format = (raw ?? "").toLowerCase();
 	if (!(exportFormats as readonly string[]).includes(format)) {
@@ -83,7 +93,7 @@ export const exportChartRoute = defineRoute({
 	description:
 		"Renders the chart as it stands, synchronously. At most two exports render at once across the service; a further one gets 503 `export_busy` with `Retry-After: 5`. Options: `scale` (PNG, 1–4, default 2; w·h·scale² at most 16 megapixels), `w`/`h` (100–4000 px), `mode`, `transparent`. What a drawing leaves out or cannot show is listed in `X-Render-Warnings`: each warning percent-encoded, joined with `; `, at most 1 KiB, ending with `(+N more)` when some are cut. PNG, SVG and PDF answers carry `ETag` (a hash of everything the file is drawn from) and `Cache-Control: private, no-cache`; `If-None-Match` with that ETag answers 304, and a file drawn before from the same inputs is answered from the cache without waiting for an export slot.",
 	access: "chart:read",
-	query: ExportOptions,
+	query: ExportQuery,
 	params: { format: z.enum(exportFormats).describe("png, svg, pdf or csv (any other answers 422 invalid_format)") },
 	body: { type: "none" },
 	responses: {

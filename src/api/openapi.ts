@@ -9,6 +9,8 @@ import type { ErrorCode } from "../api-error";
 import { errorStatus } from "../api-error";
 import type { ApiTag } from "../http/api-tags";
 import { apiTagDescriptions } from "../http/api-tags";
+import { idempotencyKeyPattern } from "../http/idempotency";
+import { pathIdKinds, pathIdParameter } from "../http/path-ids";
 import type { Route } from "../http/route";
 import { defineRoute } from "../http/route";
 import { ErrorBody } from "./schemas";
@@ -19,8 +21,10 @@ type JsonSchema = Record<string, unknown>;
 function impliedErrors(route: Route): ErrorCode[] {
 	const writes = route.method !== "GET";
 	return [
+		// A public read takes no key, query or body, so the one error it shares with every route is
+		// the answer to another method on its path (405 with `Allow`).
 		...(route.access === "public"
-			? []
+			? (["method_not_allowed"] as const)
 			: route.access === "session"
 				? (["unauthorized", "rate_limited", "session_required", "service_unavailable"] as const)
 				: (["unauthorized", "rate_limited", "plan_required", "forbidden", "service_unavailable"] as const)),
@@ -54,6 +58,15 @@ function undeclaredSchema(contentType: string): JsonSchema | undefined {
 	if (contentType === "application/json" || contentType.endsWith("+json")) return undefined;
 	const text = contentType.startsWith("text/") || contentType.endsWith("+xml");
 	return text ? { type: "string", contentMediaType: contentType } : { type: "string", format: "binary", contentMediaType: contentType };
+}
+
+/** CSV as a body: text with at least a header row (an empty body answers 422 `invalid_data`). */
+const csvSchema: JsonSchema = { type: "string", contentMediaType: "text/csv", minLength: 1 };
+
+/** A parameter's description sits beside its schema in OpenAPI, not inside it (where zod's `.describe()` puts it). */
+function liftDescription(schema: JsonSchema): { description?: string; schema: JsonSchema } {
+	const { description, ...rest } = schema;
+	return typeof description === "string" ? { description, schema: rest } : { schema: rest };
 }
 
 function openApiPath(path: string): string {
@@ -130,14 +143,18 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
 			};
 		}
 
+		const idKinds = pathIdKinds(route.path);
 		const parameters: unknown[] = [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name = ""]) => {
 			const declared = route.params?.[name];
-			return { name, in: "path", required: true, schema: declared ? toSchema(declared, "input", components) : { type: "string" } };
+			const kind = idKinds[name];
+			if (declared) return { name, in: "path", required: true, ...liftDescription(toSchema(declared, "input", components)) };
+			if (kind) return { name, in: "path", required: true, ...pathIdParameter(kind) };
+			return { name, in: "path", required: true, schema: { type: "string" } };
 		});
 		if (route.query) {
 			const query = toSchema(route.query, "input", components) as { properties?: Record<string, JsonSchema>; required?: string[] };
 			for (const [name, schema] of Object.entries(query.properties ?? {})) {
-				parameters.push({ name, in: "query", required: query.required?.includes(name) ?? false, schema });
+				parameters.push({ name, in: "query", required: query.required?.includes(name) ?? false, ...liftDescription(schema) });
 			}
 		}
 		if (route.idempotent) {
@@ -145,8 +162,9 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
 				name: "Idempotency-Key",
 				in: "header",
 				required: false,
-				description: "Replays the first answer for a repeat of the same request within 24 hours.",
-				schema: { type: "string", maxLength: 255 },
+				description:
+					"Replays the first answer for a repeat of the same request within 24 hours: 1–255 visible ASCII characters, e.g. a UUID (any other answers 422 `invalid_body`).",
+				schema: { type: "string", pattern: idempotencyKeyPattern.source, minLength: 1, maxLength: 255 },
 			});
 		}
 
@@ -157,17 +175,19 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
 				content: { "application/json": { schema: toSchema(route.body.schema, "input", components) } },
 			};
 		} else if (route.body.type === "csv") {
-			requestBody = { required: true, content: { "text/csv": { schema: { type: "string" } } } };
+			requestBody = { required: true, content: { "text/csv": { schema: csvSchema } } };
 		} else if (route.body.type === "binary") {
-			const file = { type: "string", format: "binary", maxLength: route.body.maxBytes };
+			const { maxBytes, contentTypes, schemas } = route.body;
+			const file = { type: "string", format: "binary", maxLength: maxBytes };
+			const schemaOf = (type: string): JsonSchema => {
+				const declared = schemas?.[type];
+				if (declared) return toSchema(declared, "input", components);
+				if (type === "multipart/form-data") return { type: "object", required: ["file"], properties: { file } };
+				return type === "text/csv" ? csvSchema : file;
+			};
 			requestBody = {
 				required: true,
-				content: Object.fromEntries(
-					route.body.contentTypes.map((type) => [
-						type,
-						type === "multipart/form-data" ? { schema: { type: "object", required: ["file"], properties: { file } } } : { schema: file },
-					]),
-				),
+				content: Object.fromEntries(contentTypes.map((type) => [type, { schema: schemaOf(type) }])),
 			};
 		}
 

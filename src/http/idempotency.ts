@@ -20,7 +20,8 @@ import type { Caller } from "../domain/caller";
 import { sha256Hex } from "../domain/ids";
 import type { Services } from "../request-services";
 
-const keyPattern = /^[\x21-\x7e]{1,255}$/;
+/** 1–255 visible ASCII characters: the rule the OpenAPI document states as the header's pattern. */
+export const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
 /** Headers worth replaying; anything per-request (rate limit, request id) is set fresh. */
 const replayedHeaders = ["content-type", "etag", "location"];
 
@@ -40,7 +41,7 @@ function audience(caller: Caller): string {
 export function readIdempotencyKey(request: Request): string | null {
 	const key = request.headers.get("idempotency-key");
 	if (key === null) return null;
-	if (!keyPattern.test(key)) {
+	if (!idempotencyKeyPattern.test(key)) {
 		throw new ApiError("invalid_body", "The Idempotency-Key header must be 1–255 visible ASCII characters, e.g. a UUID.", {
 			path: "header Idempotency-Key",
 		});

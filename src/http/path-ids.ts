@@ -7,7 +7,7 @@
  * (`.` and `..`, or `%2e`, are dot segments a URL parser folds away).
  */
 import { ApiError } from "../api-error";
-import { idShapeProblem, type PathIdKind } from "../domain/ids";
+import { idPattern, idShapeProblem, type PathIdKind } from "../domain/ids";
 
 const collectionIds: Record<string, PathIdKind> = {
 	charts: "chart",
@@ -29,6 +29,14 @@ export function pathIdKinds(path: string): Record<string, PathIdKind> {
 		else if (name === "id") throw new Error(`${path}: :id follows a segment that names no kind of id; add it to path-ids.ts`);
 	});
 	return kinds;
+}
+
+/** An id parameter as the OpenAPI document states it: its shape as a pattern, and what one off it answers. */
+export function pathIdParameter(kind: PathIdKind): { description: string; schema: { type: "string"; pattern: string } } {
+	return {
+		description: `The ${kind}'s id, as the API gave it. One not of this shape answers 404 \`not_found\`.`,
+		schema: { type: "string", pattern: idPattern(kind) },
+	};
 }
 
 /** The first id parameter not of its kind's shape, said as the API's 404; null when every one is. */

@@ -27,7 +27,16 @@ export type Body =
 	 * A file as the raw body, or as a `multipart/form-data` form when listed (read up to
 	 * `maxBytes` plus 64 KiB for the form's framing; the handler checks the file itself).
 	 */
-	| { type: "binary"; maxBytes: number; contentTypes: readonly string[] }
+	| {
+			type: "binary";
+			maxBytes: number;
+			contentTypes: readonly string[];
+			/**
+			 * What the OpenAPI document says a body of one of `contentTypes` is, where it is not a file:
+			 * the JSON the handler parses itself (a link's `{ url, refreshMinutes }`).
+			 */
+			schemas?: Readonly<Record<string, z.ZodType>>;
+	  }
 	| { type: "none" };
 
 export interface ResponseSpec {
@@ -87,8 +96,11 @@ export interface RouteDefinition<QS extends z.ZodType | undefined, B extends Bod
 	access: A;
 	query?: QS;
 	/**
-	 * What the OpenAPI document says each path parameter is (an enum, an integer); one not listed
-	 * is a string. The handler still parses its parameters, so its errors stay the documented ones.
+	 * What the OpenAPI document says each path parameter is (an enum, an integer), with its
+	 * description from zod's `.describe()`. An id parameter (path-ids.ts) needs no entry: its
+	 * pattern and description come from its kind. The handler still parses its parameters, so its
+	 * errors stay the documented ones. Query parameters are described the same way, by
+	 * `.describe()` on each field of `query`.
 	 */
 	params?: Record<string, z.ZodType>;
 	body: B;
