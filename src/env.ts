@@ -12,6 +12,22 @@ export interface Config {
 	exportConcurrency: number;
 	/** `LINKED_DATA_ALLOW_PRIVATE=true` (local demos, tests): linked data may read loopback and private addresses. */
 	linkedDataAllowPrivate: boolean;
+	/**
+	 * `LINKED_DATA_INLINE=true`: the Cron run reads the due linked charts itself (at most 25 a
+	 * run) instead of sending them to the refresh queue: the path before queues, for the
+	 * benchmark's reference.
+	 */
+	linkedDataInline: boolean;
+	/** `SIGN_UP`: `closed` (invitations only, the default) or `open` (anyone makes an account and a workspace). */
+	signUp: "open" | "closed";
+	/** `MAIL_OUTBOX=local`: mail is kept in the local outbox (`GET /auth/outbox`) instead of being sent. */
+	mailOutbox: boolean;
+}
+
+function signUpOf(value: unknown): "open" | "closed" {
+	if (value === undefined || value === "closed") return "closed";
+	if (value === "open") return "open";
+	throw new Error(`SIGN_UP must be "open" or "closed", got ${JSON.stringify(value)}`);
 }
 
 // A broken var is the deployment's bug, never a caller's: the dispatcher answers a plain Error as a 500 with the request id.
@@ -41,6 +57,10 @@ export function readConfig(env: Env): Config {
 		embedBase: embedBaseOf(env.EMBED_BASE),
 		exportConcurrency: exportConcurrencyOf(env.EXPORT_CONCURRENCY),
 		linkedDataAllowPrivate: allowPrivate,
+		linkedDataInline: (env as unknown as Record<string, unknown>).LINKED_DATA_INLINE === "true",
+		// Read as plain strings: a deployment sets them to other values than wrangler.toml's defaults.
+		signUp: signUpOf((env as unknown as Record<string, unknown>).SIGN_UP),
+		mailOutbox: (env as unknown as Record<string, unknown>).MAIL_OUTBOX === "local",
 	};
 	cached = { source: env, config };
 	return config;
