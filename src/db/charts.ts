@@ -4,7 +4,7 @@
  * on the target folder still existing, so a concurrent write or folder delete can never leave
  * a chart half-written or filed in a folder that is gone.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import { ChartSnapshot as ChartSnapshotSchema, sameSnapshot } from "../domain/chart";
@@ -77,24 +77,8 @@ export function chartFromRows(rows: readonly ChartRow[]): ChartRecord | null {
 	return row ? toRecord(row) : null;
 }
 
-/** Newest first; rowid (insertion order) breaks ties within a millisecond. */
-/** A chart as the workspace list shows it: no meta, no data. */
-export type ChartListRow = Awaited<ReturnType<typeof listCharts>>[number];
-
-export async function listCharts(db: Database, workspaceId: string) {
-	return db
-		.select({
-			id: charts.id,
-			name: charts.name,
-			kind: charts.kind,
-			updatedAt: charts.updatedAt,
-			folderId: charts.folderId,
-			publishedVersion: charts.publishedVersion,
-		})
-		.from(charts)
-		.where(eq(charts.workspaceId, workspaceId))
-		.orderBy(desc(charts.updatedAt), desc(sql`rowid`));
-}
+/** A chart as the workspace list shows it (read a page at a time in ./chart-list). */
+export type { ChartListRow } from "./chart-list";
 
 /** `folder_id` is either null or a folder of the chart's workspace: checked inside the write. */
 const folderStillValid = "(?1 IS NULL OR EXISTS (SELECT 1 FROM folders WHERE id = ?1 AND workspace_id = ?2))";
@@ -151,7 +135,9 @@ export async function insertChart(d1: D1Database, chart: NewChart): Promise<bool
 			)
 			.bind(chart.id, chart.authorAccountId, JSON.stringify(s), chart.now, s.dataBlobKey, ...noteColumns(chart.note, chart.dataShape)),
 	]);
-	return (inserted?.meta.changes ?? 0) === 1;
+	// D1 counts the rows the search index's triggers write too (migrations/0013_chart_search.sql):
+	// the statement inserts one chart or none, and the triggers write only when it does.
+	return (inserted?.meta.changes ?? 0) > 0;
 }
 
 export interface ChartWrite {
@@ -240,7 +226,8 @@ export async function writeChartVersion(d1: D1Database, write: ChartWrite): Prom
 				...linkValues(write.link),
 			),
 	]);
-	return (updated?.meta.changes ?? 0) === 1;
+	// As in insertChart: the search index's trigger writes only when the chart's row was updated.
+	return (updated?.meta.changes ?? 0) > 0;
 }
 
 /** Every data blob key a chart row or one of its versions names, as SQL over `?1` (id). */
