@@ -13,11 +13,26 @@ import { exactTime, timeAgo } from "../../lib/format";
 import { Link } from "../../lib/router";
 import { KindIcon, kindLabel } from "./kind-icons";
 
+/** Where a row stands in the whole list, of which only the rows on screen are drawn. */
+export interface RowPosition {
+	/** 0-based. */
+	index: number;
+	setSize: number;
+}
+
+function positionAttributes({ index, setSize }: RowPosition) {
+	const edges = `${index === 0 ? " is-first" : ""}${index === setSize - 1 ? " is-last" : ""}`;
+	return { "data-index": index, "aria-posinset": index + 1, "aria-setsize": setSize, edges };
+}
+
 interface ChartRowProps {
 	chart: ChartListItem;
+	position: RowPosition;
 	/** Where it is filed, shown when the list spans folders (all charts, search). */
 	folderName: string | null;
 	now: number;
+	/** False for a viewer, who moves nothing. */
+	draggable: boolean;
 	actions: (MenuAction | "separator")[];
 	dragging: boolean;
 	onDragStart(): void;
@@ -28,13 +43,15 @@ export function chartHref(id: string): string {
 	return `/charts/${encodeURIComponent(id)}`;
 }
 
-export function ChartRow({ chart, folderName, now, actions, dragging, onDragStart, onDragEnd }: ChartRowProps) {
+export function ChartRow({ chart, position, folderName, now, draggable, actions, dragging, onDragStart, onDragEnd }: ChartRowProps) {
 	const kind = kindLabel(chart.kind);
 	const exact = exactTime(chart.updatedAt);
+	const { edges, ...placed } = positionAttributes(position);
 	return (
 		<li
-			class={dragging ? "chart-row dragging" : "chart-row"}
-			draggable
+			{...placed}
+			class={`chart-row${edges}${dragging ? " dragging" : ""}`}
+			draggable={draggable}
 			onDragStart={(event) => {
 				event.dataTransfer?.setData("text/plain", chart.name);
 				if (event.dataTransfer) event.dataTransfer.effectAllowed = "move";
@@ -71,6 +88,24 @@ export function ChartRow({ chart, folderName, now, actions, dragging, onDragStar
 			<span class="chart-actions">
 				<Menu label={`Actions for ${chart.name}`} button={<Icon name="more" />} actions={actions} />
 			</span>
+		</li>
+	);
+}
+
+/** A row whose chart is not loaded yet: the list's shape, and its place in the list for a screen reader. */
+export function PendingRow({ position }: { position: RowPosition }) {
+	const { edges, ...placed } = positionAttributes(position);
+	return (
+		<li {...placed} class={`chart-row skeleton-row${edges}`}>
+			<span class="chart-thumb skeleton" aria-hidden="true" />
+			<span class="chart-title">
+				<span class="visually-hidden">Loading…</span>
+				<span class="skeleton line" aria-hidden="true" style={{ width: "45%" }} />
+			</span>
+			<span class="chart-kind" />
+			<span class="chart-state" />
+			<span class="chart-edited" />
+			<span class="chart-actions" />
 		</li>
 	);
 }

@@ -34,7 +34,9 @@ export function ChartsHead({ model, folder, heading, count, actions }: HeadProps
 					topLabel={topLevelName}
 					onChange={(id) => navigate(folderHref(id))}
 				/>
-				{folder && <Menu label={`Folder actions for ${folder.name}`} button={<Icon name="more" />} actions={actions(folder)} />}
+				{folder && actions(folder).length > 0 && (
+					<Menu label={`Folder actions for ${folder.name}`} button={<Icon name="more" />} actions={actions(folder)} />
+				)}
 			</div>
 
 			<div class="charts-head">
@@ -52,7 +54,7 @@ export function ChartsHead({ model, folder, heading, count, actions }: HeadProps
 					)}
 					<div class="title-line">
 						<h1 id="charts-heading">{heading}</h1>
-						{folder && (
+						{folder && actions(folder).length > 0 && (
 							<Menu label={`Folder actions for ${folder.name}`} button={<Icon name="more" />} actions={actions(folder)} align="start" />
 						)}
 						{count && <span class="meta-text chart-count">{count}</span>}

@@ -3,19 +3,30 @@
  * draggable onto the tree), or what stands in its place: loading rows, the API's refusal with
  * "Try again", a folder that no longer exists, and the empty states (nothing found, an empty
  * folder, a workspace with no chart yet).
+ *
+ * The list draws only the rows on screen (list-window.ts); each row says where it stands in the
+ * whole list (`aria-posinset` of `aria-setsize`), so a screen reader counts every chart. ↑/↓ on a
+ * chart's name move to the next or previous chart and Home/End to the first or last, loading
+ * and drawing it first when it is not yet.
  */
+import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
 import { Icon } from "../../components/icon";
 import type { MenuAction } from "../../components/menu";
 import type { ChartListItem, Folder } from "../../lib/chart-types";
 import { Link } from "../../lib/router";
-import { ChartRow, SkeletonRows } from "./chart-row";
+import { ChartRow, PendingRow, SkeletonRows } from "./chart-row";
 import type { FolderModel } from "./folder-model";
 import { folderPath } from "./folder-model";
 import type { Dragged } from "./folder-tree";
+import { scrollRowIntoView, useListWindow } from "./list-window";
 
 interface ListProps {
 	/** The charts last answered; `stale` when they answer another folder, search or sort. */
 	charts: ChartListItem[] | null;
+	/** How many charts the list holds, loaded or not. */
+	total: number;
+	/** Asks for the charts up to this index to be loaded. */
+	need(index: number): void;
 	stale: boolean;
 	error: string | null;
 	missingFolder: boolean;
@@ -29,6 +40,8 @@ interface ListProps {
 	model: FolderModel;
 	now: number;
 	creating: boolean;
+	/** False for a viewer: rows are not draggable and the empty states offer no new chart. */
+	editable: boolean;
 	dragged: Dragged | null;
 	actions(chart: ChartListItem): (MenuAction | "separator")[];
 	onRetry(): void;
@@ -37,33 +50,21 @@ interface ListProps {
 	onDrag(item: Dragged | null): void;
 }
 
-/** ↑/↓ on a chart's name moves to the next or previous chart. */
-function onListKey(event: KeyboardEvent) {
-	if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
-	const target = event.target as HTMLElement;
-	if (!target.classList.contains("chart-name")) return;
-	const names = [...(event.currentTarget as HTMLElement).querySelectorAll<HTMLElement>(".chart-name")];
-	const next = names[names.indexOf(target) + (event.key === "ArrowDown" ? 1 : -1)];
-	if (next) {
-		event.preventDefault();
-		next.focus();
-	}
-}
-
 function EmptyCharts({
 	query,
 	folder,
 	subfolders,
 	creating,
+	editable,
 	onClearSearch,
 	onCreate,
-}: Pick<ListProps, "query" | "folder" | "subfolders" | "creating" | "onClearSearch" | "onCreate">) {
+}: Pick<ListProps, "query" | "folder" | "subfolders" | "creating" | "editable" | "onClearSearch" | "onCreate">) {
 	if (query) {
 		return (
 			<div class="empty-state compact">
 				<Icon name="search" size={24} class="empty-icon" />
 				<h2>No charts match “{query}”</h2>
-				<p class="muted">{folder ? `Searched in ${folder.name} only.` : "Search looks at chart names."}</p>
+				<p class="muted">{folder ? `Searched in ${folder.name} only.` : "Search looks at chart names and notes."}</p>
 				<div class="empty-actions">
 					<button type="button" class="button" onClick={onClearSearch}>
 						Clear search
@@ -86,7 +87,7 @@ function EmptyCharts({
 					{subfolders > 0 ? `Its ${subfolders === 1 ? "folder is" : "folders are"} listed above. ` : ""}Drag charts onto the folder, choose
 					“Move to…” in a chart's menu, or make one here.
 				</p>
-				<div class="empty-actions">
+				<div class="empty-actions" hidden={!editable}>
 					<button type="button" class="button primary" onClick={() => onCreate()} disabled={creating}>
 						<Icon name="plus" /> New chart
 					</button>
@@ -101,7 +102,7 @@ function EmptyCharts({
 			</span>
 			<h2>Make your first chart</h2>
 			<p class="muted">Paste a CSV or search the statistics library to make your first chart.</p>
-			<div class="empty-actions">
+			<div class="empty-actions" hidden={!editable}>
 				<button type="button" class="button primary" onClick={() => onCreate("paste")} disabled={creating}>
 					<Icon name="upload" /> Paste a CSV
 				</button>
@@ -114,7 +115,7 @@ function EmptyCharts({
 }
 
 export function ChartsList(props: ListProps) {
-	const { charts, stale, error, missingFolder, spansFolders, heading, model, now, dragged, actions, onRetry, onDrag } = props;
+	const { charts, stale, error, missingFolder, onRetry } = props;
 	if (missingFolder) {
 		return (
 			<div class="banner warn" role="alert">
@@ -143,20 +144,90 @@ export function ChartsList(props: ListProps) {
 		);
 	}
 	if (charts.length === 0 && !stale) return <EmptyCharts {...props} />;
-	return (
-		<ul class={stale ? "chart-list stale" : "chart-list"} aria-label={`Charts in ${heading}`} aria-busy={stale} onKeyDown={onListKey}>
-			{charts.map((chart) => (
+	return <WindowedList {...props} charts={charts} />;
+}
+
+/** Rows loaded ahead of the window, so scrolling on rarely waits for a page. */
+const loadAhead = 200;
+
+const moves: Record<string, (index: number, count: number) => number> = {
+	ArrowDown: (index) => index + 1,
+	ArrowUp: (index) => index - 1,
+	Home: () => 0,
+	End: (_, count) => count - 1,
+};
+
+function WindowedList(props: ListProps & { charts: ChartListItem[] }) {
+	const { charts, total, need, stale, spansFolders, heading, model, now, editable, dragged, actions, onDrag } = props;
+	const listRef = useRef<HTMLUListElement>(null);
+	const count = Math.max(total, charts.length);
+	const { start, end, rowHeight } = useListWindow(listRef, count);
+	const pendingFocus = useRef<number | null>(null);
+
+	useEffect(() => need(end + loadAhead), [end, need]);
+
+	// A row reached by keyboard gets focus once it is loaded and drawn.
+	useLayoutEffect(() => {
+		const index = pendingFocus.current;
+		if (index === null) return;
+		const name = listRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] .chart-name`);
+		if (!name) return;
+		pendingFocus.current = null;
+		name.focus({ preventScroll: true });
+	});
+
+	const onKeyDown = (event: KeyboardEvent) => {
+		const move = moves[event.key];
+		const target = event.target as HTMLElement;
+		const list = listRef.current;
+		if (!move || !list || !target.classList.contains("chart-name")) return;
+		const index = Number(target.closest<HTMLElement>("[data-index]")?.dataset.index);
+		const next = move(index, count);
+		if (!Number.isInteger(index) || next < 0 || next >= count || next === index) return;
+		event.preventDefault();
+		pendingFocus.current = next;
+		need(next + loadAhead);
+		scrollRowIntoView(list, next, rowHeight);
+		const drawn = list.querySelector<HTMLElement>(`[data-index="${next}"] .chart-name`);
+		if (drawn) {
+			pendingFocus.current = null;
+			drawn.focus({ preventScroll: true });
+		}
+	};
+
+	const rows = [];
+	for (let index = start; index < end; index++) {
+		const chart = charts[index];
+		const position = { index, setSize: count };
+		rows.push(
+			chart ? (
 				<ChartRow
 					key={chart.id}
 					chart={chart}
+					position={position}
 					folderName={spansFolders && chart.folderId ? folderPath(model, chart.folderId) || null : null}
 					now={now}
+					draggable={editable}
 					actions={actions(chart)}
 					dragging={dragged?.type === "chart" && dragged.id === chart.id}
 					onDragStart={() => onDrag({ type: "chart", id: chart.id, name: chart.name, from: chart.folderId })}
 					onDragEnd={() => onDrag(null)}
 				/>
-			))}
+			) : (
+				<PendingRow key={`pending-${index}`} position={position} />
+			),
+		);
+	}
+	return (
+		<ul
+			ref={listRef}
+			class={stale ? "chart-list windowed stale" : "chart-list windowed"}
+			aria-label={`Charts in ${heading}`}
+			aria-busy={stale}
+			onKeyDown={onKeyDown}
+			style={{ paddingTop: `${start * rowHeight}px`, paddingBottom: `${(count - end) * rowHeight}px` }}
+		>
+			{rows}
 		</ul>
 	);
 }

@@ -16,9 +16,12 @@ import { announce } from "../../lib/announce";
 import { api, describeFailure } from "../../lib/api";
 import type { ChartListItem, Folder } from "../../lib/chart-types";
 import { plural } from "../../lib/format";
+import { canEdit } from "../../lib/roles";
 import { navigate, useLocation } from "../../lib/router";
+import { useRole } from "../../lib/session";
 import type { Notice } from "./action-banners";
 import { ActionBanners } from "./action-banners";
+import { chartsPath, useChartPages } from "./chart-pages";
 import { chartHref } from "./chart-row";
 import type { DialogState, Moving } from "./charts-dialogs";
 import { ChartsDialogs } from "./charts-dialogs";
@@ -26,24 +29,10 @@ import { ChartsHead } from "./charts-head";
 import { ChartsList } from "./charts-list";
 import type { Sort } from "./charts-toolbar";
 import { ChartsToolbar, readSort } from "./charts-toolbar";
-import { ancestorsOf, buildFolderModel, selfAndDescendants, topLevelName } from "./folder-model";
+import { ancestorsOf, buildFolderModel, narrowTo, selfAndDescendants, topLevelName } from "./folder-model";
 import { FolderSidebar } from "./folder-sidebar";
 import type { Dragged } from "./folder-tree";
 import { SubfolderList } from "./subfolder-list";
-
-interface ListState {
-	/** The query the charts answer (folder, search, sort), so a stale answer is shown as such. */
-	key: string;
-	charts: ChartListItem[];
-}
-
-function chartsPath(folder: string | null, search: string, sort: Sort): string {
-	const params = new URLSearchParams();
-	if (folder) params.set("folderId", folder);
-	if (search) params.set("search", search);
-	params.set("sort", sort);
-	return `/v1/charts?${params}`;
-}
 
 /** Typing in a field, or a dialog or menu open: single-key shortcuts stay out of the way. */
 function shortcutsBlocked(event: KeyboardEvent): boolean {
@@ -55,12 +44,12 @@ function shortcutsBlocked(event: KeyboardEvent): boolean {
 
 export function ChartsScreen() {
 	const { search: params } = useLocation();
+	// A viewer reads and exports: the screen offers no write (docs/console.md, Teams).
+	const editable = canEdit(useRole());
 	const selected = params.get("folder");
 
 	const [folders, setFolders] = useState<Folder[] | null>(null);
 	const [foldersError, setFoldersError] = useState<string | null>(null);
-	const [list, setList] = useState<ListState | null>(null);
-	const [listError, setListError] = useState<string | null>(null);
 	const [reloads, setReloads] = useState(0);
 	const [searchText, setSearchText] = useState("");
 	const [query, setQuery] = useState("");
@@ -91,21 +80,8 @@ export function ChartsScreen() {
 	useEffect(() => void loadFolders(), []);
 
 	// Charts: reloaded when the folder, search or sort change, and after every change made here.
-	useEffect(() => {
-		if (missingFolder) return;
-		const controller = new AbortController();
-		setListError(null);
-		api.get<{ charts: ChartListItem[] }>(currentKey, { signal: controller.signal }).then(
-			({ body }) => {
-				setList({ key: currentKey, charts: body.charts });
-				setNow(Date.now());
-			},
-			(failure: unknown) => {
-				if (!controller.signal.aborted) setListError(describeFailure(failure));
-			},
-		);
-		return () => controller.abort();
-	}, [currentKey, reloads, missingFolder]);
+	const { pages: list, error: listError, need } = useChartPages(currentKey, reloads, missingFolder);
+	useEffect(() => setNow(Date.now()), [list?.key, reloads]);
 
 	const reload = () => setReloads((n) => n + 1);
 
@@ -116,8 +92,8 @@ export function ChartsScreen() {
 	}, [searchText]);
 
 	useEffect(() => {
-		if (list?.key === currentKey && query) announce(`${plural(list.charts.length, "chart")} found`);
-	}, [list]);
+		if (list?.key === currentKey && query) announce(`${plural(list.total, "chart")} found`);
+	}, [list?.key, list?.total]);
 
 	// The folder shown is visible in the tree and open: its ancestors and itself are expanded when
 	// it is picked (or the folders first arrive); closing it afterwards is the person's choice.
@@ -226,16 +202,24 @@ export function ChartsScreen() {
 		}
 	};
 
-	const chartActions = (chart: ChartListItem): (MenuAction | "separator")[] => [
+	const chartActions = (chart: ChartListItem): (MenuAction | "separator")[] =>
+		editable ? writerChartActions(chart) : [{ label: "Open", onSelect: () => navigate(chartHref(chart.id)) }, ...copyAction(chart)];
+
+	const copyAction = (chart: ChartListItem): MenuAction[] =>
+		chart.published ? [{ label: "Copy embed link", onSelect: () => void copyEmbedLink(chart) }] : [];
+
+	const writerChartActions = (chart: ChartListItem): (MenuAction | "separator")[] => [
 		{ label: "Open", onSelect: () => navigate(chartHref(chart.id)) },
 		{ label: "Duplicate", onSelect: () => void duplicate(chart) },
 		{ label: "Move to…", onSelect: () => setDialog({ type: "move-chart", chart }) },
-		...(chart.published ? [{ label: "Copy embed link", onSelect: () => void copyEmbedLink(chart) }] : []),
+		...copyAction(chart),
 		"separator",
 		{ label: "Delete…", danger: true, onSelect: () => setDialog({ type: "delete-chart", chart }) },
 	];
 
-	const folderActions = (folder: Folder): (MenuAction | "separator")[] => [
+	const folderActions = (folder: Folder): (MenuAction | "separator")[] => (editable ? writerFolderActions(folder) : []);
+
+	const writerFolderActions = (folder: Folder): (MenuAction | "separator")[] => [
 		{ label: "New folder inside", onSelect: () => setDialog({ type: "new-folder" }) },
 		{ label: "Rename…", onSelect: () => setDialog({ type: "rename-folder", folder }) },
 		{ label: "Move to…", onSelect: () => setDialog({ type: "move-folder", folder }) },
@@ -245,6 +229,7 @@ export function ChartsScreen() {
 
 	// Drag and drop onto the tree
 	const startDrag = (item: Dragged | null) => {
+		if (!editable && item) return;
 		// Read synchronously by the drop targets: the first dragover may come before a re-render.
 		draggedRef.current = item;
 		setDragged(item);
@@ -272,7 +257,7 @@ export function ChartsScreen() {
 				event.preventDefault();
 				searchRef.current?.focus();
 				searchRef.current?.select();
-			} else if (event.key === "n" || event.key === "N") {
+			} else if (editable && (event.key === "n" || event.key === "N")) {
 				event.preventDefault();
 				void createChart();
 			}
@@ -281,19 +266,29 @@ export function ChartsScreen() {
 		return () => document.removeEventListener("keydown", onKey);
 	});
 
+	// While searching, the tree holds only the folders with matches (and the folder shown), open.
+	const counts = list?.folderCounts ?? null;
+	const searching = query !== "" && list?.key === currentKey;
+	const treeModel = useMemo(() => {
+		if (!searching || !counts) return model;
+		return narrowTo(model, [...Object.keys(counts), ...(selected ? [selected] : [])]);
+	}, [model, searching, counts, selected]);
+	const treeExpanded = useMemo(() => (treeModel === model ? expanded : new Set(treeModel.byId.keys())), [treeModel, model, expanded]);
+
 	const closeDialog = () => setDialog(null);
 	const shown = list && list.key === currentKey ? list : null;
 	const stale = list !== null && !shown;
 	const heading = selectedFolder?.name ?? topLevelName;
-	const count = shown ? plural(shown.charts.length, "chart") : null;
+	const count = shown ? plural(shown.total, "chart") : null;
 
 	return (
 		<div class={dragged ? "charts-screen is-dragging" : "charts-screen"}>
 			<FolderSidebar
 				folders={folders}
 				error={foldersError}
-				model={model}
-				expanded={expanded}
+				model={treeModel}
+				expanded={treeExpanded}
+				counts={counts}
 				selected={selectedFolder ? selectedFolder.id : null}
 				dragged={dragged}
 				onRetry={() => void loadFolders()}
@@ -311,6 +306,7 @@ export function ChartsScreen() {
 					folderName={selectedFolder?.name ?? null}
 					sort={sort}
 					creating={creating}
+					editable={editable}
 					onSearchText={setSearchText}
 					onSort={setSort}
 					onNewFolder={() => setDialog({ type: "new-folder" })}
@@ -327,6 +323,8 @@ export function ChartsScreen() {
 				)}
 				<ChartsList
 					charts={list ? list.charts : null}
+					total={list ? list.total : 0}
+					need={need}
 					subfolders={selectedFolder ? (model.nodes.get(selectedFolder.id)?.children.length ?? 0) : 0}
 					stale={stale}
 					error={listError}
@@ -338,6 +336,7 @@ export function ChartsScreen() {
 					model={model}
 					now={now}
 					creating={creating}
+					editable={editable}
 					dragged={dragged}
 					actions={chartActions}
 					onRetry={reload}

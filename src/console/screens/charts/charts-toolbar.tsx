@@ -33,6 +33,8 @@ interface ToolbarProps {
 	folderName: string | null;
 	sort: Sort;
 	creating: boolean;
+	/** False for a viewer: no New folder, no New chart. */
+	editable: boolean;
 	onSearchText(text: string): void;
 	onSort(sort: Sort): void;
 	onNewFolder(): void;
@@ -45,6 +47,7 @@ export function ChartsToolbar({
 	folderName,
 	sort,
 	creating,
+	editable,
 	onSearchText,
 	onSort,
 	onNewFolder,
@@ -96,12 +99,23 @@ export function ChartsToolbar({
 						<option value="name">Name</option>
 					</select>
 				</label>
-				<button type="button" class="button" onClick={onNewFolder}>
-					<Icon name="folder" /> New folder
-				</button>
-				<button type="button" class="button primary" onClick={onNewChart} disabled={creating} aria-keyshortcuts="n" title="New chart (N)">
-					<Icon name="plus" /> {creating ? "Creating…" : "New chart"}
-				</button>
+				{editable && (
+					<>
+						<button type="button" class="button" onClick={onNewFolder}>
+							<Icon name="folder" /> New folder
+						</button>
+						<button
+							type="button"
+							class="button primary"
+							onClick={onNewChart}
+							disabled={creating}
+							aria-keyshortcuts="n"
+							title="New chart (N)"
+						>
+							<Icon name="plus" /> {creating ? "Creating…" : "New chart"}
+						</button>
+					</>
+				)}
 			</div>
 		</div>
 	);

@@ -88,3 +88,14 @@ export function folderPath(model: FolderModel, id: string): string {
 
 /** The name people see for the top level (no folder). */
 export const topLevelName = "All charts";
+
+/** The tree cut down to these folders and the folders above them: a search's tree shows where its matches are. */
+export function narrowTo(model: FolderModel, holding: Iterable<string>): FolderModel {
+	const keep = new Set<string>();
+	for (const id of holding) {
+		if (!model.byId.has(id) || keep.has(id)) continue;
+		keep.add(id);
+		for (const ancestor of ancestorsOf(model, id)) keep.add(ancestor.id);
+	}
+	return buildFolderModel([...model.byId.values()].filter((folder) => keep.has(folder.id)));
+}

@@ -19,6 +19,7 @@ interface SidebarProps {
 	canDrop(target: string | null): boolean;
 	onDrop(target: string | null): void;
 	onDrag(item: Dragged | null): void;
+	counts: Record<string, number> | null;
 }
 
 export function FolderSidebar({
@@ -33,6 +34,7 @@ export function FolderSidebar({
 	canDrop,
 	onDrop,
 	onDrag,
+	counts,
 }: SidebarProps) {
 	return (
 		<aside class="charts-sidebar" aria-label="Folders">
@@ -63,6 +65,7 @@ export function FolderSidebar({
 					onDrop={onDrop}
 					onDragStart={onDrag}
 					onDragEnd={() => onDrag(null)}
+					counts={counts}
 				/>
 			)}
 			{dragged && <p class="drag-hint meta-text">Drop on a folder to move “{dragged.name}”.</p>}

@@ -32,6 +32,19 @@ interface FolderTreeProps {
 	onDrop(target: string | null): void;
 	onDragStart(dragged: Dragged): void;
 	onDragEnd(): void;
+	/** Charts filed directly in each folder (matching the search, when there is one), by id; "root" is no folder. */
+	counts: Record<string, number> | null;
+}
+
+/** How many charts an item holds, beside its name; nothing while the counts are not known. */
+function ItemCount({ count }: { count: number | undefined }) {
+	if (count === undefined) return null;
+	return (
+		<span class="tree-count">
+			<span aria-hidden="true">{count.toLocaleString("en")}</span>
+			<span class="visually-hidden">, {count === 1 ? "1 chart" : `${count.toLocaleString("en")} charts`}</span>
+		</span>
+	);
 }
 
 const allKey = "all";
@@ -58,7 +71,19 @@ function AllChartsIcon() {
 	);
 }
 
-export function FolderTree({ model, expanded, onExpand, selected, dragged, canDrop, onDrop, onDragStart, onDragEnd }: FolderTreeProps) {
+export function FolderTree({
+	model,
+	expanded,
+	onExpand,
+	selected,
+	dragged,
+	canDrop,
+	onDrop,
+	onDragStart,
+	onDragEnd,
+	counts,
+}: FolderTreeProps) {
+	const allCount = counts ? Object.values(counts).reduce((sum, n) => sum + n, 0) : undefined;
 	const visible = flatten(model, expanded);
 	const keys = [allKey, ...visible.map((node) => node.folder.id)];
 	const selectedKey = selected ?? allKey;
@@ -213,6 +238,7 @@ export function FolderTree({ model, expanded, onExpand, selected, dragged, canDr
 				<span class="tree-toggle-space" />
 				<AllChartsIcon />
 				<span class="tree-name">{topLevelName}</span>
+				<ItemCount count={allCount} />
 			</Link>
 			{visible.map((node) => {
 				const id = node.folder.id;
@@ -257,6 +283,7 @@ export function FolderTree({ model, expanded, onExpand, selected, dragged, canDr
 						)}
 						<Icon name="folder" class="tree-icon" />
 						<span class="tree-name">{node.folder.name}</span>
+						<ItemCount count={counts ? (counts[id] ?? 0) : undefined} />
 					</Link>
 				);
 			})}
