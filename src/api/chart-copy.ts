@@ -10,14 +10,14 @@ import type { ChartSnapshot } from "../domain/chart";
 import { parseCsv } from "../domain/csv-parse";
 import type { Dataset } from "../domain/dataset";
 import { applyMergePatch } from "../domain/merge-patch";
+import { unknownSettingWarnings } from "../domain/meta-warnings";
 import { maxCsvBytes, maxJsonBytes } from "../http/body";
-import { json, versionEtag } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { storeNewChart } from "../services/chart-create";
 import type { ChartData } from "../services/chart-data";
 import { dataForKind, dataFromDataset, dataFromReferences, datasetOf } from "../services/chart-data";
 import { assertFolderUsable, loadChart, readingOf, readsDifferently, validateMeta } from "../services/chart-writes";
-import { chartWriteReceipt, createdChartResource, readsCharts } from "./chart-resource";
+import { chartWriteReceipt, createdChartResource, createdChartResponse, readsCharts } from "./chart-resource";
 import { ChartCreatedOrReceipt, CopyChartBody } from "./schemas";
 
 export const copyChartRoute = defineRoute({
@@ -66,9 +66,6 @@ export const copyChartRoute = defineRoute({
 		const snapshot: ChartSnapshot = { kind: source.kind, meta, seriesRefs, folderId, ...data };
 		const chart = await storeNewChart(services, caller, snapshot, dataset, now);
 		const answer = readsCharts(caller) ? createdChartResource(chart, services.config.embedBase) : chartWriteReceipt(chart);
-		return json(answer, 201, {
-			ETag: versionEtag(1),
-			Location: `/v1/charts/${chart.id}`,
-		});
+		return createdChartResponse(answer, unknownSettingWarnings(body.meta));
 	},
 });

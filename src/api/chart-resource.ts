@@ -12,7 +12,21 @@ import { embedUrl } from "../domain/chart";
 import type { DataSource } from "../domain/data-source";
 import { chartName } from "../domain/meta";
 import { json, versionEtag } from "../http/respond";
+import { warningsHeaderValue } from "../render/warnings-header";
 import type { Services } from "../request-services";
+
+/** Warnings about what a write stored (meta-warnings.ts): none on a read. */
+export type WriteWarnings = readonly string[];
+
+/**
+ * A write's warnings as its answer carries them: a `warnings` list in the JSON and the same list
+ * in `X-Meta-Warnings` (each warning percent-encoded, joined with "; ", at most 1 KiB, as
+ * `X-Render-Warnings`); both absent when there are none.
+ */
+function warningParts(warnings: WriteWarnings): { field: { warnings?: string[] }; headers: Record<string, string> } {
+	const header = warningsHeaderValue(warnings);
+	return header === null ? { field: {}, headers: {} } : { field: { warnings: [...warnings] }, headers: { "X-Meta-Warnings": header } };
+}
 
 function publishedField(chart: Pick<ChartRecord, "id" | "publishedVersion">, embedBase: string) {
 	return chart.publishedVersion === null ? null : { embedUrl: embedUrl(embedBase, chart.id) };
@@ -56,9 +70,10 @@ export function chartResource(chart: ChartRecord, embedBase: string) {
 	};
 }
 
-/** The full chart with its ETag: what a chart read answers. */
-export function chartResponse(chart: ChartRecord, services: Services, status = 200): Response {
-	return json(chartResource(chart, services.config.embedBase), status, { ETag: versionEtag(chart.version) });
+/** The full chart with its ETag: what a chart read answers, and a write with its warnings. */
+export function chartResponse(chart: ChartRecord, services: Services, status = 200, warnings: WriteWarnings = []): Response {
+	const { field, headers } = warningParts(warnings);
+	return json({ ...chartResource(chart, services.config.embedBase), ...field }, status, { ETag: versionEtag(chart.version), ...headers });
 }
 
 /** May the caller see a chart's content? A session holds every scope (DESIGN D32). */
@@ -74,10 +89,19 @@ export function chartWriteReceipt(chart: Pick<ChartRecord, "id" | "version" | "u
 	return { id: chart.id, version: chart.version, updatedAt: new Date(chart.updatedAt).toISOString() };
 }
 
-/** A write's answer: the full chart to a caller that may read it, the receipt otherwise; both with the ETag. */
-export function chartWriteResponse(chart: ChartRecord, services: Services, caller: Caller): Response {
-	if (!readsCharts(caller)) return json(chartWriteReceipt(chart), 200, { ETag: versionEtag(chart.version) });
-	return chartResponse(chart, services);
+/** A write's answer: the full chart to a caller that may read it, the receipt otherwise; both with the ETag and the write's warnings. */
+export function chartWriteResponse(chart: ChartRecord, services: Services, caller: Caller, warnings: WriteWarnings = []): Response {
+	if (!readsCharts(caller)) {
+		const { field, headers } = warningParts(warnings);
+		return json({ ...chartWriteReceipt(chart), ...field }, 200, { ETag: versionEtag(chart.version), ...headers });
+	}
+	return chartResponse(chart, services, 200, warnings);
+}
+
+/** A new chart's answer (201 with `Location`): `resource` is the create response or a receipt, with the write's warnings. */
+export function createdChartResponse(resource: { id: string }, warnings: WriteWarnings): Response {
+	const { field, headers } = warningParts(warnings);
+	return json({ ...resource, ...field }, 201, { ETag: versionEtag(1), Location: `/v1/charts/${resource.id}`, ...headers });
 }
 
 /** The create response (spec §2.1): no `series`, no `meta`. */

@@ -8,9 +8,10 @@ import type { ChartSnapshot } from "../domain/chart";
 import { applyChartPatch, sameSnapshot } from "../domain/chart";
 import { parseCsv } from "../domain/csv-parse";
 import { defaultKind } from "../domain/kinds";
+import { unknownSettingWarnings } from "../domain/meta-warnings";
 import type { SeriesReference } from "../domain/series";
 import { maxCsvBytes, maxJsonBytes, tooLarge } from "../http/body";
-import { json, versionEtag } from "../http/respond";
+import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { storeNewChart } from "../services/chart-create";
 import { dataForKind, dataFromDataset, dataFromReferences, noData } from "../services/chart-data";
@@ -26,7 +27,7 @@ import {
 import { confirmDatasetStored, removeDeletedChartFiles } from "../services/data-retention";
 import { retryConditionalWrite } from "../services/retry";
 import { shapeOf } from "../services/version-notes";
-import { chartResponse, chartWriteResponse, createdChartResource } from "./chart-resource";
+import { chartResponse, chartWriteResponse, createdChartResource, createdChartResponse } from "./chart-resource";
 import { Chart, ChartCreated, ChartOrReceipt, CreateChartBody, Deleted, PatchChartBody } from "./schemas";
 
 const tag = "Charts";
@@ -61,10 +62,7 @@ export const createChartRoute = defineRoute({
 		const meta = await validateMeta(services, caller, body.meta ?? {}, data);
 		const snapshot: ChartSnapshot = { kind, meta, seriesRefs: body.series ?? [], folderId, ...data };
 		const chart = await storeNewChart(services, caller, snapshot, dataset, now);
-		return json(createdChartResource(chart, services.config.embedBase), 201, {
-			ETag: versionEtag(1),
-			Location: `/v1/charts/${chart.id}`,
-		});
+		return createdChartResponse(createdChartResource(chart, services.config.embedBase), unknownSettingWarnings(body.meta));
 	},
 });
 
@@ -144,7 +142,7 @@ export const patchChartRoute = defineRoute({
 		});
 		// A concurrent chart delete may have removed this shared blob before the row named it (D29).
 		if (dataset) await confirmDatasetStored(services, chart.dataBlobKey, dataset);
-		return chartWriteResponse(chart, services, caller);
+		return chartWriteResponse(chart, services, caller, unknownSettingWarnings(body.meta));
 	},
 });
 

@@ -23,37 +23,51 @@ export const ErrorBody = z
 
 export const Published = z.object({ embedUrl: z.string() }).nullable();
 
+/** What a write says about what it stored; the same list is in `X-Meta-Warnings`. Never on a read. */
+const WriteWarnings = z.array(z.string()).meta({
+	description:
+		"Only on a write whose `meta` set settings `meta` does not know: they are stored as sent (a client may keep its own settings there) but not drawn. One warning each, naming the known setting it was probably meant to be. Also in the `X-Meta-Warnings` header.",
+	examples: [['unknown setting "titel" — did you mean "title"? It is stored as sent and not drawn.']],
+});
+
+/** CSV in a JSON body: at least a header row (an empty one answers 422 `invalid_data`). */
+const csvText = (description: string) => z.string().meta({ description, minLength: 1 });
+
+/** `series` (statistics) and `data` (own CSV) are two sources of a chart's data: a body gives at most one. */
+const seriesOrData = { not: { required: ["series", "data"] } };
+
 export const CreateChartBody = z
 	.object({
 		kind: ChartKind.optional().meta({ description: "Chart type; defaults to line" }),
 		series: SeriesReferences.optional(),
-		data: z.string().optional().meta({ description: "CSV of your own data (instead of series)" }),
+		data: csvText("CSV of your own data (instead of series)").optional(),
 		meta: Meta.optional(),
 		folderId: Id.nullable().optional().meta({ description: "File the new chart in this folder" }),
 	})
-	.meta({ id: "CreateChart" });
+	// An empty `series` beside `data` is allowed: it names no statistics.
+	.meta({ id: "CreateChart", not: { required: ["series", "data"], properties: { series: { minItems: 1 } } } });
 
 export const CopyChartBody = z
 	.object({
 		folderId: Id.nullable().optional().meta({ description: "File the copy here (null: no folder); the source's folder when absent" }),
 		meta: MetaPatch.optional().meta({ description: "JSON merge patch (RFC 7386) applied to the source's meta for the copy" }),
 		series: SeriesReferences.optional().meta({ description: "Library statistics that replace the copy's data" }),
-		data: z.string().optional().meta({ description: "CSV that replaces the copy's data" }),
+		data: csvText("CSV that replaces the copy's data").optional(),
 	})
-	.meta({ id: "CopyChart" });
+	.meta({ id: "CopyChart", ...seriesOrData });
 
 export const PatchChartBody = z
 	.object({
 		kind: ChartKind.optional(),
 		series: SeriesReferences.optional(),
-		data: z.string().nullable().optional().meta({
+		data: csvText("CSV").nullable().optional().meta({
 			description:
 				"CSV that replaces the chart's data (instead of series), read with the patched meta.columns: new data and its column roles in one version. null removes the chart's data (own, linked or statistics).",
 		}),
 		meta: MetaPatch.optional().meta({ description: "JSON merge patch (RFC 7386) applied to the chart's meta: null removes a key" }),
 		folderId: Id.nullable().optional().meta({ description: "Folder to file the chart in; null unfiles it" }),
 	})
-	.meta({ id: "PatchChart" });
+	.meta({ id: "PatchChart", ...seriesOrData });
 
 export const ChartCreated = z
 	.object({
@@ -63,6 +77,7 @@ export const ChartCreated = z
 		hasData: z.boolean(),
 		folderId: z.string().nullable(),
 		published: Published,
+		warnings: WriteWarnings.optional(),
 	})
 	.meta({ id: "ChartCreated" });
 
@@ -98,6 +113,7 @@ export const Chart = z
 		version: z.number().int().meta({ description: "Increments on every write; the chart's ETag" }),
 		createdAt: Timestamp,
 		updatedAt: Timestamp,
+		warnings: WriteWarnings.optional(),
 	})
 	.meta({ id: "Chart" });
 
@@ -107,6 +123,7 @@ export const ChartWriteReceipt = z
 		id: z.string(),
 		version: z.number().int().meta({ description: "The chart's version after the write; its ETag" }),
 		updatedAt: Timestamp,
+		warnings: WriteWarnings.optional(),
 	})
 	.meta({
 		id: "ChartWriteReceipt",

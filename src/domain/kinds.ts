@@ -2,6 +2,7 @@
  * Chart kinds (spec §2.2). `kind` defaults to `line`.
  */
 import { z } from "zod";
+import { closestNames, quotedChoices } from "./closest-names";
 
 export const chartKinds = [
 	"line",
@@ -23,9 +24,55 @@ export const chartKinds = [
 	"table",
 ] as const;
 
-export const ChartKind = z.enum(chartKinds, {
-	error: () => `must be one of: ${chartKinds.join(", ")}`,
-});
+/**
+ * Names people give kinds this service draws as a variant of another: columns are bars drawn
+ * upright (`meta.orientation`), an area chart is a filled line, and so on.
+ */
+const kindVariants: Record<string, { kind: (typeof chartKinds)[number]; setting?: string; is: string }[]> = {
+	bar: [
+		{ kind: "horizontal-bar", is: "bars" },
+		{ kind: "horizontal-bar", setting: 'meta.orientation "vertical"', is: "columns" },
+	],
+	column: [{ kind: "horizontal-bar", setting: 'meta.orientation "vertical"', is: "columns" }],
+	"stacked-bar": [{ kind: "horizontal-bar", setting: 'meta.stack "stacked"', is: "stacked bars" }],
+	area: [{ kind: "line", setting: "meta.area true", is: "a filled line" }],
+	donut: [{ kind: "pie", setting: "meta.donut true", is: "a ring" }],
+	parliament: [{ kind: "pie", setting: "meta.halfPie true", is: "a half ring" }],
+	bubble: [{ kind: "scatter", is: "points" }],
+	choropleth: [{ kind: "map", is: "a map coloured by value" }],
+};
+const variantAliases: Record<string, keyof typeof kindVariants> = {
+	bars: "bar",
+	"bar-chart": "bar",
+	"vertical-bar": "column",
+	columns: "column",
+	"stacked-bars": "stacked-bar",
+	doughnut: "donut",
+	"half-pie": "parliament",
+	halfpie: "parliament",
+};
+
+/** What a kind that is not one answers: the closest kinds (and the setting that draws the variant meant), then every kind. */
+export function unknownKindMessage(input: unknown): string {
+	const every = `The kinds: ${chartKinds.join(", ")}.`;
+	if (typeof input !== "string") return `must be one of the chart kinds, as a string. ${every}`;
+	const word = input
+		.trim()
+		.toLowerCase()
+		.replace(/[\s_]+/g, "-");
+	const variants = kindVariants[variantAliases[word] ?? word];
+	const quotedInput = JSON.stringify(input.length > 40 ? `${input.slice(0, 40)}…` : input);
+	if (variants) {
+		const options = variants.map(({ kind, setting, is }) => `"${kind}"${setting ? ` with ${setting}` : ""} for ${is}`);
+		return `${quotedInput} is not a chart kind: use ${options.join(", or ")}. ${every}`;
+	}
+	const close = closestNames(input, chartKinds);
+	return close.length > 0
+		? `${quotedInput} is not a chart kind: did you mean ${quotedChoices(close)}? ${every}`
+		: `${quotedInput} is not a chart kind. ${every}`;
+}
+
+export const ChartKind = z.enum(chartKinds, { error: (issue) => unknownKindMessage(issue.input) });
 export type ChartKind = z.infer<typeof ChartKind>;
 
 export const defaultKind: ChartKind = "line";

@@ -6,7 +6,32 @@
  * transforms), so `z.toJSONSchema` converts every field.
  */
 import { z } from "zod";
+import { closestNames, quotedChoices } from "./closest-names";
 import { seriesKeyedRecord } from "./series-keyed";
+
+/** The refusal of a setting a nested settings object does not have, naming the one probably meant. */
+function unknownKeysMessage(keys: readonly string[], known: readonly string[]): string {
+	const named = keys
+		.map((key) => {
+			const close = closestNames(key, known);
+			const name = JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}…` : key);
+			return close.length > 0 ? `unknown setting ${name} — did you mean ${quotedChoices(close)}?` : `unknown setting ${name}.`;
+		})
+		.join(" ");
+	return `${named} The settings here: ${known.join(", ")}.`;
+}
+
+/**
+ * A nested settings object: strict, because a typo inside one (`axes.x.titel`) would otherwise be
+ * stored and never drawn, and its refusal names the setting meant. Only `meta`'s top level keeps
+ * unknown settings (a client's own), and warns about them (meta-warnings.ts).
+ */
+function settings<T extends z.core.$ZodLooseShape>(shape: T) {
+	const known = Object.keys(shape);
+	return z.strictObject(shape, {
+		error: (issue) => (issue.code === "unrecognized_keys" ? unknownKeysMessage(issue.keys, known) : undefined),
+	});
+}
 
 const hexColor = z
 	.string()
@@ -53,72 +78,70 @@ export const Locale = z
 	)
 	.meta({ examples: ["de-DE"] });
 
-export const NumberFormat = z
-	.strictObject({
-		decimals: wholeBetween(0, 10)
-			.optional()
-			.describe("Digits after the decimal point")
-			.meta({ examples: [1] }),
-		prefix: text(20)
-			.optional()
-			.describe("Written before every value")
-			.meta({ examples: ["$"] }),
-		suffix: text(20)
-			.optional()
-			.describe("Written after every value")
-			.meta({ examples: [" t"] }),
-		compact: z
-			.boolean()
-			.optional()
-			.describe("Short forms in the locale: 1.2K, 3.4M, 5.6B")
-			.meta({ examples: [true] }),
-		percent: z
-			.boolean()
-			.optional()
-			.describe("Values are percentages: 25 is written 25% in the locale's way")
-			.meta({ examples: [false] }),
-	})
+export const NumberFormat = settings({
+	decimals: wholeBetween(0, 10)
+		.optional()
+		.describe("Digits after the decimal point")
+		.meta({ examples: [1] }),
+	prefix: text(20)
+		.optional()
+		.describe("Written before every value")
+		.meta({ examples: ["$"] }),
+	suffix: text(20)
+		.optional()
+		.describe("Written after every value")
+		.meta({ examples: [" t"] }),
+	compact: z
+		.boolean()
+		.optional()
+		.describe("Short forms in the locale: 1.2K, 3.4M, 5.6B")
+		.meta({ examples: [true] }),
+	percent: z
+		.boolean()
+		.optional()
+		.describe("Values are percentages: 25 is written 25% in the locale's way")
+		.meta({ examples: [false] }),
+})
 	.describe("How values are written on axes, labels, tooltips and table cells")
 	.meta({ examples: [{ decimals: 1, prefix: "$", compact: true }] });
 export type NumberFormat = z.infer<typeof NumberFormat>;
 
-export const Axis = z
-	.strictObject({
-		title: text(200)
-			.optional()
-			.describe("Axis title")
-			.meta({ examples: ["Seats"] }),
-		min: finite
-			.optional()
-			.describe("Lowest value shown (value axes)")
-			.meta({ examples: [0] }),
-		max: finite
-			.optional()
-			.describe("Highest value shown (value axes)")
-			.meta({ examples: [100] }),
-		scale: oneOf(["linear", "log"])
-			.optional()
-			.describe("Value axis scale; log leaves out non-positive values and says so in X-Render-Warnings")
-			.meta({
-				examples: ["linear"],
-				"x-editor-hint":
-					"Log suits values that grow by multiples; zero and negative values cannot be drawn on it and are left out, with a note.",
-			}),
-		ticks: wholeBetween(2, 20)
-			.optional()
-			.describe("About how many ticks a value axis has")
-			.meta({ examples: [5] }),
-		grid: z
-			.boolean()
-			.optional()
-			.describe("Grid lines across the plot at the ticks")
-			.meta({ examples: [true] }),
-		hidden: z
-			.boolean()
-			.optional()
-			.describe("Hide the axis line, ticks and labels")
-			.meta({ examples: [false] }),
-	})
+export const Axis = settings({
+	title: text(200)
+		.optional()
+		.describe("Axis title")
+		.meta({ examples: ["Seats"] }),
+	min: finite
+		.optional()
+		.describe("Lowest value shown (value axes)")
+		.meta({ examples: [0] }),
+	max: finite
+		.optional()
+		.describe("Highest value shown (value axes)")
+		.meta({ examples: [100] }),
+	scale: oneOf(["linear", "log"])
+		.optional()
+		.describe("Value axis scale; log leaves out non-positive values and says so in X-Render-Warnings")
+		.meta({
+			examples: ["linear"],
+			"x-editor-hint":
+				"Log suits values that grow by multiples; zero and negative values cannot be drawn on it and are left out, with a note.",
+		}),
+	ticks: wholeBetween(2, 20)
+		.optional()
+		.describe("About how many ticks a value axis has")
+		.meta({ examples: [5] }),
+	grid: z
+		.boolean()
+		.optional()
+		.describe("Grid lines across the plot at the ticks")
+		.meta({ examples: [true] }),
+	hidden: z
+		.boolean()
+		.optional()
+		.describe("Hide the axis line, ticks and labels")
+		.meta({ examples: [false] }),
+})
 	.superRefine((axis, ctx) => {
 		if (axis.min !== undefined && axis.max !== undefined && axis.min >= axis.max)
 			ctx.addIssue({ code: "custom", path: ["max"], message: `must be greater than min (${axis.min})` });
@@ -129,37 +152,34 @@ export const Axis = z
 	.meta({ examples: [{ title: "Seats", min: 0 }] });
 export type Axis = z.infer<typeof Axis>;
 
-export const Axes = z
-	.strictObject({
-		x: Axis.optional().describe("The horizontal axis"),
-		y: Axis.optional().describe("The vertical axis"),
-	})
+export const Axes = settings({
+	x: Axis.optional().describe("The horizontal axis"),
+	y: Axis.optional().describe("The vertical axis"),
+})
 	.describe("Axis titles and ranges, for every kind with axes (x is the horizontal axis)")
 	.meta({ examples: [{ y: { title: "Inflation, %", min: 0 } }] });
 export type Axes = z.infer<typeof Axes>;
 
-export const SeriesStyle = z
-	.strictObject({
-		color: hexColor.optional().describe("The series colour"),
-		label: text(300)
-			.optional()
-			.describe("Display name in the legend, tooltips and labels")
-			.meta({ examples: ["Labour Party"] }),
-		line: oneOf(["solid", "dashed", "dotted"])
-			.optional()
-			.describe("Line style (lines)")
-			.meta({ examples: ["dashed"] }),
-		width: between(0.5, 8, " pixels")
-			.optional()
-			.describe("Line width in pixels (lines)")
-			.meta({ examples: [3] }),
-		symbols: z
-			.boolean()
-			.optional()
-			.describe("Draw a dot at every point (lines)")
-			.meta({ examples: [true] }),
-	})
-	.describe("The look of one series");
+export const SeriesStyle = settings({
+	color: hexColor.optional().describe("The series colour"),
+	label: text(300)
+		.optional()
+		.describe("Display name in the legend, tooltips and labels")
+		.meta({ examples: ["Labour Party"] }),
+	line: oneOf(["solid", "dashed", "dotted"])
+		.optional()
+		.describe("Line style (lines)")
+		.meta({ examples: ["dashed"] }),
+	width: between(0.5, 8, " pixels")
+		.optional()
+		.describe("Line width in pixels (lines)")
+		.meta({ examples: [3] }),
+	symbols: z
+		.boolean()
+		.optional()
+		.describe("Draw a dot at every point (lines)")
+		.meta({ examples: [true] }),
+}).describe("The look of one series");
 export type SeriesStyle = z.infer<typeof SeriesStyle>;
 
 export const SeriesStyleMap = seriesKeyedRecord(SeriesStyle, {
@@ -175,29 +195,27 @@ export const Highlight = z
 	)
 	.meta({ examples: [["Labour"]] });
 
-export const Labels = z
-	.strictObject({
-		direct: z
-			.boolean()
-			.optional()
-			.describe("Name lines at their end instead of in a legend")
-			.meta({ examples: [true] }),
-		values: oneOf(["none", "last", "all"])
-			.optional()
-			.describe('Value labels: on bars, pies, dots; lines label their last point ("last") or every point ("all")')
-			.meta({ examples: ["last"] }),
-	})
+export const Labels = settings({
+	direct: z
+		.boolean()
+		.optional()
+		.describe("Name lines at their end instead of in a legend")
+		.meta({ examples: [true] }),
+	values: oneOf(["none", "last", "all"])
+		.optional()
+		.describe('Value labels: on bars, pies, dots; lines label their last point ("last") or every point ("all")')
+		.meta({ examples: ["last"] }),
+})
 	.describe("Direct labels and value labels")
 	.meta({ examples: [{ direct: true, values: "last" }] });
 export type Labels = z.infer<typeof Labels>;
 
-export const Legend = z
-	.strictObject({
-		position: oneOf(["top", "bottom", "right", "none"])
-			.optional()
-			.describe("Where the legend goes")
-			.meta({ examples: ["bottom"] }),
-	})
+export const Legend = settings({
+	position: oneOf(["top", "bottom", "right", "none"])
+		.optional()
+		.describe("Where the legend goes")
+		.meta({ examples: ["bottom"] }),
+})
 	.describe("The legend")
 	.meta({ examples: [{ position: "bottom" }] });
 export type Legend = z.infer<typeof Legend>;
@@ -206,57 +224,50 @@ const AxisPoint = z
 	.union([z.string().max(200, "at most 200 characters"), finite], { error: "must be a category or period (string) or a number" })
 	.describe("A category or period on a category axis, or a number on a value axis");
 
-const TextAnnotation = z
-	.strictObject({
-		type: z.literal("text"),
-		x: AxisPoint.meta({ examples: ["2020"] }),
-		y: AxisPoint.meta({ examples: [12.5] }),
-		text: text(300)
-			.describe("The note")
-			.meta({ examples: ["Pandemic"] }),
-		align: oneOf(["left", "center", "right"])
-			.optional()
-			.describe("Which side of the point the text starts")
-			.meta({ examples: ["left"] }),
-		arrow: z
-			.strictObject({
-				x: AxisPoint.meta({ examples: ["2021"] }),
-				y: AxisPoint.meta({ examples: [14] }),
-			})
-			.optional()
-			.describe("An arrow from the note to this point: what the note names; the note then sits at x, y without a dot")
-			.meta({ examples: [{ x: "2021", y: 14 }] }),
+const TextAnnotation = settings({
+	type: z.literal("text"),
+	x: AxisPoint.meta({ examples: ["2020"] }),
+	y: AxisPoint.meta({ examples: [12.5] }),
+	text: text(300)
+		.describe("The note")
+		.meta({ examples: ["Pandemic"] }),
+	align: oneOf(["left", "center", "right"])
+		.optional()
+		.describe("Which side of the point the text starts")
+		.meta({ examples: ["left"] }),
+	arrow: settings({
+		x: AxisPoint.meta({ examples: ["2021"] }),
+		y: AxisPoint.meta({ examples: [14] }),
 	})
-	.describe("A note at a point");
+		.optional()
+		.describe("An arrow from the note to this point: what the note names; the note then sits at x, y without a dot")
+		.meta({ examples: [{ x: "2021", y: 14 }] }),
+}).describe("A note at a point");
 
-const LineAnnotation = z
-	.strictObject({
-		type: z.literal("line"),
-		axis: oneOf(["x", "y"])
-			.describe("The axis the value is on")
-			.meta({ examples: ["y"] }),
-		value: AxisPoint.meta({ examples: [2] }),
-		label: text(300)
-			.optional()
-			.describe("Written at the line's end")
-			.meta({ examples: ["Target 2%"] }),
-	})
-	.describe("A reference line across the plot");
+const LineAnnotation = settings({
+	type: z.literal("line"),
+	axis: oneOf(["x", "y"])
+		.describe("The axis the value is on")
+		.meta({ examples: ["y"] }),
+	value: AxisPoint.meta({ examples: [2] }),
+	label: text(300)
+		.optional()
+		.describe("Written at the line's end")
+		.meta({ examples: ["Target 2%"] }),
+}).describe("A reference line across the plot");
 
-const RangeAnnotation = z
-	.strictObject({
-		type: z.literal("range"),
-		axis: oneOf(["x", "y"])
-			.describe("The axis the range is on")
-			.meta({ examples: ["x"] }),
-		from: AxisPoint.meta({ examples: ["2008"] }),
-		to: AxisPoint.meta({ examples: ["2009"] }),
-		label: text(300)
-			.optional()
-			.describe("Written at the range's top")
-			.meta({ examples: ["Recession"] }),
-	})
-	.describe("A shaded range of the plot");
+const RangeAnnotation = settings({
+	type: z.literal("range"),
+	axis: oneOf(["x", "y"])
+		.describe("The axis the range is on")
+		.meta({ examples: ["x"] }),
+	from: AxisPoint.meta({ examples: ["2008"] }),
+	to: AxisPoint.meta({ examples: ["2009"] }),
+	label: text(300)
+		.optional()
+		.describe("Written at the range's top")
+		.meta({ examples: ["Recession"] }),
+}).describe("A shaded range of the plot");
 
 export const Annotation = z.discriminatedUnion("type", [TextAnnotation, LineAnnotation, RangeAnnotation], {
 	error: 'must be "text", "line" or "range"',
@@ -276,32 +287,31 @@ export const Annotations = z
 		],
 	});
 
-export const ColorScale = z
-	.strictObject({
-		type: oneOf(["sequential", "diverging", "steps"])
-			.optional()
-			.describe("Smooth from low to high, around a midpoint, or in classed steps")
-			.meta({ examples: ["diverging"] }),
-		colors: z
-			.array(hexColor, { error: "must be an array of 2 to 9 hex colours" })
-			.min(2, "must be 2 to 9 hex colours")
-			.max(9, "must be 2 to 9 hex colours")
-			.optional()
-			.describe("Colours from low to high")
-			.meta({ examples: [["#2166ac", "#f7f7f7", "#b2182b"]] }),
-		min: finite
-			.optional()
-			.describe("Value of the first colour (the data's lowest when absent)")
-			.meta({ examples: [-10] }),
-		max: finite
-			.optional()
-			.describe("Value of the last colour (the data's highest when absent)")
-			.meta({ examples: [10] }),
-		steps: wholeBetween(2, 9)
-			.optional()
-			.describe('How many classes a "steps" scale has')
-			.meta({ examples: [5] }),
-	})
+export const ColorScale = settings({
+	type: oneOf(["sequential", "diverging", "steps"])
+		.optional()
+		.describe("Smooth from low to high, around a midpoint, or in classed steps")
+		.meta({ examples: ["diverging"] }),
+	colors: z
+		.array(hexColor, { error: "must be an array of 2 to 9 hex colours" })
+		.min(2, "must be 2 to 9 hex colours")
+		.max(9, "must be 2 to 9 hex colours")
+		.optional()
+		.describe("Colours from low to high")
+		.meta({ examples: [["#2166ac", "#f7f7f7", "#b2182b"]] }),
+	min: finite
+		.optional()
+		.describe("Value of the first colour (the data's lowest when absent)")
+		.meta({ examples: [-10] }),
+	max: finite
+		.optional()
+		.describe("Value of the last colour (the data's highest when absent)")
+		.meta({ examples: [10] }),
+	steps: wholeBetween(2, 9)
+		.optional()
+		.describe('How many classes a "steps" scale has')
+		.meta({ examples: [5] }),
+})
 	.superRefine((scale, ctx) => {
 		if (scale.min !== undefined && scale.max !== undefined && scale.min >= scale.max)
 			ctx.addIssue({ code: "custom", path: ["max"], message: `must be greater than min (${scale.min})` });
@@ -314,69 +324,66 @@ export const ColorScale = z
 	});
 export type ColorScale = z.infer<typeof ColorScale>;
 
-export const Race = z
-	.strictObject({
-		enabled: z
-			.boolean()
-			.optional()
-			.describe(
-				"Draw a horizontal-bar chart as a bar race: rows are periods, columns entities; values are labelled unless labels.values is none",
-			)
-			.meta({ examples: [true] }),
-		period: text(40)
-			.optional()
-			.describe(
-				"The period exports draw (the last when absent); the embed plays through all, the bars re-sorting as they move and their values counting up",
-			)
-			.meta({ examples: ["2020"] }),
-	})
+export const Race = settings({
+	enabled: z
+		.boolean()
+		.optional()
+		.describe(
+			"Draw a horizontal-bar chart as a bar race: rows are periods, columns entities; values are labelled unless labels.values is none",
+		)
+		.meta({ examples: [true] }),
+	period: text(40)
+		.optional()
+		.describe(
+			"The period exports draw (the last when absent); the embed plays through all, the bars re-sorting as they move and their values counting up",
+		)
+		.meta({ examples: ["2020"] }),
+})
 	.describe("Bar race")
 	.meta({ examples: [{ enabled: true, period: "2020" }], "x-kinds": ["horizontal-bar"] });
 export type Race = z.infer<typeof Race>;
 
-export const TableSettings = z
-	.strictObject({
-		sortBy: text(300)
-			.optional()
-			.describe("Column to order rows by")
-			.meta({ examples: ["Inflation"] }),
-		sortDirection: oneOf(["asc", "desc"])
-			.optional()
-			.describe("Order of rows")
-			.meta({ examples: ["desc"] }),
-		pageSize: wholeBetween(5, 100)
-			.optional()
-			.describe("Rows per page in the embed")
-			.meta({ examples: [10] }),
-		search: z
-			.boolean()
-			.optional()
-			.describe("A search box in the embed, matching cells as they are shown (numbers and dates in the chart's locale)")
-			.meta({ examples: [true] }),
-		heatmap: z
-			.array(text(300), { error: "must be an array of column names" })
-			.max(50, "at most 50 columns")
-			.optional()
-			.describe("Number columns whose cells are coloured by value")
-			.meta({ examples: [["Inflation"]] }),
-	})
+export const TableSettings = settings({
+	sortBy: text(300)
+		.optional()
+		.describe("Column to order rows by")
+		.meta({ examples: ["Inflation"] }),
+	sortDirection: oneOf(["asc", "desc"])
+		.optional()
+		.describe("Order of rows")
+		.meta({ examples: ["desc"] }),
+	pageSize: wholeBetween(5, 100)
+		.optional()
+		.describe("Rows per page in the embed")
+		.meta({ examples: [10] }),
+	search: z
+		.boolean()
+		.optional()
+		.describe("A search box in the embed, matching cells as they are shown (numbers and dates in the chart's locale)")
+		.meta({ examples: [true] }),
+	heatmap: z
+		.array(text(300), { error: "must be an array of column names" })
+		.max(50, "at most 50 columns")
+		.optional()
+		.describe("Number columns whose cells are coloured by value")
+		.meta({ examples: [["Inflation"]] }),
+})
 	.describe("The table kind: order, heat-coloured columns, and in the embed a search box and paging")
 	.meta({ examples: [{ sortBy: "Inflation", sortDirection: "desc", heatmap: ["Inflation"] }], "x-kinds": ["table"] });
 export type TableSettings = z.infer<typeof TableSettings>;
 
-export const EmbedSettings = z
-	.strictObject({
-		dataLink: z
-			.boolean()
-			.optional()
-			.describe('A "Get the data" link under the published chart: the CSV of what is drawn (hidden series left out)')
-			.meta({ examples: [true] }),
-		dataTable: z
-			.boolean()
-			.optional()
-			.describe('A "View as table" toggle under the published chart, holding the data drawn; on unless false (a table chart has none)')
-			.meta({ examples: [false] }),
-	})
+export const EmbedSettings = settings({
+	dataLink: z
+		.boolean()
+		.optional()
+		.describe('A "Get the data" link under the published chart: the CSV of what is drawn (hidden series left out)')
+		.meta({ examples: [true] }),
+	dataTable: z
+		.boolean()
+		.optional()
+		.describe('A "View as table" toggle under the published chart, holding the data drawn; on unless false (a table chart has none)')
+		.meta({ examples: [false] }),
+})
 	.describe("What the published page offers readers under the chart")
 	.meta({ examples: [{ dataLink: true }] });
 export type EmbedSettings = z.infer<typeof EmbedSettings>;

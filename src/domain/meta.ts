@@ -152,6 +152,8 @@ const MetaFields = z
 	.describe("Every editor setting of a chart. Unknown fields are kept as sent.");
 
 export const Meta = MetaFields.superRefine(checkMetaLimits, whenAnObject);
+/** The top-level settings `meta` knows; any other is kept as sent (meta-warnings.ts says so). */
+export const knownMetaSettings: readonly string[] = Object.keys(MetaFields.shape);
 export type Meta = z.infer<typeof Meta>;
 
 /**

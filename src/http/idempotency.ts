@@ -23,7 +23,7 @@ import type { Services } from "../request-services";
 /** 1–255 visible ASCII characters: the rule the OpenAPI document states as the header's pattern. */
 export const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
 /** Headers worth replaying; anything per-request (rate limit, request id) is set fresh. */
-const replayedHeaders = ["content-type", "etag", "location"];
+const replayedHeaders = ["content-type", "etag", "location", "x-meta-warnings"];
 
 /** D27: 2xx only. A 4xx, 409 or 5xx describes state that may change, so it must not be replayed. */
 export function isStoredAnswer(status: number): boolean {
