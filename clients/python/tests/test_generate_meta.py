@@ -41,3 +41,17 @@ def test_objects_enums_and_keyword_keys() -> None:
     namespace: dict[str, object] = {}
     exec(compile(text, "meta.py", "exec"), namespace)
     assert "Meta" in namespace
+
+
+def test_meta_patch_takes_each_setting_or_none() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "mode": {"type": "string", "enum": ["light", "dark"]},
+            "legend": {"type": "object", "properties": {"x": {"type": "number"}}},
+        },
+    }
+    text = generator().render(schema)
+    assert "class MetaPatch(TypedDict, total=False):" in text
+    assert '    mode: Union[Literal["light", "dark"], None]\n' in text
+    assert "    legend: Union[MetaLegend, None]\n" in text
