@@ -3,18 +3,16 @@
  * the editor shows beside its preview, with the colour to set where the chart can fix one itself,
  * so an assistant can check a chart it made and fix it with update_chart.
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { z } from "zod";
-import { ChartChecks } from "../api/chart-checks";
+
+import type { z } from "zod";
+import type { ChartChecks } from "../api/chart-checks";
 import { guarded, toolResult } from "./results";
-import { ChartId } from "./schemas";
+import { ChartId, ChecksOutput } from "./schemas";
 import type { ToolContext } from "./tool-context";
+import { hints, type ToolRegistry } from "./tool-registry";
 import { plural } from "./words";
 
 type Checks = z.infer<typeof ChartChecks>;
-
-/** The API's answer schema without its document id, so the tool's output schema is the object itself (not a $ref). */
-const ChecksOutput = z.object(ChartChecks.shape);
 
 function describeChecks(id: string, { checks }: Checks): string {
 	if (checks.length === 0)
@@ -28,16 +26,16 @@ function describeChecks(id: string, { checks }: Checks): string {
 	return `Chart ${id}: ${plural(checks.length, "colour warning", "colour warnings")}.\n${lines.join("\n")}${fix}`;
 }
 
-export function registerCheckTool(server: McpServer, { bridge, requestId }: ToolContext): void {
-	server.registerTool(
+export function registerCheckTool(tools: ToolRegistry, { bridge, requestId }: ToolContext): void {
+	tools.registerTool(
 		"check_chart_colors",
 		{
 			title: "Check a chart's colours",
 			description:
-				"Accessibility warnings about a chart's own colours, in light and dark: series, labels and notes too faint on the background, and series a colour-blind reader (protanopia, deuteranopia, tritanopia) cannot tell apart. A warning the chart can fix carries a suggested colour for meta.seriesStyle[series].color; set it with update_chart.",
+				"A chart's colours checked in light and dark: too faint, or not told apart by colour-blind readers; with colours to set via update_chart.",
 			inputSchema: { id: ChartId },
 			outputSchema: ChecksOutput,
-			annotations: { readOnlyHint: true, openWorldHint: false },
+			annotations: hints.readOnly,
 		},
 		({ id }) =>
 			guarded(requestId, async () => {

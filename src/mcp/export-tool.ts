@@ -6,13 +6,13 @@
  * export answers its PNG preview plus the SVG itself as an embedded file; PDF and CSV answer the
  * file embedded. Every answer names the file's URL at full size, to fetch with the same key.
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { z } from "zod";
 import { ExportOptions } from "../render/exporters";
 import { guarded, toolResult } from "./results";
-import { ChartId, ExportOutput, type exportFormats } from "./schemas";
+import { ChartId, ExportFormat, ExportOutput, type exportFormats } from "./schemas";
 import type { ToolContext } from "./tool-context";
+import { hints, type ToolRegistry } from "./tool-registry";
 
 type Format = (typeof exportFormats)[number];
 type Content = CallToolResult["content"][number];
@@ -56,7 +56,7 @@ interface Fetched {
 	warnings: string[];
 }
 
-export function registerExportTool(server: McpServer, { bridge, requestId }: ToolContext): void {
+export function registerExportTool(tools: ToolRegistry, { bridge, requestId }: ToolContext): void {
 	async function fetchExport(id: string, format: Format, query: Record<string, string | number | undefined>): Promise<Fetched> {
 		const response = await bridge.send({ method: "GET", path: exportPath, params: { id, format }, query });
 		return {
@@ -76,19 +76,15 @@ export function registerExportTool(server: McpServer, { bridge, requestId }: Too
 		return { content: [{ type: "image", data: base64(png), mimeType: "image/png" }], note: `Shown here at ${dimensions}.` };
 	}
 
-	server.registerTool(
+	tools.registerTool(
 		"export_chart",
 		{
 			title: "Export a chart",
 			description:
-				"The chart as a file. png: an image shown in the chat; svg: the same preview image plus the SVG file; pdf: a print-ready PDF; csv: the data, with transformed series beside the originals. Use png to show the user a chart after creating or changing it. The result names the file's URL at full size.",
-			inputSchema: {
-				id: ChartId,
-				format: ExportOutput.shape.format.describe("png, svg, pdf or csv"),
-				mode: ExportOptions.shape.mode.describe("light or dark colours; the chart's own mode when absent"),
-			},
+				"The chart as a file, with its full-size URL. png: an image shown in the chat (show every new or changed chart); svg: that image plus the SVG; pdf; csv: the data.",
+			inputSchema: { id: ChartId, format: ExportFormat, mode: ExportOptions.shape.mode },
 			outputSchema: ExportOutput,
-			annotations: { readOnlyHint: true, openWorldHint: false },
+			annotations: hints.readOnly,
 		},
 		({ id, format, mode }) =>
 			guarded(requestId, async () => {
@@ -124,7 +120,7 @@ export function registerExportTool(server: McpServer, { bridge, requestId }: Too
 				}
 				const embedded = content.some((part) => part.type === "resource") || (format === "png" && content.length > 0);
 				const warnings = file.warnings.length > 0 ? ` Warnings: ${file.warnings.join("; ")}.` : "";
-				const structured: z.infer<typeof ExportOutput> = {
+				const structured = {
 					id,
 					format,
 					url,

@@ -1,14 +1,15 @@
 /**
  * The tools that find data and describe the account: statistics and sources of the library,
- * themes, folders, and the settings schema.
+ * themes, and the settings schema.
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+
 import { z } from "zod";
 import { metaJsonSchema } from "../api/meta-schema";
 import { ToolFailure } from "./api-bridge";
 import { guarded, toolResult } from "./results";
-import { FolderListOutput, SettingsSchemaOutput, SourcesOutput, StatisticListOutput, ThemeListOutput } from "./schemas";
+import { SettingsSchemaOutput, SourcesOutput, StatisticListOutput, ThemeListOutput } from "./schemas";
 import type { ToolContext } from "./tool-context";
+import { hints, type ToolRegistry } from "./tool-registry";
 import { listed, plural } from "./words";
 
 const SearchText = z.string().max(200, "at most 200 characters");
@@ -22,16 +23,15 @@ interface DimensionValues {
 	values: { id: string; label: string }[];
 }
 
-export function registerLibraryTools(server: McpServer, { bridge, requestId, charge }: ToolContext): void {
-	server.registerTool(
+export function registerLibraryTools(tools: ToolRegistry, { bridge, requestId, charge }: ToolContext): void {
+	tools.registerTool(
 		"search_statistics",
 		{
 			title: "Search library statistics",
-			description:
-				'Full-text search of the statistics library (title, series name, source), best first, up to 25. Chart a result with create_chart\'s series: [{ "statistic": "<id>" }]; its seriesName is the name the series gets in the chart.',
-			inputSchema: { search: SearchText.optional().describe("Words to look for, e.g. 'GDP France' or 'unemployment'") },
+			description: 'Searches the statistics library, best first, up to 25. Chart one with create_chart series [{"statistic":id}].',
+			inputSchema: { search: SearchText.optional().describe("e.g. GDP France") },
 			outputSchema: StatisticListOutput,
-			annotations: { readOnlyHint: true, openWorldHint: false },
+			annotations: hints.readOnly,
 		},
 		({ search }) =>
 			guarded(requestId, async () => {
@@ -46,19 +46,15 @@ export function registerLibraryTools(server: McpServer, { bridge, requestId, cha
 			}),
 	);
 
-	server.registerTool(
+	tools.registerTool(
 		"list_sources",
 		{
 			title: "List library sources",
 			description:
-				'The library\'s sources and their dimensions. With source and dimension: that dimension\'s values (up to 30; narrow with search), for an exact selection { "source": "<source id>", "select": { "<dimension>": "<value id>" } } in create_chart\'s series.',
-			inputSchema: {
-				source: LibraryId.optional().describe("A source id, with dimension, to list that dimension's values"),
-				dimension: LibraryId.optional().describe("A dimension id of the source"),
-				search: SearchText.optional().describe("Narrows the dimension's values"),
-			},
+				"The library's sources and dimensions; with source and dimension, that dimension's values (up to 30, narrowed by search) for a series select.",
+			inputSchema: { source: LibraryId.optional(), dimension: LibraryId.optional(), search: SearchText.optional() },
 			outputSchema: SourcesOutput,
-			annotations: { readOnlyHint: true, openWorldHint: false },
+			annotations: hints.readOnly,
 		},
 		({ source, dimension, search }) =>
 			guarded(requestId, async () => {
@@ -87,15 +83,14 @@ export function registerLibraryTools(server: McpServer, { bridge, requestId, cha
 			}),
 	);
 
-	server.registerTool(
+	tools.registerTool(
 		"list_themes",
 		{
 			title: "List themes",
-			description:
-				"The themes a chart can use (meta.theme): the account's own, made in the console's theme studio, then the built-in ones.",
+			description: "Themes for meta.theme: the account's own, then the built-in ones.",
 			inputSchema: {},
 			outputSchema: ThemeListOutput,
-			annotations: { readOnlyHint: true, openWorldHint: false },
+			annotations: hints.readOnly,
 		},
 		() =>
 			guarded(requestId, async () => {
@@ -105,34 +100,15 @@ export function registerLibraryTools(server: McpServer, { bridge, requestId, cha
 			}),
 	);
 
-	server.registerTool(
-		"list_folders",
-		{
-			title: "List folders",
-			description:
-				"The workspace's folders (they nest: parentId). A chart is filed with folderId on create_chart, update_chart or copy_chart.",
-			inputSchema: {},
-			outputSchema: FolderListOutput,
-			annotations: { readOnlyHint: true, openWorldHint: false },
-		},
-		() =>
-			guarded(requestId, async () => {
-				const result = await bridge.json<z.infer<typeof FolderListOutput>>({ method: "GET", path: "/v1/folders" });
-				const shown = result.folders.map((folder) => `${folder.name} (${folder.id})`);
-				const text = shown.length === 0 ? "No folders yet." : `${plural(shown.length, "folder")}: ${listed(shown, 30)}.`;
-				return toolResult(text, result);
-			}),
-	);
-
-	server.registerTool(
+	tools.registerTool(
 		"get_settings_schema",
 		{
 			title: "Describe chart settings",
 			description:
-				"The JSON Schema of a chart's settings (meta), with a description and an example per setting; or of one setting (section), e.g. 'legend', 'labels' or 'seriesTransform'. Without section it is large: ask for a section when you know which.",
-			inputSchema: { section: z.string().min(1).max(100).optional().describe("One top-level setting, e.g. legend") },
+				"JSON Schema of the chart settings (meta), each described with an example; with section (e.g. legend), one setting. Whole, it is large.",
+			inputSchema: { section: z.string().min(1).max(100).optional() },
 			outputSchema: SettingsSchemaOutput,
-			annotations: { readOnlyHint: true, openWorldHint: false },
+			annotations: hints.readOnly,
 		},
 		({ section }) =>
 			guarded(requestId, async () => {

@@ -5,10 +5,15 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { registerChartTools } from "./chart-tools";
 import { registerCheckTool } from "./check-tool";
+import { registerDataLinkTools } from "./data-link-tools";
 import { registerExportTool } from "./export-tool";
+import { registerFolderTools } from "./folder-tools";
 import { registerLibraryTools } from "./library-tools";
 import { registerPromptsAndResources } from "./prompts-and-resources";
+import { registerPublishTools } from "./publish-tools";
 import type { ToolContext } from "./tool-context";
+import { ToolRegistry } from "./tool-registry";
+import { registerVersionTools } from "./version-tools";
 
 export const serverInfo = { name: "charts-service", title: "Charts", version: "1.0.0" };
 
@@ -17,10 +22,16 @@ const instructions =
 
 export function buildMcpServer(context: ToolContext): McpServer {
 	const server = new McpServer(serverInfo, { instructions });
-	registerLibraryTools(server, context);
-	registerChartTools(server, context);
-	registerExportTool(server, context);
-	registerCheckTool(server, context);
+	const tools = new ToolRegistry(context.requestId);
+	registerLibraryTools(tools, context);
+	registerChartTools(tools, context);
+	registerExportTool(tools, context);
+	registerPublishTools(tools, context);
+	registerVersionTools(tools, context);
+	registerFolderTools(tools, context);
+	registerDataLinkTools(tools, context);
+	registerCheckTool(tools, context);
+	tools.attach(server);
 	registerPromptsAndResources(server, context);
 	return server;
 }

@@ -122,7 +122,7 @@ describe("MCP: before any MCP exchange", () => {
 });
 
 describe("MCP tools", () => {
-	it("lists the fixed tools, each with an output schema; delete_chart is marked destructive", async () => {
+	it("lists the tools, each with an output schema; delete_chart and unpublish_chart are marked destructive", async () => {
 		const { key } = await makeAccount();
 		const { tools } = await (await connectMcp(key)).listTools();
 		expect(tools.map((t) => t.name).sort()).toEqual(
@@ -130,22 +130,31 @@ describe("MCP tools", () => {
 				"check_chart_colors",
 				"copy_chart",
 				"create_chart",
+				"create_folder",
 				"delete_chart",
 				"export_chart",
 				"get_chart",
 				"get_settings_schema",
+				"link_chart_data",
 				"list_charts",
 				"list_folders",
 				"list_sources",
 				"list_themes",
+				"list_versions",
+				"move_chart",
 				"publish_chart",
+				"refresh_chart_data",
+				"restore_version",
 				"search_statistics",
+				"unpublish_chart",
 				"update_chart",
 			].sort(),
 		);
 		for (const t of tools) expect(t.outputSchema?.type, t.name).toBe("object");
-		expect(tools.find((t) => t.name === "delete_chart")?.annotations?.destructiveHint).toBe(true);
+		for (const name of ["delete_chart", "unpublish_chart"])
+			expect(tools.find((t) => t.name === name)?.annotations?.destructiveHint).toBe(true);
 		expect(tools.find((t) => t.name === "get_chart")?.annotations?.readOnlyHint).toBe(true);
+		expect(tools.find((t) => t.name === "update_chart")?.annotations).toEqual({ destructiveHint: false, idempotentHint: true });
 		const create = tools.find((t) => t.name === "create_chart");
 		expect(Object.keys(create?.inputSchema.properties ?? {}).sort()).toEqual([
 			"columns",
@@ -174,7 +183,9 @@ describe("MCP tools", () => {
 			meta: { title: "Life expectancy" },
 		});
 		expect(created.data.hasData).toBe(true);
-		expect(created.text).toBe(`Created 'Life expectancy' (${created.data.id}), a line chart of 1 library series.`);
+		expect(created.text).toBe(
+			`Created 'Life expectancy' (${created.data.id}), a line chart of 1 library series. Edit it at ${base}/charts/${created.data.id}`,
+		);
 
 		const stored = await callJson<{ name: string; series: string[] }>(key, "GET", `/v1/charts/${created.data.id}`);
 		expect(stored.status).toBe(200);
@@ -208,7 +219,8 @@ describe("MCP tools", () => {
 			folderId: folder.body.id,
 		});
 		const id = created.data.id;
-		expect(created.text).toBe(`Created 'Seats by party' (${id}), a bar chart from your CSV data.`);
+		expect(created.text).toBe(`Created 'Seats by party' (${id}), a bar chart from your CSV data. Edit it at ${base}/charts/${id}`);
+		expect(created.data).toMatchObject({ id, editUrl: `${base}/charts/${id}` });
 
 		const updated = await ok<{ version: number; meta: Record<string, unknown> }>(client, "update_chart", {
 			id,
@@ -229,8 +241,11 @@ describe("MCP tools", () => {
 		expect(read.data.name).toBe("Seats and votes");
 		expect(read.text).toContain("a bar chart of 2 series (seats; votes)");
 
-		const listed = await ok<{ charts: { id: string }[] }>(client, "list_charts", { search: "votes", folderId: folder.body.id });
-		expect(listed.data.charts.map((c) => c.id)).toEqual([id]);
+		const listed = await ok<{ charts: { id: string; editUrl: string }[] }>(client, "list_charts", {
+			search: "votes",
+			folderId: folder.body.id,
+		});
+		expect(listed.data.charts.map((c) => [c.id, c.editUrl])).toEqual([[id, `${base}/charts/${id}`]]);
 		const folders = await ok<{ folders: { id: string }[] }>(client, "list_folders");
 		expect(folders.data.folders.map((f) => f.id)).toEqual([folder.body.id]);
 
@@ -238,8 +253,9 @@ describe("MCP tools", () => {
 		expect(copy.data.name).toBe("Copy of seats");
 		expect((await callJson(key, "GET", `/v1/charts/${copy.data.id}`)).status).toBe(200);
 
-		const published = await ok<{ embedUrl: string; iframe: string }>(client, "publish_chart", { id });
+		const published = await ok<{ embedUrl: string; iframe: string; editUrl: string }>(client, "publish_chart", { id });
 		expect(published.data.embedUrl).toContain(id);
+		expect(published.data.editUrl).toBe(`${base}/charts/${id}`);
 		const chart = await callJson<{ published: { embedUrl: string } | null }>(key, "GET", `/v1/charts/${id}`);
 		expect(chart.body.published?.embedUrl).toBe(published.data.embedUrl);
 		const embed = await exports.default.fetch(new Request(published.data.embedUrl));
@@ -352,7 +368,14 @@ describe("MCP: the API's rules", () => {
 		const { key } = await makeAccount();
 		const client = await connectMcp(key);
 		const cases: [string, Record<string, unknown>, RegExp][] = [
-			["create_chart", { kind: "pie-chart" }, /Input validation error/],
+			["create_chart", { kind: "pie-chart" }, /^invalid_body: kind: "pie-chart" is not a chart kind; did you mean "pie"\?$/],
+			[
+				"create_chart",
+				{ kind: "bar" },
+				/^invalid_body: kind: "bar" is not a chart kind; did you mean "horizontal-bar" \(or with meta\.orientation "vertical" for columns\)\?$/,
+			],
+			["create_chart", { data: 42 }, /^invalid_body: data: expected string, got 42\.$/],
+			["get_chart", {}, /^invalid_body: id is required \(string\)\.$/],
 			["create_chart", { kind: "line", data: "year,China\n2000,71.4\n2005,n/a\n" }, /^invalid_data: /],
 			[
 				"create_chart",
@@ -364,7 +387,11 @@ describe("MCP: the API's rules", () => {
 			["get_chart", { id: "ch_missing" }, /^not_found: /],
 			["update_chart", { id: "ch_missing", meta: { title: "x" } }, /^not_found: /],
 			["update_chart", { id: "ch_missing" }, /^invalid_body: Nothing to change/],
-			["export_chart", { id: "ch_missing", format: "gif" }, /Input validation error/],
+			[
+				"export_chart",
+				{ id: "ch_missing", format: "gif" },
+				/^invalid_body: format: "gif" is not allowed; use one of "png", "svg", "pdf", "csv"\.$/,
+			],
 			["publish_chart", { id: "ch_missing" }, /^not_found: /],
 			["list_charts", { folderId: "fo_missing" }, /^invalid_folder: /],
 		];
@@ -372,6 +399,8 @@ describe("MCP: the API's rules", () => {
 			const result = await tool(client, name, args);
 			expect(result.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
 			expect(textOf(result), `${name} ${JSON.stringify(args)}`).toMatch(expected);
+			// One sentence, never the validator's dump or a JSON-RPC code.
+			expect(textOf(result)).not.toMatch(/-32602|\[\s*\{|"code":/);
 		}
 	});
 });
