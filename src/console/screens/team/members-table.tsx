@@ -12,6 +12,8 @@ import type { Member } from "../../lib/team-api";
 
 interface MembersTableProps {
 	members: readonly Member[];
+	/** Changes on every read of the members: each role list starts again from the stored role. */
+	revision: number;
 	yourRole: Role;
 	/** The member whose change is being sent: their controls wait. */
 	busyId: string | null;
@@ -56,7 +58,7 @@ function RoleCell({
 	);
 }
 
-export function MembersTable({ members, yourRole, busyId, onSetRole, onHandOwnership, onRemove }: MembersTableProps) {
+export function MembersTable({ members, revision, yourRole, busyId, onSetRole, onHandOwnership, onRemove }: MembersTableProps) {
 	return (
 		<table class="member-table panel">
 			<caption class="visually-hidden">Members of the workspace</caption>
@@ -86,6 +88,7 @@ export function MembersTable({ members, yourRole, busyId, onSetRole, onHandOwner
 							</td>
 							<td class="member-role">
 								<RoleCell
+									key={`${member.role}:${revision}`}
 									member={member}
 									yourRole={yourRole}
 									busy={busyId === member.accountId}

@@ -34,11 +34,24 @@ export function TeamScreen() {
 	const change = useSubmit();
 	const workspaceName = session.workspaceName ?? account?.workspace.name ?? "this workspace";
 
+	// Bumped on every read, so a role list the API refused shows the stored role again.
+	const [revision, setRevision] = useState(0);
+
+	/** Reads the members (and invitations) again, keeping a refusal's message on screen. */
+	const refresh = () => {
+		teamApi.members().then(
+			(read) => {
+				setMembers(read);
+				setRevision((n) => n + 1);
+			},
+			(failure: unknown) => setLoadError(describeFailure(failure)),
+		);
+		if (manages) teamApi.invitations().then(setInvitations, (failure: unknown) => setLoadError(describeFailure(failure)));
+	};
 	const load = () => {
 		setLoadError(null);
 		change.setError(null);
-		teamApi.members().then(setMembers, (failure: unknown) => setLoadError(describeFailure(failure)));
-		if (manages) teamApi.invitations().then(setInvitations, (failure: unknown) => setLoadError(describeFailure(failure)));
+		refresh();
 	};
 	useEffect(load, [manages]);
 
@@ -48,7 +61,7 @@ export function TeamScreen() {
 		const ok = await change.submit(action);
 		setBusyId(null);
 		if (ok) announce(done);
-		load();
+		refresh();
 		return ok;
 	};
 
@@ -112,6 +125,7 @@ export function TeamScreen() {
 			{members && (
 				<MembersTable
 					members={members}
+					revision={revision}
 					yourRole={role}
 					busyId={busyId}
 					onSetRole={setRole}
@@ -136,7 +150,7 @@ export function TeamScreen() {
 					</div>
 				</section>
 			)}
-			<InviteDialog open={inviting} onClose={() => setInviting(false)} onInvited={load} />
+			<InviteDialog open={inviting} onClose={() => setInviting(false)} onInvited={refresh} />
 			<ConfirmDialog
 				title={
 					pending?.kind === "remove"
