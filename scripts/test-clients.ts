@@ -11,6 +11,10 @@
  * static checks run, and both suites share it (CHARTS_TEST_URL, CHARTS_TEST_KEYS), side by side.
  * Each step's output is held and printed whole when it ends, so the logs do not interleave.
  *
+ * When both suites pass, the OpenAPI documents are checked against the same server with Redocly,
+ * Spectral and Schemathesis (scripts/check-api-document.ts; Schemathesis is installed into the
+ * same venv), after the suites so its generated charts never meet theirs.
+ *
  * `--prepare` only makes and fills the venv: `npm test` runs it at the start, beside the build,
  * since it mostly waits on PyPI.
  */
@@ -18,6 +22,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { checkApiDocument, schemathesisRequirement } from "./check-api-document.ts";
 import { startClientsServer } from "./clients-dev-server.ts";
 import { outcome, runCommand } from "./lib/run-script.ts";
 
@@ -50,10 +55,10 @@ async function runAll(steps: Step[]): Promise<boolean> {
 	return true;
 }
 
-/** The venv, made and filled when missing or when pyproject.toml changed since it was filled. */
+/** The venv, made and filled when missing or when pyproject.toml (or the Schemathesis pin) changed since it was filled. */
 async function ensureVenv(): Promise<boolean> {
 	const pyproject = await readFile(join(python, "pyproject.toml"));
-	const stamp = createHash("sha256").update(pyproject).digest("hex");
+	const stamp = createHash("sha256").update(pyproject).update(schemathesisRequirement).digest("hex");
 	const stampFile = join(venv, ".charts-installed");
 	if (existsSync(stampFile) && (await readFile(stampFile, "utf8")) === stamp) return true;
 	// A venv left half-made (no pip) by an interrupted run is made again from scratch.
@@ -71,11 +76,12 @@ async function ensureVenv(): Promise<boolean> {
 	// installing uv included, where pip takes 36: npm test's early stages, bound by CPU, feel the
 	// difference. pip does it when uv cannot be installed or fails.
 	const withUv: Step = {
-		name: "uv pip install -e clients/python[pandas,dev]",
+		name: `uv pip install -e clients/python[pandas,dev] ${schemathesisRequirement}`,
 		command: venvBin("uv"),
-		args: ["pip", "install", "--quiet", "--python", venvBin("python"), "-e", `${python}[pandas,dev]`],
+		args: ["pip", "install", "--quiet", "--python", venvBin("python"), "-e", `${python}[pandas,dev]`, schemathesisRequirement],
 	};
-	const installed = ((await run(pip("uv"))) && (await run(withUv))) || (await run(pip("-e", `${python}[pandas,dev]`)));
+	const installed =
+		((await run(pip("uv"))) && (await run(withUv))) || (await run(pip("-e", `${python}[pandas,dev]`, schemathesisRequirement)));
 	if (!installed) return false;
 	await writeFile(stampFile, stamp);
 	return true;
@@ -132,7 +138,12 @@ try {
 				env,
 			}),
 	]);
-	passed = pythonTests && typescriptTests;
+	const editorKey = server.keys.editor;
+	passed =
+		pythonTests &&
+		typescriptTests &&
+		editorKey !== undefined &&
+		(await checkApiDocument({ url: server.url, key: editorKey, schemathesis: venvBin("schemathesis") }));
 } catch (error) {
 	console.error(`The clients' server did not start: ${error instanceof Error ? error.message : String(error)}`);
 } finally {

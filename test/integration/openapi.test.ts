@@ -78,8 +78,34 @@ describe("GET /v1/openapi.json", () => {
 			["/v1/charts/{id}/versions/{n}/restore", "post"],
 		] as const) {
 			expect(pathParam(path, method, "n")).toMatchObject({ type: "integer", minimum: 1 });
-			expect(pathParam(path, method, "id")).toEqual({ type: "string" });
+			expect(pathParam(path, method, "id")).toEqual({ type: "string", pattern: "^ch_[A-Za-z0-9_-]{1,64}$" });
 		}
+	});
+
+	it("says what the server checks: Idempotency-Key's pattern, PUT data's two bodies, series and data exclusive, CSV not empty", async () => {
+		const document = (await documentAt("http://localhost:8787/v1/openapi.json")) as unknown as {
+			paths: Record<string, Record<string, { parameters?: { name: string; schema: Record<string, unknown> }[]; requestBody?: unknown }>>;
+			components: { schemas: Record<string, { not?: unknown; properties?: Record<string, Record<string, unknown>> }> };
+		};
+		const idempotencyKey = document.paths["/v1/charts"]?.post?.parameters?.find((p) => p.name === "Idempotency-Key")?.schema;
+		expect(idempotencyKey).toEqual({ type: "string", pattern: "^[\\x21-\\x7e]{1,255}$", minLength: 1, maxLength: 255 });
+		expect(document.paths["/v1/charts/{id}/data"]?.put?.requestBody).toEqual({
+			required: true,
+			content: {
+				"text/csv": { schema: { type: "string", contentMediaType: "text/csv", minLength: 1 } },
+				"application/json": { schema: { $ref: "#/components/schemas/LinkData" } },
+			},
+		});
+		expect(document.components.schemas.LinkData?.properties).toMatchObject({
+			url: { type: "string", minLength: 1 },
+			refreshMinutes: { type: "integer", minimum: 1, maximum: 1440, default: 5 },
+		});
+		const { CreateChart, PatchChart, CopyChart } = document.components.schemas;
+		expect(CreateChart?.not).toEqual({ required: ["series", "data"], properties: { series: { minItems: 1 } } });
+		expect(PatchChart?.not).toEqual({ required: ["series", "data"] });
+		expect(CopyChart?.not).toEqual({ required: ["series", "data"] });
+		expect(CreateChart?.properties?.data).toMatchObject({ type: "string", minLength: 1 });
+		expect(document.components.schemas.Chart?.properties?.warnings).toMatchObject({ type: "array", items: { type: "string" } });
 	});
 
 	it("documents each export as the file itself: bytes for PNG and PDF, text for SVG and CSV", async () => {
@@ -110,6 +136,26 @@ describe("GET /v1/openapi.json", () => {
 			expect(document.info.license).toMatchObject({ name: expect.stringMatching(/\w/), identifier: "LicenseRef-Proprietary" });
 			expect(document.info.contact).toEqual({ name: "Charts service", url: "http://localhost:8787" });
 			expect(document.servers).toEqual([{ url: "http://localhost:8787", description: "This service" }]);
+		});
+
+		it(`${path} describes every parameter and declares a 4xx for every operation`, async () => {
+			const document = (await documentAt(`http://localhost:8787${path}`)) as unknown as {
+				paths: Record<
+					string,
+					Record<string, { parameters?: { name: string; description?: string }[]; responses: Record<string, unknown> }>
+				>;
+			};
+			for (const [route, operations] of Object.entries(document.paths)) {
+				for (const [method, operation] of Object.entries(operations)) {
+					for (const parameter of operation.parameters ?? [])
+						expect(parameter.description, `${method} ${route} ${parameter.name}`).toMatch(/\w{3,}/);
+					expect(
+						Object.keys(operation.responses).some((status) => status.startsWith("4")),
+						`${method} ${route}`,
+					).toBe(true);
+				}
+			}
+			expect(document.paths[path]?.get?.responses).toHaveProperty("405");
 		});
 	}
 
