@@ -2,15 +2,19 @@
  * `/auth/*`: signing in and out of the console (DESIGN D31). The session these routes hand out
  * also works on every `/v1` route (D32).
  */
+import { ApiError } from "../api-error";
 import { clientAddress } from "../auth/client-address";
 import { signIn } from "../auth/sign-in";
 import { attemptLimits } from "../auth/throttle";
+import { sessionFacts } from "../db/accounts";
 import { deleteOtherSessions, deleteSession } from "../db/sessions";
 import { csrfTokenFor } from "../domain/session-tokens";
 import { clearedSessionCookie, deviceCookie, readDeviceCookie, sessionCookie } from "../http/cookies";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
-import { Session, SignedOut, SignInBody } from "./console/schemas";
+import type { Services } from "../request-services";
+import { SignedOut, SignInBody } from "./console/schemas";
+import { SessionWithRole } from "./team-schemas";
 
 const signInRoute = defineRoute({
 	method: "POST",
@@ -20,40 +24,51 @@ const signInRoute = defineRoute({
 	description: `Answers the session and sets the \`charts_session\` cookie (HttpOnly, SameSite=Strict, 14 days, sliding) and the \`charts_device\` cookie (HttpOnly, SameSite=Strict, Path=/auth/sign-in, a year), which marks this browser as one the account has signed in from. Failed attempts are limited within any 15 minutes, before any password is checked: ${attemptLimits.email} per email and ${attemptLimits.client} per client address (whatever the email), or, from a browser bearing a device cookie for this email, ${attemptLimits.device} for that browser instead; beyond that the answer is 429 with Retry-After. Never cached (Cache-Control: no-store).`,
 	access: "public",
 	body: { type: "json", schema: SignInBody },
-	responses: { 200: { description: "Signed in", schema: Session } },
-	errors: ["invalid_credentials", "rate_limited"],
+	responses: { 200: { description: "Signed in", schema: SessionWithRole } },
+	errors: ["invalid_credentials", "rate_limited", "not_found"],
 	async handler({ request, body, services, now }) {
 		const signedIn = await signIn(
 			services,
 			{ email: body.email, password: body.password, client: clientAddress(request), deviceToken: readDeviceCookie(request) },
 			now,
 		);
-		const session = {
-			accountId: signedIn.accountId,
-			workspaceId: signedIn.workspaceId,
-			plan: signedIn.plan,
-			email: signedIn.email,
-			csrfToken: await csrfTokenFor(signedIn.token),
-		};
-		const response = json(session, 200, { "Set-Cookie": sessionCookie(request, signedIn.token), "Cache-Control": "no-store" });
-		response.headers.append("Set-Cookie", deviceCookie(request, signedIn.deviceToken));
-		return response;
+		return signedInAnswer(request, services, signedIn.accountId, signedIn, 200);
 	},
 });
+
+/**
+ * The answer of every way in (a sign-in, an accepted invitation, a sign-up): the session, with the
+ * account's role and workspace, and the session and device cookies.
+ */
+export async function signedInAnswer(
+	request: Request,
+	services: Services,
+	accountId: string,
+	started: { token: string; deviceToken: string },
+	status: 200 | 201,
+): Promise<Response> {
+	const facts = await sessionFacts(services.db, accountId);
+	if (!facts) throw new ApiError("not_found", "This account no longer exists.");
+	const session = { ...facts, csrfToken: await csrfTokenFor(started.token) };
+	const response = json(session, status, { "Set-Cookie": sessionCookie(request, started.token), "Cache-Control": "no-store" });
+	response.headers.append("Set-Cookie", deviceCookie(request, started.deviceToken));
+	return response;
+}
 
 const sessionRoute = defineRoute({
 	method: "GET",
 	path: "/auth/session",
 	tag: "Session",
 	summary: "The current session",
-	description: "401 when there is no live session.",
+	description: "The session, with the account's role in its workspace and the workspace's name. 401 when there is no live session.",
 	access: "session",
 	body: { type: "none" },
-	responses: { 200: { description: "The session", schema: Session } },
-	errors: [],
-	async handler({ caller }) {
-		const { accountId, workspaceId, plan, email, csrfToken } = caller;
-		return json({ accountId, workspaceId, plan, email, csrfToken }, 200, { "Cache-Control": "no-store" });
+	responses: { 200: { description: "The session", schema: SessionWithRole } },
+	errors: ["not_found"],
+	async handler({ caller, services }) {
+		const facts = await sessionFacts(services.db, caller.accountId);
+		if (!facts) throw new ApiError("not_found", "This account no longer exists.");
+		return json({ ...facts, csrfToken: caller.csrfToken }, 200, { "Cache-Control": "no-store" });
 	},
 });
 

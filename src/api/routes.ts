@@ -3,6 +3,7 @@
  * (sign-in and console-only routes, with theirs). The router serves both.
  */
 import type { Route } from "../http/route";
+import { activityRoute } from "./activity";
 import { chartChecksRoute } from "./chart-checks";
 import { copyChartRoute } from "./chart-copy";
 import { chartDataRoutes } from "./chart-data";
@@ -17,6 +18,7 @@ import { healthRoute } from "./health";
 import { metaSchemaRoute } from "./meta-schema";
 import { openApiRoute } from "./openapi";
 import { publishRoutes } from "./publish";
+import { teamRoutes } from "./team";
 import { themeRoutes } from "./themes";
 
 /** The public API: what `GET /v1/openapi.json` documents. */
@@ -32,6 +34,8 @@ export const apiRoutes: readonly Route[] = [
 	...folderRoutes,
 	...themeRoutes,
 	...dataRoutes,
+	...teamRoutes,
+	activityRoute,
 	healthRoute,
 	metaSchemaRoute,
 	openApiRoute(() => apiRoutes),

@@ -28,9 +28,6 @@ export const activityActions = [
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 
-/** A year: entries older than this are pruned (`pruneActivity`). */
-export const activityRetentionMs = 365 * 24 * 60 * 60 * 1000;
-
 interface RouteAction {
 	action: ActivityAction;
 	type: ActivityTargetType;

@@ -12,13 +12,16 @@
 
 import { ApiError } from "../api-error";
 import { findAccountByEmail } from "../db/accounts";
-import { createSession, deleteExpiredSessions } from "../db/sessions";
+import { deleteExpiredPasswordResets } from "../db/password-resets";
+import { deleteExpiredSessions } from "../db/sessions";
 import { clearBucket, deleteAttemptsBefore } from "../db/sign-in-attempts";
 import { dummyPasswordHash, normalizeEmail, verifyPassword } from "../domain/passwords";
 import type { Plan } from "../domain/plans";
-import { newSessionToken, sessionLifetimeMs, sessionTokenHash } from "../domain/session-tokens";
 import type { Services } from "../request-services";
-import { rememberDevice, trustedDevice } from "./devices";
+import { pruneActivity } from "../services/data-retention";
+import { recordActivity } from "./activity";
+import { trustedDevice } from "./devices";
+import { startSession } from "./start-session";
 import { admitAttempt, attemptWindowMs, bucket, releaseAttempt } from "./throttle";
 
 export interface SignInAttempt {
@@ -59,17 +62,28 @@ export async function signIn(services: Services, attempt: SignInAttempt, now: nu
 	}
 
 	await releaseAttempt(services, admitted);
-	const token = newSessionToken();
-	await createSession(services.db, await sessionTokenHash(token), account.accountId, now, sessionLifetimeMs);
-	const deviceToken = await rememberDevice(services, device, account.accountId, emailNormalized, now);
+	const { token, deviceToken } = await startSession(services, account.accountId, emailNormalized, device, now);
 	// The owner proved the password: the email's (or this device's) count starts again. The client
 	// address keeps its count: one right password must not reset a sprayer's budget.
-	// Housekeeping rides on sign-ins: frequent enough to keep both tables small, never on a read.
+	// Housekeeping rides on sign-ins: frequent enough to keep the tables small, never on a read.
 	services.waitUntil(
 		Promise.all([
 			clearBucket(services.db, judge.name),
 			deleteExpiredSessions(services.db, now),
 			deleteAttemptsBefore(services.db, now - attemptWindowMs),
+			deleteExpiredPasswordResets(services.d1, now),
+			pruneActivity(services, now),
+			// A browser this account has not signed in from before (or not for a year) goes in the activity log.
+			device
+				? Promise.resolve()
+				: recordActivity(services, {
+						workspaceId: account.workspaceId,
+						at: now,
+						actorAccountId: account.accountId,
+						actorEmail: account.email,
+						action: "sign_in.new_device",
+						target: null,
+					}),
 		]),
 	);
 	return {

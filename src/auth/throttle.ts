@@ -10,7 +10,10 @@
  * - per client address (CF-Connecting-IP; an IPv6 address by its /64; none without the header):
  *   20, whatever the email (spraying one password over many emails);
  * - per device cookie: 10 for the email it names (the owner's browser, instead of the two above);
- * - per account, the current password of a password change: 10.
+ * - per account, the current password of a password change: 10;
+ * - per email, password-reset requests: 5 (each sends a mail), whether or not the email has an account;
+ * - per client address, invitation and reset links that name nothing: 20;
+ * - per client address, sign-ups (when open): 5, each counted.
  */
 
 import { ApiError } from "../api-error";
@@ -25,6 +28,9 @@ export const attemptLimits = {
 	client: 20,
 	device: 10,
 	password: 10,
+	reset: 5,
+	link: 20,
+	signUp: 5,
 } as const;
 
 export type BucketKind = keyof typeof attemptLimits;
@@ -42,6 +48,9 @@ const reasons: Record<BucketKind, string> = {
 	client: `Too many failed sign-ins from this network address: ${attemptLimits.client} within ${windowInWords}, whatever the email.`,
 	device: `Too many failed sign-ins for this email from this browser: ${attemptLimits.device} within ${windowInWords}.`,
 	password: `Too many wrong current passwords for this account: ${attemptLimits.password} within ${windowInWords}.`,
+	reset: `Too many password resets asked for this email: ${attemptLimits.reset} within ${windowInWords}.`,
+	link: `Too many invitation or reset links that are not valid from this network address: ${attemptLimits.link} within ${windowInWords}.`,
+	signUp: `Too many sign-ups from this network address: ${attemptLimits.signUp} within ${windowInWords}.`,
 };
 
 /** "40 seconds", "1 minute", "14 minutes": rounded up, so the wait is never shorter than said. */

@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { PasswordHash } from "../domain/passwords";
 import { Plan } from "../domain/plans";
+import { Role } from "../domain/roles";
 import type { Database } from "./client";
 import { accounts, workspaces } from "./schema";
 
@@ -87,4 +88,72 @@ export async function accountOverview(db: Database, accountId: string): Promise<
 		plan: Plan.parse(row.plan),
 		workspace: { id: row.workspaceId, name: row.workspaceName, kind: row.workspaceKind },
 	};
+}
+
+/** What a session's answer says of its account: the workspace's name and the account's role there. */
+export interface SessionFacts {
+	accountId: string;
+	workspaceId: string;
+	workspaceName: string;
+	plan: Plan;
+	role: Role;
+	email: string;
+}
+
+export async function sessionFacts(db: Database, accountId: string): Promise<SessionFacts | null> {
+	const row = await db
+		.select({
+			accountId: accounts.id,
+			workspaceId: accounts.workspaceId,
+			workspaceName: workspaces.name,
+			plan: accounts.plan,
+			role: accounts.role,
+			email: accounts.email,
+		})
+		.from(accounts)
+		.innerJoin(workspaces, eq(workspaces.id, accounts.workspaceId))
+		.where(eq(accounts.id, accountId))
+		.get();
+	if (!row) return null;
+	return { ...row, plan: Plan.parse(row.plan), role: Role.parse(row.role), email: row.email ?? "" };
+}
+
+export interface NewSignInAccount {
+	accountId: string;
+	workspaceId: string;
+	plan: Plan;
+	role: Role;
+	email: string;
+	emailNormalized: string;
+	password: PasswordHash;
+	now: number;
+}
+
+/**
+ * The statement that makes an account with a sign-in in an existing workspace. With
+ * `acceptedInvitation`, only if that invitation has just been accepted for this account (the
+ * statement before it in the same batch), so a link used twice at once makes one account.
+ */
+export function insertSignInAccountStatement(d1: D1Database, account: NewSignInAccount, acceptedInvitation?: string): D1PreparedStatement {
+	const guard = acceptedInvitation === undefined ? "" : "WHERE EXISTS (SELECT 1 FROM invitations WHERE id = ? AND accepted_by = ?)";
+	return d1
+		.prepare(
+			`INSERT INTO accounts (id, workspace_id, name, plan, created_at, email, email_normalized, password_hash, password_salt, password_iterations, role, joined_at)
+			 SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? ${guard}`,
+		)
+		.bind(
+			account.accountId,
+			account.workspaceId,
+			account.email,
+			account.plan,
+			account.now,
+			account.email,
+			account.emailNormalized,
+			account.password.hash,
+			account.password.salt,
+			account.password.iterations,
+			account.role,
+			account.now,
+			...(acceptedInvitation === undefined ? [] : [acceptedInvitation, account.accountId]),
+		);
 }

@@ -16,6 +16,7 @@
  * named blob is never lost and an unnamed one never stays. Chosen over a grace period, which
  * would either leave unreferenced blobs behind or need a sweeper to come back for them.
  */
+import { deleteActivityBefore } from "../db/activity";
 import { referencedBlobKeys } from "../db/charts";
 import type { Dataset } from "../domain/dataset";
 import type { Services } from "../request-services";
@@ -61,4 +62,12 @@ export async function removeDeletedChartFiles(services: Services, chartId: strin
 	for (const result of results) {
 		if (result.status === "rejected") console.error(`cleaning up the files of deleted chart ${chartId} failed`, result.reason);
 	}
+}
+
+/** The activity log keeps a year (docs/teams.md). */
+export const activityRetentionMs = 365 * 24 * 60 * 60 * 1000;
+
+/** Drops activity older than a year; cheap (an index on the time), so it can ride on frequent work. */
+export function pruneActivity(services: Services, now: number): Promise<void> {
+	return deleteActivityBefore(services.db, now - activityRetentionMs);
 }

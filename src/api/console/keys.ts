@@ -7,7 +7,10 @@
 import { ApiError } from "../../api-error";
 import { insertKey, listActiveKeys, revokeAccountKey } from "../../db/keys";
 import { issueApiKey } from "../../domain/api-keys";
+import type { SessionCaller } from "../../domain/caller";
 import { newId } from "../../domain/ids";
+import type { Scope } from "../../domain/plans";
+import { roleScopes, roleWords } from "../../domain/roles";
 import { requirePlan } from "../../http/auth";
 import { json } from "../../http/respond";
 import { defineRoute } from "../../http/route";
@@ -15,6 +18,17 @@ import { Deleted } from "../schemas";
 import { ApiKeyCreated, ApiKeyList, CreateKeyBody } from "./schemas";
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+function requireScopesOfRole(caller: SessionCaller, scopes: readonly Scope[]): void {
+	const role = caller.role ?? "viewer";
+	const beyond = scopes.filter((scope) => !roleScopes[role].includes(scope));
+	if (beyond.length === 0) return;
+	throw new ApiError(
+		"forbidden",
+		`This account is ${roleWords[role]} in its workspace, so its keys cannot hold ${beyond.join(", ")}: leave them out, or ask an owner or admin for another role.`,
+		{ role, scopes: beyond },
+	);
+}
 
 const listKeysRoute = defineRoute({
 	method: "GET",
@@ -49,13 +63,14 @@ const createKeyRoute = defineRoute({
 	tag: "Keys",
 	summary: "Create an API key",
 	description:
-		"The answer is the only time the key is shown, and is never cached (Cache-Control: no-store). Needs the Professional or Business plan.",
+		"The answer is the only time the key is shown, and is never cached (Cache-Control: no-store). Needs the Professional or Business plan. A key never does more than its member's role: scopes the role does not hold are refused (403), and a key made before a role changed holds only what the new role allows.",
 	access: "session",
 	body: { type: "json", schema: CreateKeyBody },
 	responses: { 201: { description: "Created; copy `key` now", schema: ApiKeyCreated } },
-	errors: ["plan_required"],
+	errors: ["plan_required", "forbidden"],
 	async handler({ caller, services, body, now }) {
 		requirePlan(caller);
+		requireScopesOfRole(caller, body.scopes);
 		const issued = await issueApiKey();
 		const key = {
 			id: newId("key"),

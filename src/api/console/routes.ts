@@ -5,6 +5,7 @@
 import type { Route } from "../../http/route";
 import { authRoutes } from "../auth";
 import { consoleDocumentInfo, openApiRoute } from "../openapi";
+import { teamPublicRoutes } from "../team-public";
 import { accountRoutes } from "./account";
 import { chartPreviewRoute } from "./chart-preview";
 import { consoleFontRoutes } from "./fonts";
@@ -13,6 +14,7 @@ import { consoleThemeRoutes } from "./themes";
 
 export const consoleRoutes: readonly Route[] = [
 	...authRoutes,
+	...teamPublicRoutes,
 	...accountRoutes,
 	...keyRoutes,
 	...consoleThemeRoutes,
