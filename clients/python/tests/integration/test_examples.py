@@ -32,4 +32,5 @@ def test_the_quickstart_notebook_runs_and_shows_the_responsive_embed(
     assert (tmp_path / "seats.png").read_bytes()[:4] == b"\x89PNG"
     printed = capsys.readouterr().out
     assert "404 not_found" in printed
-    assert '3 seats Column 2 ("seats")' in printed or "3 seats" in printed
+    assert printed.startswith('3 seats column 2 ("seats") must hold numbers')  # the service named the row and column
+    assert "/embed/" in printed
