@@ -15,7 +15,7 @@ import httpx
 import pandas as pd
 import pytest
 
-from charts_service import Chart, Client, InvalidData, PreconditionFailed, ValidationError
+from charts_service import Chart, Client, InvalidData, PreconditionFailed, ServiceWarning, ValidationError
 
 from .conftest import Service
 
@@ -194,3 +194,10 @@ def test_the_cli_takes_json_after_the_command(service: Service) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert isinstance(json.loads(done.stdout), list)
+
+
+def test_an_unknown_setting_is_stored_and_raised_as_a_service_warning(client: Client) -> None:
+    with pytest.warns(ServiceWarning, match='"titel" — did you mean "title"') as caught:
+        made = client.charts.create(SEATS, kind="column", meta={"titel": "Seats"})  # type: ignore[arg-type]
+    assert {w.filename for w in caught} == {__file__}
+    assert (client.charts.get(made.id).meta or {}).get("titel") == "Seats"
