@@ -5,12 +5,14 @@
  *   as WOFF2 made at build time, under content-hashed paths `/_fonts/{name}.{hash}.woff2`;
  * - uploaded fonts, `/_fonts/{id}.{ttf|otf}`: a font's file never changes under its id.
  * Both are served immutable for a year. An uploaded font is public here only as long as a
- * published page names it (`published_fonts`, recorded at publish).
+ * published page names it (`published_fonts` in D1, and the font markers beside the published
+ * pointers in R2 that the embed host reads, both written at publish).
  */
 import { fontContentTypes } from "../domain/font-files";
 import type { HostServices } from "../host-services";
 import { fallbackFamily, primaryFamily } from "../render/bundled-families";
 import type { RenderFont } from "../render/uploaded-fonts";
+import { findMarkedFont } from "./published-pointer";
 import { staticAssetPaths } from "./static-asset-paths";
 import { fetchStaticAsset, staticAssets } from "./static-assets";
 
@@ -73,25 +75,18 @@ export function fontIdsNamedBy(page: string): string[] {
 }
 
 /**
- * An uploaded font a published page names. The embed host's only read through drizzle (and its
- * rows' zod check): loaded by the first such request, not with every page (issue 26).
- */
-async function findPublishedFontIn(d1: D1Database, id: string) {
-	const [{ openDatabase }, { findPublishedFont }] = await Promise.all([import("../db/client"), import("../db/fonts")]);
-	return findPublishedFont(openDatabase(d1), id);
-}
-
-/**
  * The font a `/_fonts/…` path names (bundled or uploaded), or null for any other path. An
  * uploaded font is served only while a chart of its workspace is published with a page that
- * names it (issue 23): any other id, a deleted font or a format that is not the file's is 404.
+ * names it (issue 23), as the font markers the published pointers keep in R2 say
+ * (published-pointer.ts; no D1 read): any other id, a deleted font or a format that is not the
+ * file's is 404.
  */
 export async function serveFont(request: Request, path: string, services: HostServices): Promise<Response | null> {
 	const bundled = await serveBundledFont(request, path, services.assets);
 	if (bundled) return bundled;
 	const match = /^\/_fonts\/([A-Za-z0-9_-]{1,100})\.(ttf|otf)$/.exec(path);
 	if (!path.startsWith("/_fonts/")) return null;
-	const font = match ? await findPublishedFontIn(services.d1, match[1] as string) : null;
+	const font = match ? await findMarkedFont(services.blobs, match[1] as string) : null;
 	const object = font && font.format === match?.[2] ? await services.blobs.get(font.r2Key) : null;
 	if (!font || !object) return new Response("Font not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 	return new Response(request.method === "HEAD" ? null : object.body, {

@@ -1,7 +1,10 @@
 /**
  * The embed host (DESIGN D17): `{EMBED_BASE}/{chart}/` serves the published page, with
  * `chart.svg`, `preview.png`, `data.json` (and `data.csv` when linked) beside it, straight from R2; `/_client/<name>.<hash>.js` is the
- * page's client (see clients.ts); `/_fonts/{id}.{ttf|otf}` an uploaded font a page names. Snapshot files carry an ETag of the published version and
+ * page's client (see clients.ts); `/_fonts/{id}.{ttf|otf}` an uploaded font a page names. No view
+ * reads D1 or calls a Durable Object: the published version comes from the chart's pointer in R2
+ * and the files from R2, both through the Cache API (snapshot-reads.ts, published-pointer.ts).
+ * Snapshot files carry an ETag of the published version and
  * `Cache-Control: no-cache`, so pages revalidate (304) and show a republished chart on their next
  * load. Unknown and unpublished charts are 404.
  *
@@ -17,7 +20,8 @@ import { serveFont } from "./fonts";
 import type { PageMode } from "./page";
 import { badModeHtml, notFoundHtml, pageModes, serverErrorHtml } from "./page";
 import type { SnapshotFile } from "./snapshot-files";
-import { snapshotFiles, snapshotKey, tipsHash } from "./snapshot-files";
+import { snapshotFiles, tipsHash } from "./snapshot-files";
+import { publishedPointerOf, readSnapshotFile } from "./snapshot-reads";
 import { fetchStaticAsset } from "./static-assets";
 
 const securityHeaders = {
@@ -125,28 +129,20 @@ async function answer(request: Request, path: string, services: HostServices): P
 	const [, chartId, name] = match as unknown as [string, string, SnapshotFile];
 	const mode = name === "" ? new URL(request.url).searchParams.get("mode") : null;
 	if (mode !== null && !pageModes.includes(mode as PageMode)) return badMode();
-	const row = await services.d1
-		.prepare("SELECT published_version AS v FROM charts WHERE id = ?")
-		.bind(chartId)
-		.first<{ v: number | null }>();
-	if (!row || row.v === null) return notFound();
+	const pointer = await publishedPointerOf(services, chartId);
+	const version = pointer?.publishedVersion ?? null;
+	if (version === null) return notFound();
 
-	const etag = `"${chartId}-v${row.v}${name ? `-${name}` : ""}${mode ? `-${mode}` : ""}"`;
+	const etag = `"${chartId}-v${version}${name ? `-${name}` : ""}${mode ? `-${mode}` : ""}"`;
 	const headers = { ETag: etag, "Cache-Control": "no-cache" };
 	if (revalidated(request, etag)) return new Response(null, { status: 304, headers });
-	const object = await services.blobs.get(snapshotKey(chartId, row.v, name));
-	if (!object) return notFound();
+	const bytes = await readSnapshotFile(services, chartId, version, name);
+	if (!bytes) return notFound();
 	// The overlay's tips are named by their content's hash: a page left open across a republish
 	// asks for its own version's, and gets a 404 rather than marks that do not fit its drawing.
 	const wantedTips = name === "tips.json" ? new URL(request.url).searchParams.get("h") : null;
-	if (wantedTips !== null) {
-		const text = await object.text();
-		if ((await tipsHash(text)) !== wantedTips) return notFound();
-		return new Response(request.method === "HEAD" ? null : text, {
-			headers: { ...headers, "Content-Type": snapshotFiles[name].contentType },
-		});
-	}
-	const body = mode ? withPageMode(await object.text(), mode as PageMode) : object.body;
+	if (wantedTips !== null && (await tipsHash(new TextDecoder().decode(bytes))) !== wantedTips) return notFound();
+	const body = mode ? withPageMode(new TextDecoder().decode(bytes), mode as PageMode) : bytes;
 	return new Response(request.method === "HEAD" ? null : body, {
 		headers: { ...headers, "Content-Type": snapshotFiles[name].contentType },
 	});

@@ -14,11 +14,14 @@
 import { ApiError } from "../api-error";
 import type { ChartAction } from "../db/charts";
 import { snapshotOf } from "../db/charts";
+import type { StoredFont } from "../db/fonts";
 import { recordPublishedFonts } from "../db/fonts";
 import { publishedKeyOf, recordPublishedKey } from "../db/linked-data";
 import type { Caller } from "../domain/caller";
 import type { ChartRecord } from "../domain/chart";
 import { fontIdsNamedBy } from "../embed/fonts";
+import type { PublishedFont } from "../embed/published-pointer";
+import { writePointer } from "../embed/published-pointer";
 import type { SnapshotFiles } from "../embed/snapshot-files";
 import type { Services } from "../request-services";
 import { assertIfMatch, chartWriteRetry, commitChartWrite, loadChart, writeChart } from "./chart-writes";
@@ -39,6 +42,8 @@ interface ReadySnapshot {
 	chart: ChartRecord;
 	key: string;
 	files: SnapshotFiles;
+	/** The uploaded fonts the drawing could use; the page names some of them. */
+	fonts: StoredFont[];
 }
 
 function assertPublishable(request: Request, chart: ChartRecord): void {
@@ -89,7 +94,7 @@ export async function publishChart(
 		const key = await snapshotContentKey(services, chart, materials);
 		if (previous?.key === key) return { ...previous, chart };
 		const cached = await readCachedSnapshot(services, chart.id, key);
-		if (cached) return { chart, key, files: cached };
+		if (cached) return { chart, key, files: cached, fonts: materials.fonts };
 		if (++draws > maxDraws) throw new ApiError("conflict", chartWriteRetry.conflictMessage);
 		// The renderer is loaded by the first drawing, not when the Worker starts (issue 26).
 		const [dataset, { fonts }, { drawSnapshot }] = await Promise.all([
@@ -100,7 +105,7 @@ export async function publishChart(
 		const input = renderInputFrom(chart, {}, dataset, materials.theme, fonts);
 		const files = await renderInExportSlot(services.exportSlots, () => drawSnapshot(input, chart, services.config.embedBase));
 		await storeSnapshotInCache(services, chart.id, key, files);
-		return { chart, key, files };
+		return { chart, key, files, fonts: materials.fonts };
 	};
 
 	/** A redraw whose files are the published ones changes nothing. */
@@ -124,8 +129,10 @@ export async function publishChart(
 		const version = current.version + 1;
 		// Files first, then the fonts the page names (the embed host serves an uploaded font only
 		// while a published page names it), then the row: the version is live only once all are there.
+		// Then the pointer the embed host reads instead of the row (src/embed/published-pointer.ts).
 		await storeSnapshot(services, chart.id, version, files);
-		await recordPublishedFonts(services.db, chart, version, fontIdsNamedBy(pageOf(files)));
+		const named = new Set(fontIdsNamedBy(pageOf(files)));
+		await recordPublishedFonts(services.db, chart, version, [...named]);
 		const written = await commitChartWrite(
 			services,
 			caller,
@@ -133,14 +140,48 @@ export async function publishChart(
 			{ next: snapshotOf(chart), action: redraw?.action ?? "publish", publishedVersion: version },
 			now,
 		);
-		if (written) await recordPublishedKey(services.d1, chart.id, version, key);
+		if (written) {
+			await recordPublishedKey(services.d1, chart.id, version, key);
+			const fonts = snapshot.fonts.filter((font) => named.has(font.id));
+			await showToReaders(
+				services,
+				written,
+				fonts.map(({ id, format, r2Key }) => ({ id, format, r2Key })),
+			);
+		}
 		return written;
 	}, chartWriteRetry);
 }
 
+/**
+ * Points the embed host at what `written` publishes. The row is already committed: a pointer
+ * write that fails leaves readers on the previous version until the next publish, the next
+ * unpublish or the backfill of a missing pointer (src/embed/pointer-backfill.ts), so it is
+ * logged and the write itself still answers.
+ */
+async function showToReaders(services: Services, written: ChartRecord, fonts: PublishedFont[]): Promise<void> {
+	try {
+		await writePointer(services.blobs, written.id, {
+			chartVersion: written.version,
+			publishedVersion: written.publishedVersion,
+			fonts: written.publishedVersion === null ? [] : fonts,
+		});
+	} catch (error) {
+		console.error(`pointing the embed host at version ${written.publishedVersion} of ${written.id} failed`, error);
+	}
+}
+
 /** Takes the chart's embed down (honouring If-Match); a chart that is not published is left as it is. */
-export function unpublishChart(services: Services, caller: Caller, request: Request, chartId: string, now: number): Promise<ChartRecord> {
-	return writeChart(services, caller, request, chartId, now, async (current) =>
+export async function unpublishChart(
+	services: Services,
+	caller: Caller,
+	request: Request,
+	chartId: string,
+	now: number,
+): Promise<ChartRecord> {
+	const written = await writeChart(services, caller, request, chartId, now, async (current) =>
 		current.publishedVersion === null ? null : { next: snapshotOf(current), action: "unpublish", publishedVersion: null },
 	);
+	if (written.publishedVersion === null) await showToReaders(services, written, []);
+	return written;
 }

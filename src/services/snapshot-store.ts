@@ -3,6 +3,8 @@
  * file goes). A version's files are written before the chart row names that version, so a
  * reader never meets a published version without its files.
  */
+
+import { deleteFontMarkers } from "../embed/published-pointer";
 import type { SnapshotFile, SnapshotFiles } from "../embed/snapshot-files";
 import { snapshotFiles, snapshotKey, snapshotsPrefix } from "../embed/snapshot-files";
 import type { Services } from "../request-services";
@@ -18,8 +20,9 @@ export async function storeSnapshot(services: Services, chartId: string, version
 	);
 }
 
-/** Removes every snapshot of a deleted chart. */
+/** Removes every snapshot of a deleted chart, its published pointer and its fonts' markers. */
 export async function deleteSnapshots(services: Services, chartId: string): Promise<void> {
+	await deleteFontMarkers(services.blobs, chartId);
 	let cursor: string | undefined;
 	do {
 		const listed = await services.blobs.list({ prefix: snapshotsPrefix(chartId), cursor });
