@@ -7,7 +7,9 @@
  * every answer carries the same security headers.
  */
 
+import { ApiError } from "../api-error";
 import { readSessionCookie } from "./cookies";
+import { errorResponse } from "./errors";
 
 const apiPrefixes = ["/v1/", "/auth/", "/console/api/"];
 
@@ -116,8 +118,21 @@ function pageAnswer(request: Request, answer: Response): Response {
 	return variant === "signed-out" ? markSignedOut(response) : response;
 }
 
+/**
+ * `/.well-known/` names documents other software looks for (an MCP client its OAuth metadata at
+ * `/.well-known/oauth-protected-resource`): never the app's page with a 200, which a client would
+ * take for the document. The API's 404 JSON answers them until one is served (docs/mcp.md).
+ */
+function wellKnownAnswer(pathname: string, requestId: string): Response {
+	const error = new ApiError("not_found", `Nothing is served at ${pathname}. API clients authenticate with an API key as a bearer token.`);
+	const response = errorResponse(error, requestId);
+	response.headers.set("X-Request-Id", requestId);
+	return response;
+}
+
 export async function serveConsoleApp(request: Request, assets: Fetcher, requestId: string): Promise<Response> {
 	const url = new URL(request.url);
+	if (url.pathname.startsWith("/.well-known/")) return wellKnownAnswer(url.pathname, requestId);
 	if (request.method !== "GET" && request.method !== "HEAD") {
 		return new Response(`${request.method} is not allowed here; the console's pages are read with GET.`, {
 			status: 405,
