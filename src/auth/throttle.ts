@@ -67,6 +67,8 @@ export interface Attempt {
 
 /** Takes the attempt's place in every bucket, or throws 429 `rate_limited` with Retry-After. */
 export async function admitAttempt(services: Services, buckets: Bucket[], now: number): Promise<Attempt> {
+	// No bucket applies (a link opened from an address Cloudflare does not name): nothing to count.
+	if (buckets.length === 0) return { ids: [] };
 	const reservation = await reserveAttempt(services.d1, buckets, now, attemptWindowMs);
 	if (reservation.kind === "reserved") return { ids: reservation.attemptIds };
 	const retryAfterSeconds = Math.max(1, Math.ceil((reservation.retryAt - now) / 1000));
