@@ -1,7 +1,13 @@
-/** The client against a real service: the five steps of the docs, errors, versions, folders, and generated types that match. */
+/**
+ * The client against a real service: the five steps of the docs, errors, versions, folders, a
+ * chart linked to a CSV served on a loopback port, colour checks, If-Match, and generated types
+ * that match.
+ */
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { describe, it } from "node:test";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { after, before, describe, it } from "node:test";
 import { loadDocument, output, render } from "../scripts/generate-types.ts";
 import {
 	type Chart,
@@ -12,6 +18,7 @@ import {
 	kindRoles,
 	NotFound,
 	PlanRequired,
+	PreconditionFailed,
 	ValidationError,
 } from "../src/index.js";
 import { useService } from "./service.js";
@@ -173,11 +180,83 @@ describe("against wrangler dev", () => {
 		await assert.rejects(client("free").charts.list(), PlanRequired);
 	});
 
+	it("reads a pale series' colour check, clears it with the suggestion, and writes only at the version named", async () => {
+		const charts = client().charts;
+		const created = await charts.create({
+			kind: "line",
+			data: "year,North,South\n2020,1,3\n2021,2,2\n2022,3,4\n",
+			meta: { title: "Checks (TS)", theme: "classic", seriesStyle: { North: { color: "#bbbbbb" } } },
+		});
+		const pale = (await charts.checks(created.id)).find((check) => check.id === "contrast:light:series:North");
+		assert.deepEqual([pale?.modes, pale?.colors, pale?.suggestion?.series], [["light"], ["#bbbbbb", "#ffffff"], "North"]);
+		const fixed = (await charts.update(
+			created.id,
+			{ meta: { seriesStyle: { North: { color: pale?.suggestion?.color ?? "" } }, subtitle: null } },
+			{ ifMatch: 1 },
+		)) as Chart;
+		assert.equal(fixed.version, 2);
+		assert.deepEqual(await charts.checks(created.id), []);
+		const stale = await charts.update(created.id, { meta: { title: "Lost" } }, { ifMatch: 1 }).catch((e: unknown) => e);
+		assert.ok(stale instanceof PreconditionFailed);
+		assert.deepEqual([stale.status, stale.details], [412, { currentVersion: 2 }]);
+		await assert.rejects(charts.delete(created.id, { ifMatch: 1 }), PreconditionFailed);
+		await charts.delete(created.id, { ifMatch: fixed.version });
+		await assert.rejects(charts.get(created.id), NotFound);
+	});
+
 	it("has generated types that match the served OpenAPI document", async () => {
 		assert.equal(
 			await readFile(output, "utf8"),
 			render(await loadDocument(service().url)),
 			"run scripts/generate-types.ts against the service",
 		);
+	});
+});
+
+describe("a chart linked to a CSV on a loopback port, through wrangler dev", () => {
+	let csv = "party,seats\nGreens,19\nLabour,38\n";
+	let source: Server | undefined;
+	let sourceUrl = "";
+	const etag = () => `"${Buffer.from(csv).toString("base64url").slice(-24)}"`;
+
+	before(async () => {
+		source = createServer((request, response) => {
+			if (request.headers["if-none-match"] === etag()) response.writeHead(304, { ETag: etag() }).end();
+			else response.writeHead(200, { "Content-Type": "text/csv", ETag: etag() }).end(csv);
+		});
+		await new Promise<void>((resolve) => source?.listen(0, "127.0.0.1", resolve));
+		sourceUrl = `http://127.0.0.1:${(source.address() as AddressInfo).port}/seats.csv`;
+	});
+	after(() => new Promise<void>((resolve) => (source ? source.close(() => resolve()) : resolve())));
+
+	it("links, refreshes as the file changes, and ends the link with own data", async (t) => {
+		const charts = client().charts;
+		const { id } = await charts.create({ kind: "horizontal-bar", data: "party,seats\nX,1\n", meta: { title: "Linked seats (TS)" } });
+		const linked = await charts.link(id, sourceUrl, { refreshMinutes: 60, ifMatch: 1 }).catch((e: unknown) => e);
+		if (linked instanceof ValidationError && /local or private address/.test(linked.message)) {
+			// The server reads loopback sources only with LINKED_DATA_ALLOW_PRIVATE=true (docs/data.md, "Which URLs").
+			t.skip(`the service refuses loopback sources (scripts/clients-dev-server.ts without LINKED_DATA_ALLOW_PRIVATE): ${linked.message}`);
+			return;
+		}
+		if (linked instanceof Error) throw linked;
+		const chart = linked as Chart;
+		assert.deepEqual(
+			[chart.version, chart.dataSource?.url, chart.dataSource?.refreshMinutes, chart.dataSource?.lastStatus],
+			[2, sourceUrl, 60, "ok"],
+		);
+		assert.equal(new TextDecoder().decode(await charts.export(id, "csv")), "party,seats\nGreens,19\nLabour,38\n");
+
+		csv = "party,seats\nGreens,19\nLabour,38\nLiberals,7\n";
+		assert.equal(((await charts.refresh(id)) as Chart).dataSource?.lastStatus, "ok");
+		assert.match(new TextDecoder().decode(await charts.export(id, "csv")), /Liberals,7/);
+		assert.equal(((await charts.refresh(id)) as Chart).dataSource?.lastStatus, "unchanged");
+		assert.deepEqual(
+			(await charts.versions(id)).map((version) => version.action),
+			["refresh", "data", "create"],
+		);
+
+		const own = (await charts.setData(id, "party,seats\nGreens,20\n", { ifMatch: 3 })) as Chart;
+		assert.deepEqual([own.version, own.dataSource], [4, null]);
+		await assert.rejects(charts.refresh(id), InvalidData);
 	});
 });
