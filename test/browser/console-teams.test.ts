@@ -42,7 +42,7 @@ describe("teams in the console", { skip }, () => {
 		// A workspace of its own, so the members listed are the ones this file made.
 		owner = await fixture.newAccount("business", "owner");
 		const chart = await fixture.api(owner, "POST", "/v1/charts", {
-			kind: "bar",
+			kind: "horizontal-bar",
 			data: "party,seats\nGreens,19\nLabour,38\n",
 			meta: { title: "Seats by party" },
 		});
@@ -57,7 +57,7 @@ describe("teams in the console", { skip }, () => {
 		const ownerPage = owners.page;
 		await ownerPage.getByRole("link", { name: "Team" }).click();
 		await ownerPage.getByRole("heading", { name: "Team", level: 1 }).waitFor();
-		await memberRow(ownerPage, owner.email).getByText("Owner").waitFor();
+		await memberRow(ownerPage, owner.email).getByRole("cell", { name: "Owner", exact: true }).waitFor();
 
 		// Invite by email with a role: the link is shown to copy, and the invitation is pending.
 		await ownerPage.getByRole("button", { name: "Invite people" }).click();
@@ -170,7 +170,7 @@ describe("teams in the console", { skip }, () => {
 
 		await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
 		const newPassword = "a brand new password for the owner";
-		await page.getByLabel("New password").fill(newPassword);
+		await page.getByLabel("New password", { exact: true }).fill(newPassword);
 		await page.getByRole("button", { name: "Save the new password" }).click();
 		await page.waitForURL((url) => url.pathname === "/sign-in");
 		await page.getByText("Your password was changed").waitFor();

@@ -13,6 +13,9 @@ export type GrantableRole = (typeof grantableRoles)[number];
 
 export const roleNames: Record<Role, string> = { owner: "Owner", admin: "Admin", editor: "Editor", viewer: "Viewer" };
 
+/** A role in a sentence: "You are an admin". */
+export const roleArticles: Record<Role, string> = { owner: "the owner", admin: "an admin", editor: "an editor", viewer: "a viewer" };
+
 export const roleHints: Record<Role, string> = {
 	owner: "everything, and hands ownership on",
 	admin: "members, invitations and keys, and every chart action",

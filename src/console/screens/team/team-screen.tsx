@@ -10,7 +10,7 @@ import { ConfirmDialog } from "../../components/dialog";
 import { announce } from "../../lib/announce";
 import { describeFailure } from "../../lib/api";
 import { plural } from "../../lib/format";
-import { canLeave, canManageTeam, type GrantableRole, roleNames } from "../../lib/roles";
+import { canLeave, canManageTeam, type GrantableRole, roleArticles, roleNames } from "../../lib/roles";
 import { Link } from "../../lib/router";
 import { useRole, useSession } from "../../lib/session";
 import { type Invitation, type Member, teamApi } from "../../lib/team-api";
@@ -95,7 +95,7 @@ export function TeamScreen() {
 				<div>
 					<h1 id="team-title">Team</h1>
 					<p class="muted">
-						{members ? `${plural(members.length, "member")} of ${workspaceName}` : workspaceName}. You are {roleNames[role].toLowerCase()}
+						{members ? `${plural(members.length, "member")} of ${workspaceName}` : workspaceName}. You are {roleArticles[role]}
 						{manages ? "." : ": owners and admins invite people and change roles."} <Link href="/activity">See the activity</Link>
 					</p>
 				</div>
