@@ -2,7 +2,7 @@
  * Admin CLI: accounts, API keys and themes. Local by default (works while `wrangler dev`
  * runs), `--persist-to DIR` like wrangler, `--remote` for production. `--json` for scripts.
  *
- *   npm run admin -- account create --plan business [--team "Newsroom" | --workspace ws_…] [--name N] [--email E --password-stdin] [--json]
+ *   npm run admin -- account create --plan business [--team "Newsroom" | --workspace ws_… [--role editor]] [--name N] [--email E --password-stdin] [--json]
  *   echo 'a long password' | npm run admin -- account set-password --account ac_… --password-stdin [--email E]
  *   npm run admin -- key create --account ac_… --scopes chart:read,chart:write [--name N] [--json]
  *   npm run admin -- key revoke --id key_…
@@ -13,6 +13,7 @@ import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { Email, NewPassword } from "../src/domain/passwords.ts";
 import { Plan, Scope } from "../src/domain/plans.ts";
+import { InvitableRole } from "../src/domain/roles.ts";
 import { checkLogo } from "../src/domain/svg-logo.ts";
 import { ThemeWrite } from "../src/domain/themes.ts";
 import { createAccount, createKey, importTheme, listKeys, revokeKey, setLogin } from "./lib/admin-ops.ts";
@@ -22,8 +23,8 @@ class UsageError extends Error {}
 
 const usage = `Usage: npm run admin -- <command> [options]
 
-  account create --plan <free|starter|professional|business> [--team <name> | --workspace <id>] [--name <name>]
-                 [--email <email> --password-stdin]
+  account create --plan <free|starter|professional|business> [--team <name> | --workspace <id> [--role <role>]]
+                 [--name <name>] [--email <email> --password-stdin]
   account set-password --account <id> --password-stdin [--email <email>]
   key create     --account <id> --scopes <scope,scope,...> [--name <name>]
   key revoke     --id <key id>
@@ -39,6 +40,9 @@ Sign-in (the console): --email gives the account a sign-in email (unique, any ca
 --password-stdin reads the password as one line from standard input (8 to 1,000 characters),
 so it never appears in the shell history or the process list:
   printf '%s\\n' "$PASSWORD" | npm run admin -- account set-password --account ac_… --password-stdin
+
+Roles (--role, with --workspace; editor unless given): admin, editor, viewer. An account that makes its
+workspace (--team, or neither) owns it; hand ownership on in the console or with PATCH /v1/team/members.
 
 Scopes: ${Scope.options.join(", ")}`;
 
@@ -90,6 +94,7 @@ async function main(argv: string[]): Promise<void> {
 			plan: { type: "string" },
 			team: { type: "string" },
 			workspace: { type: "string" },
+			role: { type: "string" },
 			name: { type: "string" },
 			account: { type: "string" },
 			scopes: { type: "string" },
@@ -114,6 +119,9 @@ async function main(argv: string[]): Promise<void> {
 			const plan = Plan.safeParse(values.plan);
 			if (!plan.success) throw new UsageError(`--plan must be one of: ${Plan.options.join(", ")}`);
 			if (values.team && values.workspace) throw new UsageError("give --team or --workspace, not both");
+			const role = values.role === undefined ? undefined : InvitableRole.safeParse(values.role);
+			if (role && !role.success) throw new UsageError(`--role must be one of: ${InvitableRole.options.join(", ")}`);
+			if (role && !values.workspace) throw new UsageError("--role goes with --workspace: an account that makes its workspace owns it");
 			if ((values.email === undefined) !== !values["password-stdin"]) throw new UsageError("give --email and --password-stdin together");
 			const email = values.email === undefined ? undefined : parseEmail(values.email);
 			const password = values["password-stdin"] ? await readPasswordLine() : undefined;
@@ -122,6 +130,7 @@ async function main(argv: string[]): Promise<void> {
 				name: values.name,
 				team: values.team,
 				workspaceId: values.workspace,
+				role: role?.data,
 				email,
 				password,
 			});

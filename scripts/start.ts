@@ -57,6 +57,9 @@ const wrangler = spawn(
 		`EMBED_BASE:${base}/embed`,
 		"--var",
 		"LINKED_DATA_ALLOW_PRIVATE:true",
+		// Invitation and password-reset mail goes to the local outbox (GET /auth/outbox, the console's /outbox).
+		"--var",
+		"MAIL_OUTBOX:local",
 		"--test-scheduled",
 		...(persistTo ? ["--persist-to", persistTo] : []),
 	],

@@ -6,6 +6,7 @@ import { issueApiKey } from "../../src/domain/api-keys.ts";
 import { newId } from "../../src/domain/ids.ts";
 import { hashPassword, normalizeEmail } from "../../src/domain/passwords.ts";
 import type { Plan, Scope } from "../../src/domain/plans.ts";
+import type { Role } from "../../src/domain/roles.ts";
 import type { ThemeDefinition } from "../../src/domain/themes.ts";
 import type { Target } from "./d1.ts";
 import { execute, query, sql } from "./d1.ts";
@@ -19,6 +20,8 @@ export interface NewAccount {
 	team?: string;
 	/** Joins an existing workspace. */
 	workspaceId?: string;
+	/** The role in the workspace it joins (editor unless given); an account that makes its workspace owns it. */
+	role?: Role;
 	/** Fixed ids, for the demo seed; random otherwise. */
 	accountId?: string;
 	newWorkspaceId?: string;
@@ -59,11 +62,13 @@ export async function newAccountStatements(input: NewAccount): Promise<{ account
 	}
 	statements.push(
 		sql(
-			"INSERT INTO accounts (id, workspace_id, name, plan, created_at) VALUES (?, ?, ?, ?, ?)",
+			"INSERT INTO accounts (id, workspace_id, name, plan, created_at, role, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
 			accountId,
 			workspaceId,
 			input.name ?? accountId,
 			input.plan,
+			now,
+			input.workspaceId ? (input.role ?? "editor") : "owner",
 			now,
 		),
 	);

@@ -87,7 +87,8 @@ export async function startDevServer(
 		persistTo,
 		"--log-level",
 		"warn",
-		...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+		// Test servers keep mail in the local outbox (GET /auth/outbox), as `npm start` does.
+		...Object.entries({ MAIL_OUTBOX: "local", ...vars }).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
 		...extraArgs,
 	];
 	const child = spawn(join("node_modules", ".bin", "wrangler"), args, {

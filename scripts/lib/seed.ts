@@ -1,5 +1,5 @@
 /**
- * The local demo: a Business team workspace with an editor and a teammate, and a Free account,
+ * The local demo: a Business team workspace with an editor (its owner) and a teammate (an editor), and a Free account,
  * each with a key and a console sign-in. Keys are stored only as hashes, so the plain keys are
  * kept in a local file (inside the git-ignored state directory) to print them again on the next
  * start. The demo passwords are fixed and printed: this is local demo data, never production.
@@ -113,6 +113,7 @@ async function demoPlan(
 		const previous = saved.findIndex((k) => k.accountId === demo.accountId);
 		let key = saved[previous]?.key;
 		if (key === undefined || !working.has(savedHashes[previous])) {
+			// Every scope: what the account's role allows of them is what the key can do (src/domain/roles.ts).
 			const issued = await newKeyStatement({ accountId: demo.accountId, scopes: [...allScopes], name: `demo ${demo.role}` });
 			statements.push(issued.statement);
 			key = issued.key;
