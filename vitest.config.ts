@@ -55,6 +55,7 @@ const isolatedIntegrationFiles: readonly { name: string; draws: boolean }[] = [
 	{ name: "export-cache", draws: true }, // rewrites an observation of the shared statistics library
 	{ name: "library", draws: false }, // imports the statistics library and asserts on all of it
 	{ name: "linked-data", draws: true }, // the Cron run reads every due chart and re-imports the library
+	{ name: "linked-data-queue", draws: true }, // the Cron run enqueues every due chart
 	{ name: "sessions", draws: false }, // purges every expired session
 	{ name: "sessions.security", draws: false }, // purges every expired session
 	{ name: "sign-in-throttle.security", draws: false }, // spies on crypto.subtle

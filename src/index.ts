@@ -2,7 +2,8 @@
  * Worker entry: wires the API (`/v1`, `/mcp`, `lazy-api.ts`) and the embed host
  * (`lazy-embed.ts`), each loaded on the first request that needs it, into the dispatcher, and
  * re-exports the Durable Objects. `scheduled` is the Cron Trigger's run (linked data and library
- * re-imports, src/linked-data/schedule.ts), loaded when it first fires. Nothing else runs when
+ * re-imports, src/linked-data/schedule.ts), loaded when it first fires; `queue` the refresh
+ * queue's consumer (src/linked-data/queue-consumer.ts), loaded with its first batch. Nothing else runs when
  * an isolate starts: no zod, no drizzle, no renderer (issue 26).
  */
 import { dispatcher } from "./http/dispatch";
@@ -20,4 +21,16 @@ const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) =
 	ctx.waitUntil(import("./linked-data/schedule").then((schedule) => schedule.runScheduledEvent(controller, env, ctx)));
 };
 
-export default { fetch, scheduled } satisfies ExportedHandler<Env>;
+// The refresh queue's batches and its dead letters (src/linked-data/queue-consumer.ts), loaded with the first batch.
+const queue: ExportedHandlerQueueHandler<Env> = async (batch, env, ctx) => {
+	const [{ consumeDeadLetters, consumeRefreshBatch }, { deadLetterQueueName }, { buildServices }] = await Promise.all([
+		import("./linked-data/queue-consumer"),
+		import("./linked-data/refresh-queue"),
+		import("./request-services"),
+	]);
+	const services = buildServices(env, ctx);
+	if (batch.queue === deadLetterQueueName) await consumeDeadLetters(batch, services);
+	else await consumeRefreshBatch(batch, services);
+};
+
+export default { fetch, scheduled, queue } satisfies ExportedHandler<Env>;

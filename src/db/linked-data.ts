@@ -103,8 +103,14 @@ export function startedDataSource({ url, refreshMinutes, now }: LinkStart): Data
 	};
 }
 
-/** Linked charts per workspace: each is read up to once a minute, by the service, for as long as it is linked. */
-export const maxLinkedChartsPerWorkspace = 50;
+/**
+ * Linked charts per workspace: each is read up to once a minute, by the service, for as long as
+ * it is linked. 500: a graphics desk's few hundred live charts on an election night, with room.
+ * Reads go through a queue whose consumers scale out (src/linked-data/queue-consumer.ts), so the
+ * cap is no longer what one Cron run reads, only a fair share of a service-wide budget
+ * (docs/scale.md).
+ */
+export const maxLinkedChartsPerWorkspace = 500;
 
 /** How long a link request may hold its slot: longer than its read can take (10 s) and its write. */
 const linkClaimMs = 2 * minute;
@@ -194,7 +200,7 @@ export interface DueChart {
 }
 
 /** How long a claimed read is held off from other runs; the read itself then sets the real next time. */
-const claimMs = 5 * minute;
+export const claimMs = 5 * minute;
 
 /**
  * Claims the linked charts whose next read is due, shared fairly between workspaces: each
@@ -294,4 +300,37 @@ export async function sourcesOfStatistics(d1: D1Database, statisticIds: readonly
 		for (const row of results) sources.set(row.id, row.sourceId);
 	}
 	return sources;
+}
+
+/** What the dead-letter consumer needs to schedule a chart's next read. */
+export interface LinkedSchedule {
+	url: string;
+	refreshMinutes: number;
+	failures: number;
+	lastStatus: string | null;
+}
+
+export async function linkedScheduleOf(d1: D1Database, chartId: string): Promise<LinkedSchedule | null> {
+	return d1
+		.prepare(
+			`SELECT linked_url AS url, linked_refresh_minutes AS refreshMinutes, linked_failures AS failures, linked_last_status AS lastStatus
+			 FROM charts WHERE id = ? AND linked_url IS NOT NULL`,
+		)
+		.bind(chartId)
+		.first<LinkedSchedule>();
+}
+
+/**
+ * A read the queue gave up on: the chart is scheduled again at `nextReadAt`, and shows `error`
+ * unless its last read already recorded why it failed. Only while it still follows `url`.
+ */
+export async function recordGivenUpRead(d1: D1Database, chartId: string, url: string, error: string, nextReadAt: number): Promise<void> {
+	await d1
+		.prepare(
+			`UPDATE charts SET linked_last_error = CASE WHEN linked_last_status = 'failed' AND linked_last_error IS NOT NULL
+			   THEN linked_last_error ELSE ?3 END, linked_last_status = 'failed', linked_next_due_at = ?4
+			 WHERE id = ?1 AND linked_url = ?2`,
+		)
+		.bind(chartId, url, error.slice(0, 500), nextReadAt)
+		.run();
 }

@@ -6,7 +6,7 @@
  */
 import { ApiError } from "../api-error";
 import { findChart } from "../db/charts";
-import { linkedState, postponeRead, recordRead, unlinkStatisticsChart } from "../db/linked-data";
+import { claimMs, linkedState, postponeRead, recordRead, unlinkStatisticsChart } from "../db/linked-data";
 import { minutesUntilNextRead } from "../domain/data-source";
 import { InvalidDataError } from "../domain/dataset";
 import { sha256Hex } from "../domain/ids";
@@ -42,6 +42,13 @@ function failureMessage(error: unknown, chartId: string): string {
 }
 
 /**
+ * What a failed read schedules: `back-off` the next read after the failure's back-off (a
+ * person's read, the inline schedule); `hold` it while the queue retries it (the queue's
+ * consumer; its dead-letter consumer sets the back-off once the retries are spent).
+ */
+export type FailedReadSchedule = "back-off" | "hold";
+
+/**
  * Reads the chart's source now. `busy` says what to do when every drawing slot is taken:
  * `postpone` (the schedule: try again in a minute) or `throw` (a person asked: 503 export_busy).
  */
@@ -51,6 +58,7 @@ export async function refreshLinkedChart(
 	chartId: string,
 	now: number,
 	busy: "postpone" | "throw",
+	onFailure: FailedReadSchedule = "back-off",
 ): Promise<RefreshResult> {
 	const chart = await findChart(services.db, workspaceId, chartId);
 	const state = await linkedState(services.d1, chartId);
@@ -91,7 +99,7 @@ export async function refreshLinkedChart(
 			await postponeRead(services.d1, chartId, url, now);
 			return "postponed";
 		}
-		const nextReadAt = now + minutesUntilNextRead(refreshMinutes, state.failures + 1) * 60_000;
+		const nextReadAt = onFailure === "hold" ? now + claimMs : now + minutesUntilNextRead(refreshMinutes, state.failures + 1) * 60_000;
 		await recordRead(services.d1, chartId, url, { status: "failed", error: failureMessage(error, chartId), nextReadAt }, now);
 		return "failed";
 	}

@@ -19,24 +19,38 @@ import { buildServices } from "../request-services";
 import { libraryAuthor, refreshChart, SupersededRefresh, systemCaller } from "./redraw";
 import type { RefreshResult } from "./refresh-linked";
 import { refreshLinkedChart } from "./refresh-linked";
+import type { RefreshMessage } from "./refresh-queue";
+import { enqueueDueCharts } from "./refresh-queue";
 
-/** Linked reads per run: each may wait up to the read timeout, and a run should end well within a minute or two. */
+/** Linked reads per run on the inline path: each may wait up to the read timeout, and a run should end well within a minute or two. */
 export const maxReadsPerRun = 25;
 /** Library redraws per run. */
 export const maxLibraryRedrawsPerRun = 25;
 
 export interface ScheduledReport {
+	/** Reads made in the run itself (the inline path); none when they go to the queue. */
 	reads: Partial<Record<RefreshResult, number>>;
+	/** Charts sent to the refresh queue. */
+	enqueued: number;
 	library: { sources: number; redrawn: number; unchanged: number; failed: number; finished: boolean };
 }
 
-export async function runScheduled(services: Services, now: number): Promise<ScheduledReport> {
+/**
+ * One run: the due linked charts go to `queue` (read by its consumer, queue-consumer.ts), or,
+ * without one, are read here, at most `maxReadsPerRun` (the path before queues, kept for
+ * `LINKED_DATA_INLINE=true` and as the benchmark's reference); then the library's re-imports.
+ */
+export async function runScheduled(services: Services, now: number, queue: Queue<RefreshMessage> | null = null): Promise<ScheduledReport> {
 	const reads: ScheduledReport["reads"] = {};
-	for (const due of await claimDueLinkedCharts(services.d1, now, maxReadsPerRun)) {
-		const result = await refreshLinkedChart(services, due.workspaceId, due.id, now, "postpone");
-		reads[result] = (reads[result] ?? 0) + 1;
+	let enqueued = 0;
+	if (queue) enqueued = (await enqueueDueCharts(services.d1, queue, now)).length;
+	else {
+		for (const due of await claimDueLinkedCharts(services.d1, now, maxReadsPerRun)) {
+			const result = await refreshLinkedChart(services, due.workspaceId, due.id, now, "postpone");
+			reads[result] = (reads[result] ?? 0) + 1;
+		}
 	}
-	return { reads, library: await followLibraryImports(services, now) };
+	return { reads, enqueued, library: await followLibraryImports(services, now) };
 }
 
 /** A chart row's series references; a row that does not parse names none (and is left alone). */
@@ -98,8 +112,9 @@ export async function followLibraryImports(services: Services, now: number): Pro
  */
 export async function runScheduledEvent(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
 	const services = buildServices(env, ctx);
+	const queue = services.config.linkedDataInline ? null : env.LINKED_REFRESH;
 	try {
-		console.log("scheduled refresh", JSON.stringify(await runScheduled(services, controller.scheduledTime)));
+		console.log("scheduled refresh", JSON.stringify(await runScheduled(services, controller.scheduledTime, queue)));
 	} catch (error) {
 		console.error("scheduled refresh failed", error);
 	}

@@ -145,20 +145,41 @@ describe("a refresh never overwrites a later write", () => {
 	});
 });
 
+/** `count` linked charts in the workspace of `templateId`: copies of its row under new ids, linked to a filler URL. */
+async function fillLinkedSlots(templateId: string, count: number): Promise<void> {
+	const { results } = await env.DB.prepare("PRAGMA table_info(charts)").all<{ name: string }>();
+	const columns = results.map((column) => column.name);
+	const values = columns.map((name) => {
+		if (name === "id") return "?2";
+		if (name === "linked_url") return "'https://data.example.org/filler.csv'";
+		if (name === "linked_refresh_minutes") return "60";
+		if (name === "linked_next_due_at") return "?3";
+		return name;
+	});
+	const copy = `INSERT INTO charts (${columns.join(", ")}) SELECT ${values.join(", ")} FROM charts WHERE id = ?1`;
+	const later = Date.now() + 3_600_000;
+	const statements = Array.from({ length: count }, (_, i) => env.DB.prepare(copy).bind(templateId, `${templateId}_f${i}`, later));
+	for (let start = 0; start < statements.length; start += 100) await env.DB.batch(statements.slice(start, start + 100));
+}
+
 describe("the linked-chart cap", () => {
 	it("holds under 60 concurrent link requests to a slow source, and a failed link gives its slot back", async () => {
 		const { key, workspaceId } = await makeAccount();
 		const ids: string[] = [];
 		for (let i = 0; i < 60; i++) ids.push(await barChart(key));
+		// All but 50 of the cap's slots taken by charts linked long before (copies of one chart's row,
+		// read in an hour), so the 60 requests race for the last 50.
+		const free = 50;
+		await fillLinkedSlots(ids[0] as string, maxLinkedChartsPerWorkspace - free);
 		const web = fakeWeb();
 		web.csv(sourceUrl, () => sourceCsv);
-		const held = web.hold(maxLinkedChartsPerWorkspace);
+		const held = web.hold(free);
 		const links = ids.map((id) => callJson<ErrorBody>(key, "PUT", `/v1/charts/${id}/data`, { body: { url: sourceUrl } }));
 		await held.reached;
 		held.release();
 		const statuses = (await Promise.all(links)).map((res) => res.status);
-		expect(statuses.filter((s) => s === 200)).toHaveLength(maxLinkedChartsPerWorkspace);
-		expect(statuses.filter((s) => s === 409)).toHaveLength(60 - maxLinkedChartsPerWorkspace);
+		expect(statuses.filter((s) => s === 200)).toHaveLength(free);
+		expect(statuses.filter((s) => s === 409)).toHaveLength(60 - free);
 		const linked = () =>
 			env.DB.prepare("SELECT COUNT(*) AS n FROM charts WHERE workspace_id = ? AND linked_url IS NOT NULL")
 				.bind(workspaceId)

@@ -50,9 +50,14 @@ function embed(url: string): Promise<Response> {
 	return exports.default.fetch(new Request(url));
 }
 
+/** A Cron run that reads the due charts itself (`LINKED_DATA_INLINE`); the queue's path is linked-data-queue.test.ts. */
 async function runSchedule(at: number): Promise<void> {
 	const ctx = createExecutionContext();
-	worker.scheduled?.(createScheduledController({ scheduledTime: at, cron: "* * * * *" }), env, ctx);
+	worker.scheduled?.(
+		createScheduledController({ scheduledTime: at, cron: "* * * * *" }),
+		{ ...env, LINKED_DATA_INLINE: "true" } as Env,
+		ctx,
+	);
 	await waitOnExecutionContext(ctx);
 }
 
