@@ -58,8 +58,10 @@ async function redocly(files: string[]): Promise<boolean> {
 	const run = await runCommand("redocly lint", join("node_modules", ".bin", "redocly"), ["lint", "--format=json", ...files], {
 		env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
 	});
-	const totals = /"totals":\s*\{\s*"errors":\s*(\d+),\s*"warnings":\s*(\d+)/.exec(run.output);
-	const clean = run.code === 0 && totals !== null && totals[1] === "0" && totals[2] === "0";
+	// One JSON report per file, each with its totals.
+	const totals = [...run.output.matchAll(/"totals":\s*\{\s*"errors":\s*(\d+),\s*"warnings":\s*(\d+)/g)];
+	const clean =
+		run.code === 0 && totals.length === files.length && totals.every(([, errors, warnings]) => errors === "0" && warnings === "0");
 	return report({ ...run, code: clean ? 0 : 1, output: clean ? "0 errors, 0 warnings" : run.output });
 }
 

@@ -69,6 +69,23 @@ function liftDescription(schema: JsonSchema): { description?: string; schema: Js
 	return typeof description === "string" ? { description, schema: rest } : { schema: rest };
 }
 
+interface ObjectSchema {
+	properties?: Record<string, JsonSchema>;
+	required?: string[];
+}
+
+/**
+ * A query's object schema, whose properties become the parameters. A query schema with an id is
+ * hoisted into the components as a `$ref`: it is taken back out, since no schema refers to it.
+ */
+function queryObject(schema: JsonSchema, components: Record<string, JsonSchema>): ObjectSchema {
+	const ref = typeof schema.$ref === "string" ? schema.$ref.replace("#/components/schemas/", "") : null;
+	if (ref === null) return schema as ObjectSchema;
+	const hoisted = components[ref] ?? {};
+	delete components[ref];
+	return hoisted as ObjectSchema;
+}
+
 function openApiPath(path: string): string {
 	return path.replace(/:([A-Za-z]+)/g, "{$1}");
 }
@@ -152,7 +169,7 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
 			return { name, in: "path", required: true, schema: { type: "string" } };
 		});
 		if (route.query) {
-			const query = toSchema(route.query, "input", components) as { properties?: Record<string, JsonSchema>; required?: string[] };
+			const query = queryObject(toSchema(route.query, "input", components), components);
 			for (const [name, schema] of Object.entries(query.properties ?? {})) {
 				parameters.push({ name, in: "query", required: query.required?.includes(name) ?? false, ...liftDescription(schema) });
 			}

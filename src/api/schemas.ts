@@ -34,7 +34,7 @@ const WriteWarnings = z.array(z.string()).meta({
 const csvText = (description: string) => z.string().meta({ description, minLength: 1 });
 
 /** `series` (statistics) and `data` (own CSV) are two sources of a chart's data: a body gives at most one. */
-const seriesOrData = { not: { required: ["series", "data"] } };
+const seriesOrData = { not: { properties: { series: {}, data: {} }, required: ["series", "data"] } };
 
 export const CreateChartBody = z
 	.object({
@@ -45,7 +45,7 @@ export const CreateChartBody = z
 		folderId: Id.nullable().optional().meta({ description: "File the new chart in this folder" }),
 	})
 	// An empty `series` beside `data` is allowed: it names no statistics.
-	.meta({ id: "CreateChart", not: { required: ["series", "data"], properties: { series: { minItems: 1 } } } });
+	.meta({ id: "CreateChart", not: { properties: { series: { minItems: 1 }, data: {} }, required: ["series", "data"] } });
 
 export const CopyChartBody = z
 	.object({

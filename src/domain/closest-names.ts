@@ -6,8 +6,9 @@
 
 /** How far a guess may be from the word: a short word needs a close match, or every guess would do. */
 function allowedDistance(length: number): number {
-	if (length <= 3) return 1;
-	if (length <= 6) return 2;
+	if (length <= 2) return 0;
+	if (length <= 4) return 1;
+	if (length <= 7) return 2;
 	return 3;
 }
 

@@ -101,9 +101,9 @@ describe("GET /v1/openapi.json", () => {
 			refreshMinutes: { type: "integer", minimum: 1, maximum: 1440, default: 5 },
 		});
 		const { CreateChart, PatchChart, CopyChart } = document.components.schemas;
-		expect(CreateChart?.not).toEqual({ required: ["series", "data"], properties: { series: { minItems: 1 } } });
-		expect(PatchChart?.not).toEqual({ required: ["series", "data"] });
-		expect(CopyChart?.not).toEqual({ required: ["series", "data"] });
+		expect(CreateChart?.not).toEqual({ properties: { series: { minItems: 1 }, data: {} }, required: ["series", "data"] });
+		expect(PatchChart?.not).toEqual({ properties: { series: {}, data: {} }, required: ["series", "data"] });
+		expect(CopyChart?.not).toEqual({ properties: { series: {}, data: {} }, required: ["series", "data"] });
 		expect(CreateChart?.properties?.data).toMatchObject({ type: "string", minLength: 1 });
 		expect(document.components.schemas.Chart?.properties?.warnings).toMatchObject({ type: "array", items: { type: "string" } });
 	});
