@@ -114,6 +114,24 @@ describe("MCP: publishing, versions and folders", () => {
 	});
 });
 
+describe("MCP: the API's warnings", () => {
+	it("says an unknown setting in the sentence the model reads, on create and on update", async () => {
+		const { key } = await makeAccount();
+		const client = await connectMcp(key);
+		const created = await ok<ChartResult & { warnings: string[] }>(client, "create_chart", {
+			kind: "horizontal-bar",
+			data: seatsCsv,
+			meta: { titel: "Seats" },
+		});
+		expect(created.data.warnings).toEqual([expect.stringMatching(/^unknown setting "titel" — did you mean "title"\?/)]);
+		expect(created.text).toContain(`Warnings: ${created.data.warnings[0]}.`);
+		const updated = await ok(client, "update_chart", { id: created.data.id, meta: { subtitel: "2026" } });
+		expect(updated.text).toMatch(/Warnings: unknown setting "subtitel" — did you mean "subtitle"\?/);
+		const clean = await ok(client, "update_chart", { id: created.data.id, meta: { title: "Seats" } });
+		expect(clean.text).not.toContain("Warnings");
+	});
+});
+
 describe("MCP: linked data", () => {
 	const sourceUrl = "https://data.example.org/mcp-seats.csv";
 

@@ -376,6 +376,12 @@ describe("MCP: the API's rules", () => {
 			],
 			["create_chart", { data: 42 }, /^invalid_body: data: expected string, got 42\.$/],
 			["get_chart", {}, /^invalid_body: id is required \(string\)\.$/],
+			[
+				"get_chart",
+				{ id: "." },
+				/^invalid_body: id: "\." is not a chart id: a chart id is ch_ followed by 1–64 letters, digits, _ or -\.$/,
+			],
+			["create_chart", { folderId: ".." }, /^invalid_body: folderId: "\.\." is not a folder id: /],
 			["create_chart", { kind: "line", data: "year,China\n2000,71.4\n2005,n/a\n" }, /^invalid_data: /],
 			[
 				"create_chart",
