@@ -5,6 +5,7 @@
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
+import { runArchiveBench } from "./archive.ts";
 import { runBoundedWorkBench } from "./bounded-work.ts";
 import { runColdstartBench } from "./coldstart.ts";
 import { runDataBench } from "./data.ts";
@@ -27,6 +28,7 @@ const suites = {
 	coldstart: runColdstartBench,
 	queries: runQueriesBench,
 	bounded: runBoundedWorkBench,
+	archive: runArchiveBench,
 };
 
 const only = process.argv.slice(2);
