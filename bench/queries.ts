@@ -81,6 +81,12 @@ const routeCases: RouteCase[] = [
 	{ name: "GET /v1/folders", request: ({ base }) => ({ url: `${base}/v1/folders` }) },
 	{ name: "embed: GET /{id}/ (the page)", published: true, request: ({ base, chartId }) => ({ url: `${base}/embed/${chartId}/` }) },
 	{ name: "embed: GET /{id}/chart.svg", published: true, request: ({ base, chartId }) => ({ url: `${base}/embed/${chartId}/chart.svg` }) },
+	{ name: "embed: GET /{id}/data.json", published: true, request: ({ base, chartId }) => ({ url: `${base}/embed/${chartId}/data.json` }) },
+	{
+		name: "embed: GET /{id}/?mode=dark",
+		published: true,
+		request: ({ base, chartId }) => ({ url: `${base}/embed/${chartId}/?mode=dark` }),
+	},
 	{ name: "embed: GET /_client/cartesian.js", request: ({ base }) => ({ url: `${base}/embed/_client/cartesian.js` }) },
 ];
 
