@@ -83,6 +83,8 @@ export function useChartPages(key: string, reloads: number, paused: boolean) {
 		const controller = new AbortController();
 		loading.current?.abort();
 		loading.current = null;
+		// No later page is read onto the list shown while its first page is read again.
+		current.current = null;
 		wanted.current = 0;
 		setError(null);
 		api.get<ChartPage>(pagePath(key, firstPageSize, null), { signal: controller.signal }).then(

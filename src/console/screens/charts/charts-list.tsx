@@ -164,7 +164,8 @@ function WindowedList(props: ListProps & { charts: ChartListItem[] }) {
 	const { start, end, rowHeight } = useListWindow(listRef, count);
 	const pendingFocus = useRef<number | null>(null);
 
-	useEffect(() => need(end + loadAhead), [end, need]);
+	// Asked again whenever the charts change too: a reload starts again from the first page.
+	useEffect(() => need(end + loadAhead), [end, need, charts]);
 
 	// A row reached by keyboard gets focus once it is loaded and drawn.
 	useLayoutEffect(() => {
