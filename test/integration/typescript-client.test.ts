@@ -200,6 +200,16 @@ describe("the TypeScript client's linked data, checks and conditional writes in 
 		await expect(charts.export(id, "csv")).rejects.toBeInstanceOf(InvalidData);
 	});
 
+	it("answers the warnings of a write that stored an unknown setting, and none for known ones", async () => {
+		const { key } = await makeAccount();
+		const charts = workerClient(key).charts;
+		const made = await charts.create({ kind: "line", data: "year,turnout\n2020,61.5\n2024,64\n", meta: { titel: "Turnout" } });
+		expect(made.warnings).toEqual([expect.stringMatching(/^unknown setting "titel" — did you mean "title"\?/)]);
+		const updated = await charts.update(made.id, { meta: { titel: null, title: "Turnout" } });
+		expect(updated.warnings).toBeUndefined();
+		expect(full(updated).meta).toEqual({ title: "Turnout" });
+	});
+
 	it("has a class of the right status for every error code the service answers", async () => {
 		const byStatus: Record<number, typeof ApiError> = {
 			401: Unauthorized,

@@ -52,7 +52,7 @@ describe("the packed client", () => {
 		// A TypeScript consumer: the packed declarations type formats, versions and errors.
 		await writeFile(
 			join(project, "consumer.ts"),
-			`import { ChartsClient, NotFound, type ExportFormat } from "@charts-service/client";
+			`import { ChartsClient, NotFound, type ColorCheck, type ExportFormat } from "@charts-service/client";
 const client = new ChartsClient({ baseUrl: "http://x", apiKey: "cs_x" });
 const format: ExportFormat = "pdf";
 export const bytes: Promise<Uint8Array> = client.charts.export("ch_1", format);
@@ -62,6 +62,13 @@ client.charts.export("ch_1", "gif");
 // @ts-expect-error: a version is a number
 client.charts.version("ch_1", "2");
 export const isNotFound = (error: unknown) => error instanceof NotFound && error.status === 404;
+export const linked = client.charts.link("ch_1", "https://example.org/data.csv", { refreshMinutes: 15, ifMatch: 3 });
+export const checks: Promise<ColorCheck[]> = client.charts.checks("ch_1");
+export const warnings = client.charts.update("ch_1", { meta: { subtitle: null } }).then((written) => written.warnings);
+// @ts-expect-error: a PNG's scale is 1 to 4
+client.charts.export("ch_1", "png", { scale: 5 });
+// @ts-expect-error: "sepia" is not a mode, in an update as in a create
+client.charts.update("ch_1", { meta: { mode: "sepia" } });
 `,
 		);
 		await run(

@@ -204,6 +204,20 @@ describe("against wrangler dev", () => {
 		await assert.rejects(charts.get(created.id), NotFound);
 	});
 
+	it("answers the warnings of a write that stored an unknown setting", async () => {
+		const charts = client().charts;
+		const made = await charts.create({ kind: "line", data: "year,turnout\n2020,61.5\n2024,64\n", meta: { titel: "Turnout (TS)" } });
+		assert.equal(made.warnings?.length, 1);
+		assert.match(made.warnings?.[0] ?? "", /^unknown setting "titel" — did you mean "title"\?/);
+		// A setting's own fields are closed: a typo there is refused, by the types as by the service.
+		// @ts-expect-error: an axis has a title, not a titel
+		const nested = await charts.update(made.id, { meta: { axes: { y: { titel: "%" } } } }).catch((e: unknown) => e);
+		assert.ok(nested instanceof ValidationError);
+		assert.deepEqual([nested.status, nested.path], [422, "meta.axes.y"]);
+		const clean = await charts.update(made.id, { meta: { titel: null, title: "Turnout (TS)" } });
+		assert.equal(clean.warnings, undefined);
+	});
+
 	it("has generated types that match the served OpenAPI document", async () => {
 		assert.equal(
 			await readFile(output, "utf8"),
