@@ -46,6 +46,9 @@ describe("POST /auth/sign-in", () => {
 		expect(body).toEqual({
 			accountId: account.accountId,
 			workspaceId: account.workspaceId,
+			workspaceName: `Workspace ${account.workspaceId}`,
+			// An account made without a role is an editor (migration 0012's default).
+			role: "editor",
 			plan: "free",
 			email: account.email,
 			csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
@@ -178,6 +181,8 @@ describe("GET /auth/session and POST /auth/sign-out", () => {
 		expect(res.body).toEqual({
 			accountId: account.accountId,
 			workspaceId: account.workspaceId,
+			workspaceName: `Workspace ${account.workspaceId}`,
+			role: "editor",
 			plan: "professional",
 			email: account.email,
 			csrfToken: session.csrfToken,
