@@ -100,8 +100,11 @@ describe("teams in the console", { skip }, () => {
 		// The owner makes them a viewer: the editor opens read-only, with nothing that writes.
 		await ownerPage.reload({ waitUntil: "domcontentloaded" });
 		await ownerPage.getByLabel(`Role of ${invitee.email}`).selectOption("viewer");
+		// Read with the owner's session: the file's key has only the chart scopes.
 		await eventually("the new role stored", async () => {
-			const { members } = (await fixture.api(owner, "GET", "/v1/team/members")) as { members: { email: string; role: string }[] };
+			const { members } = await ownerPage.evaluate(
+				async () => (await (await fetch("/v1/team/members")).json()) as { members: { email: string; role: string }[] },
+			);
 			return members.find((member) => member.email === invitee.email)?.role === "viewer";
 		});
 
