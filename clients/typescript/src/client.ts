@@ -11,7 +11,7 @@ import { type ColumnRoles, checkedRoles, wholeRolesPatch } from "./roles.js";
 
 export type Chart = Api.Chart;
 export type ChartCreated = Api.ChartCreated;
-export type ChartListItem = Api.ChartList["charts"][number];
+export type ChartListItem = Api.ChartListAnswer["charts"][number];
 export type ChartWriteReceipt = Api.ChartWriteReceipt;
 export type ChartKind = Api.Chart["kind"];
 export type Meta = NonNullable<Api.CreateChart["meta"]>;
@@ -51,7 +51,8 @@ export type ExportOptions = Omit<NonNullable<Api.QueryParameters["getV1ChartsIdE
 	scale?: ExportScale;
 	transparent?: boolean | "true" | "false";
 };
-export type ChartListQuery = Api.QueryParameters["getV1Charts"];
+/** `search`, `folderId`, `sort`: `list` answers every chart that matches, in one array. */
+export type ChartListQuery = Omit<Api.QueryParameters["getV1Charts"], "limit" | "cursor">;
 /** A version number, from 1. */
 export type VersionNumber = Api.PathParameters["getV1ChartsIdVersionsN"]["n"];
 
@@ -207,7 +208,7 @@ export class Charts extends Resource {
 	}
 
 	async list(query: ChartListQuery = {}): Promise<ChartListItem[]> {
-		return (await this.http.json<Api.ChartList>({ method: "GET", path: "/v1/charts", query: { ...query } })).charts;
+		return (await this.http.json<Api.ChartListAnswer>({ method: "GET", path: "/v1/charts", query: { ...query } })).charts;
 	}
 
 	/**

@@ -22,6 +22,8 @@ export interface ChartCreated {
 	published: {
 		embedUrl: string;
 	} | null;
+	/** Only on a write whose `meta` set settings `meta` does not know: they are stored as sent (a client may keep its own settings there) but not drawn. One warning each, naming the known setting it was probably meant to be. Also in the `X-Meta-Warnings` header. */
+	warnings?: string[];
 }
 
 export interface CreateChart {
@@ -259,20 +261,6 @@ export interface CreateChart {
 	};
 	/** File the new chart in this folder */
 	folderId?: string | null;
-}
-
-export interface ChartList {
-	charts: ({
-		id: string;
-		name: string;
-		kind: "line" | "horizontal-bar" | "pie" | "scatter" | "themeriver" | "multiples" | "map" | "dot" | "range" | "arrow" | "candlestick" | "heatmap" | "treemap" | "sankey" | "boxplot" | "radar" | "table";
-		/** ISO 8601 UTC with milliseconds */
-		updatedAt: string;
-		folderId: string | null;
-		published: {
-			embedUrl: string;
-		} | null;
-	})[];
 }
 
 export interface Chart {
@@ -525,6 +513,8 @@ export interface Chart {
 	createdAt: string;
 	/** ISO 8601 UTC with milliseconds */
 	updatedAt: string;
+	/** Only on a write whose `meta` set settings `meta` does not know: they are stored as sent (a client may keep its own settings there) but not drawn. One warning each, naming the known setting it was probably meant to be. Also in the `X-Meta-Warnings` header. */
+	warnings?: string[];
 }
 
 export interface DataSource {
@@ -548,6 +538,8 @@ export interface ChartWriteReceipt {
 	version: number;
 	/** ISO 8601 UTC with milliseconds */
 	updatedAt: string;
+	/** Only on a write whose `meta` set settings `meta` does not know: they are stored as sent (a client may keep its own settings there) but not drawn. One warning each, naming the known setting it was probably meant to be. Also in the `X-Meta-Warnings` header. */
+	warnings?: string[];
 }
 
 export interface PatchChart {
@@ -572,6 +564,28 @@ export interface PatchChart {
 
 export interface Deleted {
 	deleted: true;
+}
+
+export interface ChartListAnswer {
+	charts: ({
+		id: string;
+		name: string;
+		kind: "line" | "horizontal-bar" | "pie" | "scatter" | "themeriver" | "multiples" | "map" | "dot" | "range" | "arrow" | "candlestick" | "heatmap" | "treemap" | "sankey" | "boxplot" | "radar" | "table";
+		/** ISO 8601 UTC with milliseconds */
+		updatedAt: string;
+		folderId: string | null;
+		published: {
+			embedUrl: string;
+		} | null;
+	})[];
+	/** With `limit`: pass it as `cursor` for the next page; null on the last page */
+	nextCursor?: string | null;
+	/** With `limit`: how many charts the search and folder hold, all pages together */
+	total?: number;
+	/** With `limit`: how many charts matching `search` each folder holds directly, by folder id ("root": in no folder), whatever `folderId` says; folders with none are left out */
+	folderCounts?: {
+		[key: string]: number;
+	};
 }
 
 export interface CopyChart {
@@ -616,6 +630,11 @@ export interface ColorCheck {
 		/** A colour that passes on both backgrounds and stays apart from every other series, the other suggestions of the answer taken */
 		color: string;
 	};
+}
+
+export interface LinkData {
+	url: string;
+	refreshMinutes?: number;
 }
 
 export interface ChartVersionList {
@@ -972,6 +991,87 @@ export interface DimensionValueList {
 	}[];
 }
 
+export interface TeamMemberList {
+	members: TeamMember[];
+}
+
+export interface TeamMember {
+	accountId: string;
+	email: string;
+	/** owner: one per workspace, hands ownership on; admin: members, invitations and keys; editor: every chart, folder and theme action; viewer: reads and exports */
+	role: "owner" | "admin" | "editor" | "viewer";
+	/** ISO 8601 UTC with milliseconds */
+	joinedAt: string;
+	/** The latest use of any of the member's sessions or keys; null if never */
+	lastActiveAt: string | null;
+	/** This member is the caller */
+	you: boolean;
+}
+
+export interface ChangeRole {
+	/** `owner` (the owner only) hands ownership on: the old owner becomes an admin */
+	role: "owner" | "admin" | "editor" | "viewer";
+}
+
+export interface TeamInvitationList {
+	invitations: TeamInvitation[];
+}
+
+export interface TeamInvitation {
+	id: string;
+	email: string;
+	role: "admin" | "editor" | "viewer";
+	/** The inviter's email */
+	invitedBy: string;
+	/** ISO 8601 UTC with milliseconds */
+	createdAt: string;
+	/** ISO 8601 UTC with milliseconds */
+	expiresAt: string;
+}
+
+export interface InvitationCreated {
+	id: string;
+	email: string;
+	role: "admin" | "editor" | "viewer";
+	/** The link to send: it works once, for 7 days. Shown this once. */
+	inviteUrl: string;
+	/** ISO 8601 UTC with milliseconds */
+	expiresAt: string;
+	/** Whether the link was mailed (a mail sender or the local outbox is configured) */
+	mailed: boolean;
+}
+
+export interface Invite {
+	/** Who is invited: the account that joins has this email */
+	email: string;
+	/** The role they join with (ownership is only handed on) */
+	role: "admin" | "editor" | "viewer";
+}
+
+export interface ActivityPage {
+	/** Newest first */
+	activity: ActivityEntry[];
+	/** Pass as cursor for older entries; null on the last page */
+	nextCursor: string | null;
+}
+
+export interface ActivityEntry {
+	id: string;
+	/** ISO 8601 UTC with milliseconds */
+	at: string;
+	/** Who did it; null for the service itself */
+	actor: {
+		accountId: string;
+		email: string;
+	} | null;
+	action: "chart.created" | "chart.published" | "chart.unpublished" | "chart.deleted" | "chart.restored" | "chart.data_linked" | "member.invited" | "member.joined" | "member.removed" | "member.left" | "member.role_changed" | "key.created" | "key.revoked" | "sign_in.new_device";
+	target: ({
+		type: "chart" | "member" | "invitation" | "key" | "device";
+		id: string;
+		name: string | null;
+	}) | null;
+}
+
 export interface Health {
 	ok: true;
 }
@@ -980,78 +1080,111 @@ export interface Health {
 export interface PathParameters {
 	/** GET /v1/charts/{id} */
 	getV1ChartsId: {
+		/** The chart's id, as the API gave it. One not of this shape answers 404 `not_found`. */
 		id: string;
 	};
 	/** PATCH /v1/charts/{id} */
 	patchV1ChartsId: {
+		/** The chart's id, as the API gave it. One not of this shape answers 404 `not_found`. */
 		id: string;
 	};
 	/** DELETE /v1/charts/{id} */
 	deleteV1ChartsId: {
+		/** The chart's id, as the API gave it. One not of this shape answers 404 `not_found`. */
 		id: string;
 	};
 	/** POST /v1/charts/{id}/copy */
 	postV1ChartsIdCopy: {
+		/** The chart's id, as the API gave it. One not of this shape answers 404 `not_found`. */
 		id: string;
 	};
 	/** GET /v1/charts/{id}/checks */
 	getV1ChartsIdChecks: {
+		/** The chart's id, as the API gave it. One not of this shape answers 404 `not_found`. */
 		id: string;
 	};
 	/** PUT /v1/charts/{id}/data */
 	putV1ChartsIdData: {
+		/** The chart's id, as the API gave it. One not of this shape answers 404 `not_found`. */
 		id: string;
 	};
 	/** POST /v1/charts/{id}/data/refresh */
 	postV1ChartsIdDataRefresh: {
+		/** The chart's id, as the API gave it. One not of this shape answers 404 `not_found`. */
 		id: string;
 	};
 	/** GET /v1/charts/{id}/versions */
 	getV1ChartsIdVersions: {
+		/** The chart's id, as the API gave it. One not of this shape answers 404 `not_found`. */
 		id: string;
 	};
 	/** GET /v1/charts/{id}/versions/{n} */
 	getV1ChartsIdVersionsN: {
+		/** The chart's id, as the API gave it. One not of this shape answers 404 `not_found`. */
 		id: string;
 		/** A version number, from 1 (GET /v1/charts/{id}/versions lists them) */
 		n: number;
 	};
 	/** POST /v1/charts/{id}/versions/{n}/restore */
 	postV1ChartsIdVersionsNRestore: {
+		/** The chart's id, as the API gave it. One not of this shape answers 404 `not_found`. */
 		id: string;
 		/** A version number, from 1 (GET /v1/charts/{id}/versions lists them) */
 		n: number;
 	};
 	/** GET /v1/charts/{id}/export/{format} */
 	getV1ChartsIdExportFormat: {
+		/** The chart's id, as the API gave it. One not of this shape answers 404 `not_found`. */
 		id: string;
 		/** png, svg, pdf or csv (any other answers 422 invalid_format) */
 		format: "png" | "svg" | "pdf" | "csv";
 	};
 	/** POST /v1/charts/{id}/publish */
 	postV1ChartsIdPublish: {
+		/** The chart's id, as the API gave it. One not of this shape answers 404 `not_found`. */
 		id: string;
 	};
 	/** DELETE /v1/charts/{id}/publish */
 	deleteV1ChartsIdPublish: {
+		/** The chart's id, as the API gave it. One not of this shape answers 404 `not_found`. */
 		id: string;
 	};
 	/** GET /v1/folders/{id} */
 	getV1FoldersId: {
+		/** The folder's id, as the API gave it. One not of this shape answers 404 `not_found`. */
 		id: string;
 	};
 	/** PATCH /v1/folders/{id} */
 	patchV1FoldersId: {
+		/** The folder's id, as the API gave it. One not of this shape answers 404 `not_found`. */
 		id: string;
 	};
 	/** DELETE /v1/folders/{id} */
 	deleteV1FoldersId: {
+		/** The folder's id, as the API gave it. One not of this shape answers 404 `not_found`. */
 		id: string;
 	};
 	/** GET /v1/sources/{source}/dimensions/{dim} */
 	getV1SourcesSourceDimensionsDim: {
+		/** A source's id, from GET /v1/sources */
 		source: string;
+		/** One of that source's dimension ids, from GET /v1/sources */
 		dim: string;
+	};
+	/** PATCH /v1/team/members/{accountId} */
+	patchV1TeamMembersAccountId: {
+		/** The member's account id (`ac_…`) */
+		accountId: string;
+	};
+	/** DELETE /v1/team/members/{accountId} */
+	deleteV1TeamMembersAccountId: {
+		/** The member's account id (`ac_…`) */
+		accountId: string;
+	};
+	/** DELETE /v1/team/invitations/{invitationId} */
+	deleteV1TeamInvitationsInvitationId: {
+		/** The invitation's id (`inv_…`) */
+		invitationId: string;
 	};
 }
 
@@ -1059,27 +1192,49 @@ export interface PathParameters {
 export interface QueryParameters {
 	/** GET /v1/charts */
 	getV1Charts: {
-		/** Only charts whose name contains this, ignoring case */
+		/** Only charts whose name or notes contain this, ignoring case */
 		search?: string;
 		/** Only charts filed directly in this folder; "root" for charts in no folder */
 		folderId?: string;
 		/** updated (newest first, the default) or name (A to Z) */
 		sort?: "updated" | "name";
+		/** Answer one page of at most this many charts (1–1000), with `nextCursor`, `total` and `folderCounts`; without it the list is whole */
+		limit?: number;
+		/** The `nextCursor` of the page before, with the same search, folderId and sort; needs `limit` */
+		cursor?: string;
 	};
 	/** GET /v1/charts/{id}/export/{format} */
 	getV1ChartsIdExportFormat: {
+		/** PNG only: pixels per CSS pixel, 1–4 (default 2); w·h·scale² at most 16 megapixels */
 		scale?: number;
+		/** Width in CSS pixels, 100–4000 (default: the chart's meta.w) */
 		w?: number;
+		/** Height in CSS pixels, 100–4000 (default: the chart's meta.h) */
 		h?: number;
+		/** Draw in light or dark (default: the chart's meta.mode) */
 		mode?: "light" | "dark";
+		/** true draws no background (PNG, SVG and PDF) */
 		transparent?: "true" | "false";
 	};
 	/** GET /v1/statistics */
 	getV1Statistics: {
+		/** Words to narrow the list by; at most 200 characters */
 		search?: string;
 	};
 	/** GET /v1/sources/{source}/dimensions/{dim} */
 	getV1SourcesSourceDimensionsDim: {
+		/** Words to narrow the list by; at most 200 characters */
 		search?: string;
+	};
+	/** GET /v1/activity */
+	getV1Activity: {
+		/** Entries per page, 1–200 */
+		limit?: number;
+		/** The previous page's nextCursor */
+		cursor?: string;
+		/** Only what this member did */
+		accountId?: string;
+		/** Only this action */
+		action?: "chart.created" | "chart.published" | "chart.unpublished" | "chart.deleted" | "chart.restored" | "chart.data_linked" | "member.invited" | "member.joined" | "member.removed" | "member.left" | "member.role_changed" | "key.created" | "key.revoked" | "sign_in.new_device";
 	};
 }
