@@ -112,7 +112,7 @@ describe("the TypeScript client's linked data, checks and conditional writes in 
 		const charts = workerClient(key).charts;
 		const { id } = await charts.create({ kind: "horizontal-bar", data: "party,seats\nX,1\n", meta: { title: "Seats" } });
 
-		const linked = full(await charts.link(id, url, { refreshMinutes: 15 }));
+		const linked = full(await charts.linkData(id, url, { refreshMinutes: 15 }));
 		expect(linked.dataSource).toMatchObject({ url, refreshMinutes: 15, lastStatus: "ok", lastError: null });
 		expect(new TextDecoder().decode(await charts.export(id, "csv"))).toBe("party,seats\nGreens,19\nLabour,38\n");
 		expect(web.requests.map((request) => request.url)).toEqual([url]);
@@ -136,12 +136,12 @@ describe("the TypeScript client's linked data, checks and conditional writes in 
 		const { key } = await makeAccount();
 		const charts = workerClient(key).charts;
 		const { id } = await charts.create({ kind: "horizontal-bar", data: "party,seats\nGreens,19\n" });
-		const refused = await charts.link(id, "https://data.example.org/typescript-client/missing.csv").catch((error: unknown) => error);
+		const refused = await charts.linkData(id, "https://data.example.org/typescript-client/missing.csv").catch((error: unknown) => error);
 		expect(refused).toBeInstanceOf(InvalidData);
 		expect(refused).toMatchObject({ status: 422, path: "url" });
 		const after = await charts.get(id);
 		expect([after.version, after.dataSource]).toEqual([1, null]);
-		const local = await charts.link(id, "http://127.0.0.1:9/seats.csv").catch((error: unknown) => error);
+		const local = await charts.linkData(id, "http://127.0.0.1:9/seats.csv").catch((error: unknown) => error);
 		expect(local).toBeInstanceOf(ValidationError);
 		expect(local).toMatchObject({ status: 422, code: "invalid_body", path: "url" });
 	});

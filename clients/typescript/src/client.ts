@@ -253,7 +253,7 @@ export class Charts extends Resource {
 	 * the reads. `setData` (own data), `update` with `data: null` or with `series`, or restoring a
 	 * version on statistics ends the link.
 	 */
-	async link(id: string, url: string, options: LinkOptions = {}): Promise<ChartWritten> {
+	async linkData(id: string, url: string, options: LinkOptions = {}): Promise<ChartWritten> {
 		const { refreshMinutes } = options;
 		return this.http.json({
 			method: "PUT",

@@ -391,7 +391,7 @@ describe("linked data, refresh and colour checks", () => {
 
 	it("links with a JSON { url, refreshMinutes } PUT of the data, conditional on the version", async () => {
 		const fake = new FakeFetch().queue(Response.json({ ...created, version: 4, dataSource }));
-		const chart = await fake.client().charts.link("ch_1", dataSource.url, { refreshMinutes: 15, ifMatch: 3 });
+		const chart = await fake.client().charts.linkData("ch_1", dataSource.url, { refreshMinutes: 15, ifMatch: 3 });
 		const request = fake.requests[0];
 		assert.deepEqual([request?.method, request?.url], ["PUT", "https://charts.test/v1/charts/ch_1/data"]);
 		assert.equal(request?.headers.get("content-type"), "application/json");
@@ -408,10 +408,10 @@ describe("linked data, refresh and colour checks", () => {
 			errorAnswer(422, "invalid_data", "url: HTTP 404: the file was not found. The chart was not linked.", { path: "url" }),
 		);
 		const charts = fake.client().charts;
-		await charts.link("ch_1", dataSource.url);
+		await charts.linkData("ch_1", dataSource.url);
 		assert.deepEqual(fake.json(0), { url: dataSource.url });
 		assert.equal(fake.requests[0]?.headers.get("if-match"), null);
-		const refused = await charts.link("ch_1", "https://data.example.org/missing.csv").catch((e: unknown) => e);
+		const refused = await charts.linkData("ch_1", "https://data.example.org/missing.csv").catch((e: unknown) => e);
 		assert.ok(refused instanceof InvalidData);
 		assert.equal(refused.path, "url");
 	});
@@ -444,10 +444,10 @@ describe("linked data, refresh and colour checks", () => {
 		assert.equal(checks[0]?.suggestion?.color, "#2e7d32");
 	});
 
-	it("refuses an id not of a chart id's shape in link, refresh and checks before sending", async () => {
+	it("refuses an id not of a chart id's shape in linkData, refresh and checks before sending", async () => {
 		const fake = new FakeFetch();
 		const charts = fake.client().charts;
-		for (const call of [() => charts.link("..", dataSource.url), () => charts.refresh("."), () => charts.checks("fd_1")]) {
+		for (const call of [() => charts.linkData("..", dataSource.url), () => charts.refresh("."), () => charts.checks("fd_1")]) {
 			await assert.rejects(call(), InvalidId);
 		}
 		assert.equal(fake.requests.length, 0);
@@ -455,13 +455,13 @@ describe("linked data, refresh and colour checks", () => {
 });
 
 describe("If-Match on every conditional write", () => {
-	it("sends the version as the service's ETag on update, setData, link, publish, unpublish, restore and delete", async () => {
+	it("sends the version as the service's ETag on update, setData, linkData, publish, unpublish, restore and delete", async () => {
 		const fake = new FakeFetch();
 		for (let i = 0; i < 7; i++) fake.queue(Response.json(i === 3 ? { embedUrl: "https://e/ch_1/" } : created));
 		const charts = fake.client().charts;
 		await charts.update("ch_1", { meta: { title: "T" } }, { ifMatch: 7 });
 		await charts.setData("ch_1", "a,b\nx,1\n", { ifMatch: 7 });
-		await charts.link("ch_1", "https://data.example.org/a.csv", { ifMatch: 7 });
+		await charts.linkData("ch_1", "https://data.example.org/a.csv", { ifMatch: 7 });
 		await charts.publish("ch_1", { ifMatch: 7 });
 		await charts.unpublish("ch_1", { ifMatch: 7 });
 		await charts.restore("ch_1", 2, { ifMatch: 7 });

@@ -62,7 +62,7 @@ client.charts.export("ch_1", "gif");
 // @ts-expect-error: a version is a number
 client.charts.version("ch_1", "2");
 export const isNotFound = (error: unknown) => error instanceof NotFound && error.status === 404;
-export const linked = client.charts.link("ch_1", "https://example.org/data.csv", { refreshMinutes: 15, ifMatch: 3 });
+export const linked = client.charts.linkData("ch_1", "https://example.org/data.csv", { refreshMinutes: 15, ifMatch: 3 });
 export const checks: Promise<ColorCheck[]> = client.charts.checks("ch_1");
 export const warnings = client.charts.update("ch_1", { meta: { subtitle: null } }).then((written) => written.warnings);
 // @ts-expect-error: a PNG's scale is 1 to 4

@@ -246,7 +246,7 @@ describe("a chart linked to a CSV on a loopback port, through wrangler dev", () 
 	it("links, refreshes as the file changes, and ends the link with own data", async (t) => {
 		const charts = client().charts;
 		const { id } = await charts.create({ kind: "horizontal-bar", data: "party,seats\nX,1\n", meta: { title: "Linked seats (TS)" } });
-		const linked = await charts.link(id, sourceUrl, { refreshMinutes: 60, ifMatch: 1 }).catch((e: unknown) => e);
+		const linked = await charts.linkData(id, sourceUrl, { refreshMinutes: 60, ifMatch: 1 }).catch((e: unknown) => e);
 		if (linked instanceof ValidationError && /local or private address/.test(linked.message)) {
 			// The server reads loopback sources only with LINKED_DATA_ALLOW_PRIVATE=true (docs/data.md, "Which URLs").
 			t.skip(`the service refuses loopback sources (scripts/clients-dev-server.ts without LINKED_DATA_ALLOW_PRIVATE): ${linked.message}`);
