@@ -32,10 +32,6 @@ export function ViewerFrame({ editor, context }: { editor: ChartEditor; context:
 			() => setGrantedBy(whoGrantsAccess([])),
 		);
 	}, []);
-	useEffect(() => {
-		if (document.activeElement === document.body || document.activeElement?.id === "main")
-			document.getElementById("editor-heading")?.focus();
-	}, []);
 	const url = chart.published?.embedUrl ?? null;
 	const version = editor.versionPreview ? { number: editor.versionPreview.version, source: sourceOf(editor.versionPreview) } : null;
 
@@ -53,7 +49,7 @@ export function ViewerFrame({ editor, context }: { editor: ChartEditor; context:
 				</div>
 				<div class="editor-body">
 					<div class="editor-controls">
-						<div class="step-panel step-body">
+						<div class="step-panel step step-body">
 							<div class="banner" role="note">
 								<span class="banner-text">
 									You are a viewer: you can view and export this chart. {grantedBy ?? "The workspace's owner or an admin"} can give you
