@@ -9,7 +9,7 @@ import { ActivityPage, ActivityQuery } from "./team-schemas";
 export const activityRoute = defineRoute({
 	method: "GET",
 	path: "/v1/activity",
-	tag: "Account",
+	tag: "Team",
 	summary: "The workspace's activity",
 	description:
 		"Who did what and when, newest first: charts created, published, unpublished, deleted, restored and linked to a URL; members invited, joined, removed, left and their roles changed; keys made and revoked; sign-ins from a new browser. Kept a year. Filter by `accountId` (who did it) and `action`; page with `cursor` (the previous page's `nextCursor`).",

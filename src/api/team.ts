@@ -54,7 +54,7 @@ function requireManager(caller: Caller): void {
 const listMembersRoute = defineRoute({
 	method: "GET",
 	path: "/v1/team/members",
-	tag: "Account",
+	tag: "Team",
 	summary: "List the workspace's members",
 	description: "Every member with their role, when they joined and when they were last active; the owner first.",
 	access: "team:read",
@@ -71,7 +71,7 @@ const listMembersRoute = defineRoute({
 const changeRoleRoute = defineRoute({
 	method: "PATCH",
 	path: "/v1/team/members/:accountId",
-	tag: "Account",
+	tag: "Team",
 	summary: "Change a member's role",
 	description:
 		"Owners and admins change roles. Only the owner makes another member the owner, which hands ownership on: the old owner becomes an admin. An admin cannot change the owner's role; the owner takes another role only by handing ownership on (409). A key of the member holds its scopes only as far as the new role allows, from its next request.",
@@ -89,7 +89,7 @@ const changeRoleRoute = defineRoute({
 const removeMemberRoute = defineRoute({
 	method: "DELETE",
 	path: "/v1/team/members/:accountId",
-	tag: "Account",
+	tag: "Team",
 	summary: "Remove a member, or leave",
 	description:
 		"Owners and admins (`team:write`) remove members; any member removes themselves (leaves) from the console, or with a key holding `team:write`. Their charts stay in the workspace; their sessions end and their keys are revoked at once, and the account continues in a new personal workspace of its own on the Free plan. The owner can neither leave nor be removed (409): hand ownership on first.",
@@ -107,7 +107,7 @@ const removeMemberRoute = defineRoute({
 const listInvitationsRoute = defineRoute({
 	method: "GET",
 	path: "/v1/team/invitations",
-	tag: "Account",
+	tag: "Team",
 	summary: "List pending invitations",
 	description: "Invitations not yet accepted, revoked or expired, newest first. Owners and admins only.",
 	access: "team:read",
@@ -138,7 +138,7 @@ const listInvitationsRoute = defineRoute({
 const inviteRoute = defineRoute({
 	method: "POST",
 	path: "/v1/team/invitations",
-	tag: "Account",
+	tag: "Team",
 	summary: "Invite someone by email",
 	description:
 		"Makes an invitation link (`inviteUrl`, `<console>/invite/<token>`) that works once, for 7 days, and mails it when a mail sender is configured (`mailed`); otherwise copy the link to them. The link is shown this once: only its hash is kept. A new invitation for the same email replaces a pending one. An email that is already a member is 409.",
@@ -167,7 +167,7 @@ const inviteRoute = defineRoute({
 const revokeInvitationRoute = defineRoute({
 	method: "DELETE",
 	path: "/v1/team/invitations/:invitationId",
-	tag: "Account",
+	tag: "Team",
 	summary: "Revoke an invitation",
 	description:
 		"Its link stops working at once. An invitation that is not pending (accepted, revoked, expired) or not this workspace's is 404.",

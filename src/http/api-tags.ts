@@ -14,6 +14,7 @@ export const apiTagDescriptions = {
 	Meta: "The service itself: health, the chart JSON Schema and this document.",
 	Session: "Console sign-in: sign in, read the session, sign out here or everywhere.",
 	Account: "The signed-in account: its details and its password.",
+	Team: "The workspace's members and their roles, invitations, and the activity log of who did what.",
 	Keys: "The account's API keys: make, list and revoke.",
 	Fonts: "Fonts uploaded for a workspace's themes.",
 	Editor: "What the console's editor reads to draw a chart in the page.",

@@ -78,7 +78,7 @@ export function registerChartTools(tools: ToolRegistry, { bridge, requestId }: T
 		{
 			title: "Create a chart",
 			description:
-				"New chart in the user's account from data (CSV), rows or series (one of them). Set meta.title. Show it with export_chart png; publish only when asked.",
+				"New chart from data (CSV), rows or series (one of them). Set meta.title. Show it with export_chart png; publish only when asked.",
 			inputSchema: {
 				kind: KindInput.optional(),
 				data: DataInput.optional(),
@@ -110,7 +110,7 @@ export function registerChartTools(tools: ToolRegistry, { bridge, requestId }: T
 		{
 			title: "Update a chart",
 			description:
-				"Changes a chart in one version: meta (merge patch), kind, new data/rows/series, columns (whole). A published embed changes on publish_chart.",
+				"Changes a chart in one version: meta (merge patch), kind, data/rows/series, columns (whole). Embeds change on publish_chart.",
 			inputSchema: {
 				id: ChartId,
 				meta: MetaPatchInput.optional(),

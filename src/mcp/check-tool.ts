@@ -32,7 +32,7 @@ export function registerCheckTool(tools: ToolRegistry, { bridge, requestId }: To
 		{
 			title: "Check a chart's colours",
 			description:
-				"A chart's colours checked in light and dark: too faint, or not told apart by colour-blind readers; with colours to set via update_chart.",
+				"Colours checked in light and dark: too faint, or not told apart by colour-blind readers; with colours to set via update_chart.",
 			inputSchema: { id: ChartId },
 			outputSchema: ChecksOutput,
 			annotations: hints.readOnly,

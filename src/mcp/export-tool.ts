@@ -81,7 +81,7 @@ export function registerExportTool(tools: ToolRegistry, { bridge, requestId }: T
 		{
 			title: "Export a chart",
 			description:
-				"The chart as a file, with its full-size URL. png: an image shown in the chat (show every new or changed chart); svg: that image plus the SVG; pdf; csv: the data.",
+				"The chart as a file with its URL. png: shown in the chat (show every new or changed chart); svg: the image plus SVG; pdf; csv: the data.",
 			inputSchema: { id: ChartId, format: ExportFormat, mode: ExportOptions.shape.mode },
 			outputSchema: ExportOutput,
 			annotations: hints.readOnly,

@@ -50,8 +50,7 @@ export function registerLibraryTools(tools: ToolRegistry, { bridge, requestId, c
 		"list_sources",
 		{
 			title: "List library sources",
-			description:
-				"The library's sources and dimensions; with source and dimension, that dimension's values (up to 30, narrowed by search) for a series select.",
+			description: "Sources and dimensions; with source and dimension, its values (up to 30, narrowed by search) for a series select.",
 			inputSchema: { source: LibraryId.optional(), dimension: LibraryId.optional(), search: SearchText.optional() },
 			outputSchema: SourcesOutput,
 			annotations: hints.readOnly,
@@ -104,8 +103,7 @@ export function registerLibraryTools(tools: ToolRegistry, { bridge, requestId, c
 		"get_settings_schema",
 		{
 			title: "Describe chart settings",
-			description:
-				"JSON Schema of the chart settings (meta), each described with an example; with section (e.g. legend), one setting. Whole, it is large.",
+			description: "JSON Schema of the settings (meta), each with an example; with section (e.g. legend), one setting. Whole, it is large.",
 			inputSchema: { section: z.string().min(1).max(100).optional() },
 			outputSchema: SettingsSchemaOutput,
 			annotations: hints.readOnly,

@@ -21,7 +21,7 @@ export function registerPublishTools(tools: ToolRegistry, { bridge, requestId }:
 		{
 			title: "Publish a chart",
 			description:
-				"Publishes the chart as a live embed at a public URL, or updates its embed. Only when the user asks: anyone with the URL sees it.",
+				"Publishes the chart as a live embed at a public URL (or updates it). Only when the user asks: anyone with the URL sees it.",
 			inputSchema: { id: ChartId },
 			outputSchema: PublishedOutput,
 			annotations: hints.changes,

@@ -11,6 +11,7 @@ import { registerFolderTools } from "./folder-tools";
 import { registerLibraryTools } from "./library-tools";
 import { registerPromptsAndResources } from "./prompts-and-resources";
 import { registerPublishTools } from "./publish-tools";
+import { registerTeamTools } from "./team-tools";
 import type { ToolContext } from "./tool-context";
 import { ToolRegistry } from "./tool-registry";
 import { registerVersionTools } from "./version-tools";
@@ -31,6 +32,7 @@ export function buildMcpServer(context: ToolContext): McpServer {
 	registerFolderTools(tools, context);
 	registerDataLinkTools(tools, context);
 	registerCheckTool(tools, context);
+	registerTeamTools(tools, context);
 	tools.attach(server);
 	registerPromptsAndResources(server, context);
 	return server;

@@ -71,7 +71,7 @@ describe("MCP tools/list", () => {
 	it("is under 15 KB whole, with every description at most 200 characters", async () => {
 		const { key } = await makeAccount();
 		const { bytes, tools } = await toolsList(key);
-		expect(tools.length).toBe(21);
+		expect(tools.length).toBe(23);
 		expect(bytes).toBeLessThan(15 * 1024);
 		for (const tool of tools) expect(tool.description.length, tool.name).toBeLessThanOrEqual(200);
 	});

@@ -138,6 +138,8 @@ describe("MCP tools", () => {
 				"link_chart_data",
 				"list_charts",
 				"list_folders",
+				"list_members",
+				"list_activity",
 				"list_sources",
 				"list_themes",
 				"list_versions",

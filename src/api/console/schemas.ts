@@ -16,16 +16,6 @@ export const SignInBody = z
 	})
 	.meta({ id: "SignIn" });
 
-export const Session = z
-	.object({
-		accountId: z.string(),
-		workspaceId: z.string(),
-		plan: Plan,
-		email: z.string(),
-		csrfToken: z.string().meta({ description: "Send as X-CSRF-Token on every POST, PUT, PATCH and DELETE made with the session cookie" }),
-	})
-	.meta({ id: "Session" });
-
 export const SignedOut = z.object({ signedOut: z.literal(true) }).meta({ id: "SignedOut" });
 
 export const Account = z
