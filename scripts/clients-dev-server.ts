@@ -24,7 +24,7 @@ export async function startClientsServer(port: number): Promise<ClientsServer> {
 	// startDevServer copies the runner's prepared state (CHARTS_TEST_STATE) when there is one, or
 	// migrates a fresh one; the demo accounts are seeded here in the second case (d1 execute works
 	// beside a running wrangler dev).
-	const server = await startDevServer(port, undefined, { EMBED_BASE: `http://127.0.0.1:${port}/embed` });
+	const server = await startDevServer(port, undefined, { EMBED_BASE: `http://127.0.0.1:${port}/embed`, LINKED_DATA_ALLOW_PRIVATE: "true" });
 	const persistTo = server.target.persistTo ?? "";
 	try {
 		const demo = await demoKeysOf(server);

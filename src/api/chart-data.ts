@@ -6,11 +6,11 @@
  */
 import { ApiError } from "../api-error";
 import type { LinkChange } from "../db/linked-data";
-import { claimLinkSlot, maxLinkedChartsPerWorkspace, releaseLinkSlot } from "../db/linked-data";
+import { claimLinkSlot, releaseLinkSlot } from "../db/linked-data";
 import type { Caller } from "../domain/caller";
 import type { ChartRecord } from "../domain/chart";
 import { parseCsv } from "../domain/csv-parse";
-import { LinkRequest } from "../domain/data-source";
+import { LinkRequest, maxLinkedChartsPerWorkspace } from "../domain/data-source";
 import type { Dataset } from "../domain/dataset";
 import { sha256Hex } from "../domain/ids";
 import { maxCsvBytes, maxJsonBytes, parseJsonObject, tooLarge } from "../http/body";

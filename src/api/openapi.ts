@@ -26,7 +26,7 @@ function impliedErrors(route: Route): ErrorCode[] {
 		...(route.access === "public"
 			? (["method_not_allowed"] as const)
 			: route.access === "session"
-				? (["unauthorized", "rate_limited", "session_required", "service_unavailable"] as const)
+				? (["unauthorized", "rate_limited", "session_required", "forbidden", "service_unavailable"] as const)
 				: (["unauthorized", "rate_limited", "plan_required", "forbidden", "service_unavailable"] as const)),
 		...(route.access !== "public" && writes ? (["csrf_failed"] as const) : []),
 		...(route.body.type === "none" ? [] : (["invalid_body", "payload_too_large", "unsupported_media_type"] as const)),
@@ -94,7 +94,7 @@ function describeAccess(route: Route): string {
 	if (route.access === "public") return "No key needed.";
 	if (route.access === "session") return "Console session only (the `charts_session` cookie); an API key gets 403 `session_required`.";
 	if (route.access === "key") return "Any valid API key, or a console session.";
-	return `Needs a key with scope \`${route.access}\`, or a console session.`;
+	return `Needs a key with scope \`${route.access}\` (within its account's role), or a console session whose role holds it.`;
 }
 
 export interface DocumentInfo {

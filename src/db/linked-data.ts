@@ -4,6 +4,7 @@
  * charts already follow. None of it is chart content: writing it makes no version.
  */
 import type { DataSource, SourceStatus } from "../domain/data-source";
+import { maxLinkedChartsPerWorkspace } from "../domain/data-source";
 import type { charts } from "./schema";
 
 type ChartRow = typeof charts.$inferSelect;
@@ -102,15 +103,6 @@ export function startedDataSource({ url, refreshMinutes, now }: LinkStart): Data
 		nextRefreshAt: now + refreshMinutes * minute,
 	};
 }
-
-/**
- * Linked charts per workspace: each is read up to once a minute, by the service, for as long as
- * it is linked. 500: a graphics desk's few hundred live charts on an election night, with room.
- * Reads go through a queue whose consumers scale out (src/linked-data/queue-consumer.ts), so the
- * cap is no longer what one Cron run reads, only a fair share of a service-wide budget
- * (docs/scale.md).
- */
-export const maxLinkedChartsPerWorkspace = 500;
 
 /** How long a link request may hold its slot: longer than its read can take (10 s) and its write. */
 const linkClaimMs = 2 * minute;

@@ -7,6 +7,15 @@ import { z } from "zod";
 export const minRefreshMinutes = 1;
 export const maxRefreshMinutes = 1440;
 export const defaultRefreshMinutes = 5;
+/**
+ * Linked charts per workspace: each is read up to once a minute, by the service, for as long as
+ * it is linked. 500: a graphics desk's few hundred live charts on an election night, with room.
+ * Reads go through a queue whose consumers scale out (src/linked-data/queue-consumer.ts), so the
+ * cap is no longer what one Cron run reads, only a fair share of a service-wide budget
+ * (docs/scale.md).
+ */
+export const maxLinkedChartsPerWorkspace = 500;
+
 /** Longest URL a link may name. */
 export const maxSourceUrlLength = 2048;
 

@@ -24,7 +24,7 @@ import type { Route } from "./route";
 const corsHeaders = {
 	"Access-Control-Allow-Origin": "*",
 	"Access-Control-Expose-Headers":
-		"ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Idempotent-Replayed, X-Request-Id, Content-Disposition, X-Render-Warnings",
+		"ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Idempotent-Replayed, X-Request-Id, Content-Disposition, X-Render-Warnings, X-Meta-Warnings",
 };
 
 export type ApiHandler = (request: Request, services: Services, requestId: string) => Promise<Response>;

@@ -16,6 +16,7 @@ import {
 import { SeriesReference } from "../domain/series";
 import type { Services } from "../request-services";
 import { buildServices } from "../request-services";
+import { pruneActivity } from "../services/data-retention";
 import { libraryAuthor, refreshChart, SupersededRefresh, systemCaller } from "./redraw";
 import type { RefreshResult } from "./refresh-linked";
 import { refreshLinkedChart } from "./refresh-linked";
@@ -118,4 +119,8 @@ export async function runScheduledEvent(controller: ScheduledController, env: En
 	} catch (error) {
 		console.error("scheduled refresh failed", error);
 	}
+	// The activity log keeps a year (docs/teams.md); sign-ins prune it too, but a workspace nobody signs in to still ages out here.
+	await pruneActivity(services, controller.scheduledTime).catch((error: unknown) =>
+		console.error("pruning the activity log failed", error),
+	);
 }

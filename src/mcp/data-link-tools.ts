@@ -24,8 +24,7 @@ export function registerDataLinkTools(tools: ToolRegistry, { bridge, requestId }
 		"link_chart_data",
 		{
 			title: "Link a chart's data to a URL",
-			description:
-				"Reads a public CSV or JSON-rows URL now as the data, then every refreshMinutes (default 5); a published embed follows.",
+			description: "Reads a public CSV or JSON-rows URL now as the data, then every refreshMinutes (default 5); a published embed follows.",
 			inputSchema: {
 				id: ChartId,
 				url: z.string().min(1).max(maxSourceUrlLength),

@@ -20,7 +20,7 @@ import { startDevServer } from "../../scripts/lib/dev-server.ts";
 import { importLibrary } from "../../scripts/lib/library.ts";
 import { demoKeysOf } from "../../scripts/lib/prepared-state.ts";
 import type { LibraryFile } from "../../scripts/library/format.ts";
-import { maxLinkedChartsPerWorkspace } from "../../src/db/linked-data.ts";
+import { maxLinkedChartsPerWorkspace } from "../../src/domain/data-source.ts";
 
 const port = 9160;
 const sourcePort = 9161;

@@ -8,7 +8,8 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { claimDueLinkedCharts, maxLinkedChartsPerWorkspace } from "../../src/db/linked-data";
+import { claimDueLinkedCharts } from "../../src/db/linked-data";
+import { maxLinkedChartsPerWorkspace } from "../../src/domain/data-source";
 import { refreshChart, SupersededRefresh, systemCaller } from "../../src/linked-data/redraw";
 import { buildServices } from "../../src/request-services";
 import type { ErrorBody } from "../helpers/api";

@@ -43,9 +43,23 @@ describe("Cache-Control: no-store", () => {
 		await env.DB.prepare("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?")
 			.bind(Date.now() - 2 * 60 * 1000, hash)
 			.run();
-		const res = await callWithSession(session, "GET", "/v1/charts");
+		const res = await callWithSession(session, "GET", "/v1/folders");
 		expect(res.status).toBe(200);
 		expect(res.headers.get("Set-Cookie")).toContain(session.cookie);
 		expect(res.headers.get("Cache-Control")).toBe("no-store");
+	});
+
+	it("or keeps a route's own caching, which is private: no shared cache stores a re-sent cookie", async () => {
+		const account = await makeAccount({ password });
+		const session = await signIn(account.email, password);
+		const hash = await sessionTokenHash(session.cookie.split("=")[1] ?? "");
+		await env.DB.prepare("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?")
+			.bind(Date.now() - 2 * 60 * 1000, hash)
+			.run();
+		// The chart list answers a weak ETag for polls (304 while nothing changed), revalidated every time.
+		const res = await callWithSession(session, "GET", "/v1/charts");
+		expect(res.status).toBe(200);
+		expect(res.headers.get("Set-Cookie")).toContain(session.cookie);
+		expect(res.headers.get("Cache-Control")).toBe("private, no-cache");
 	});
 });
