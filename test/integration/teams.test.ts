@@ -4,6 +4,7 @@
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it, vi } from "vitest";
 import { allRoutes } from "../../src/api/routes";
 import type { Role } from "../../src/domain/roles";
@@ -11,6 +12,7 @@ import { leastRoleForSessionRoute, roleAtLeast, roleScopes } from "../../src/dom
 import worker from "../../src/index";
 import { base, callJson } from "../helpers/api";
 import { makeAccount, makeWorkspace } from "../helpers/factories";
+import { connectMcp } from "../helpers/mcp-client";
 import type { TestSession } from "../helpers/session";
 import { callWithSession, signIn } from "../helpers/session";
 
@@ -87,6 +89,20 @@ describe("every route enforces the role", () => {
 		expect(write.headers.get("RateLimit-Limit")).not.toBeNull();
 		const read = await callJson(viewer.key, "GET", "/v1/charts");
 		expect(read.status).toBe(200);
+	});
+
+	it("holds a viewer's key to reads through MCP too: a write tool answers the API's refusal", async () => {
+		const { workspaceId } = await team();
+		const viewer = await member(workspaceId, "viewer");
+		const client = await connectMcp(viewer.key);
+		const created = (await client.callTool({ name: "create_chart", arguments: { data: "party,seats\nA,3\n" } })) as CallToolResult;
+		expect(created.isError).toBe(true);
+		expect(textOf(created)).toMatch(/^forbidden: .*viewer/);
+		const members = (await client.callTool({ name: "list_members", arguments: {} })) as CallToolResult;
+		expect(members.isError).toBeFalsy();
+		expect(textOf(members)).toContain("viewer");
+		const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM charts WHERE workspace_id = ?").bind(workspaceId).first<{ n: number }>();
+		expect(stored?.n).toBe(0);
 	});
 
 	it("refuses a key scope beyond the role when a viewer makes a key", async () => {
@@ -338,3 +354,7 @@ describe("activity", () => {
 		expect(bad.status).toBe(422);
 	});
 });
+
+function textOf(result: CallToolResult): string {
+	return result.content.map((part) => (part.type === "text" ? part.text : "")).join("");
+}
