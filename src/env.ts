@@ -22,6 +22,28 @@ export interface Config {
 	signUp: "open" | "closed";
 	/** `MAIL_OUTBOX=local`: mail is kept in the local outbox (`GET /auth/outbox`) instead of being sent. */
 	mailOutbox: boolean;
+	/**
+	 * An HTTP mail API that takes `{ from, to, subject, text }` as JSON with a bearer key (Resend's
+	 * shape): `MAIL_API_URL`, `MAIL_FROM` and the secret `MAIL_API_KEY`, all three or none.
+	 */
+	mailApi: MailApi | null;
+}
+
+export interface MailApi {
+	url: string;
+	from: string;
+	key: string;
+}
+
+function mailApiOf(vars: Record<string, unknown>): MailApi | null {
+	const { MAIL_API_URL: url, MAIL_FROM: from, MAIL_API_KEY: key } = vars;
+	if (url === undefined && from === undefined && key === undefined) return null;
+	if (typeof url !== "string" || !URL.canParse(url) || new URL(url).protocol !== "https:") {
+		throw new Error(`MAIL_API_URL must be an https URL, got ${JSON.stringify(url)}`);
+	}
+	if (typeof from !== "string" || !from.includes("@")) throw new Error(`MAIL_FROM must be a sender address, got ${JSON.stringify(from)}`);
+	if (typeof key !== "string" || key === "") throw new Error("MAIL_API_KEY (a secret) must be set with MAIL_API_URL");
+	return { url, from, key };
 }
 
 function signUpOf(value: unknown): "open" | "closed" {
@@ -61,6 +83,7 @@ export function readConfig(env: Env): Config {
 		// Read as plain strings: a deployment sets them to other values than wrangler.toml's defaults.
 		signUp: signUpOf((env as unknown as Record<string, unknown>).SIGN_UP),
 		mailOutbox: (env as unknown as Record<string, unknown>).MAIL_OUTBOX === "local",
+		mailApi: mailApiOf(env as unknown as Record<string, unknown>),
 	};
 	cached = { source: env, config };
 	return config;
