@@ -83,7 +83,7 @@ describe("the Worker's startup path", () => {
 		);
 	});
 
-	it("loads neither zod nor drizzle for an embed page: only an uploaded font's lookup does", async () => {
+	it("loads neither zod, drizzle nor src/db/ for an embed page: views read R2 and the Cache API only", async () => {
 		const metafile = await bundled;
 		// What src/lazy-embed.ts imports for the isolate's first embed request.
 		const forPages = [...loadedInputs(metafile, ["src/embed/serve.ts", "src/host-services.ts"])];
@@ -91,9 +91,7 @@ describe("the Worker's startup path", () => {
 		assert.deepEqual(
 			forPages.filter((input) => /^node_modules\/(zod|drizzle-orm)\//.test(input) || input.startsWith("src/db/")),
 			[],
-			"an embed page loads these; only what needs them (an uploaded font's lookup) should import them, with import()",
+			"an embed page loads these; embed views read no database (docs/scale.md)",
 		);
-		const forFonts = loadedInputs(metafile, ["src/db/fonts.ts", "src/db/client.ts"]);
-		assert.ok(forFonts.has("src/db/schema.ts") && [...forFonts].some((input) => input.startsWith("node_modules/drizzle-orm/")));
 	});
 });
