@@ -7,6 +7,9 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { createAccount } from "../../scripts/lib/admin-ops.ts";
 import type { DevServer } from "../../scripts/lib/dev-server.ts";
 import { startDevServer } from "../../scripts/lib/dev-server.ts";
@@ -85,6 +88,28 @@ describe("teams through wrangler dev", () => {
 		const refused = await send(`/v1/charts/${chart.body.id}`, { method: "PATCH", person: viewer, body: { meta: { title: "Changed" } } });
 		assert.equal(refused.status, 403);
 		assert.match(String((refused.body.error as { message: string }).message), /viewer/);
+		// Nor through MCP, with a key of their own (a viewer's keys read at most).
+		const viewerKey = await send("/console/api/keys", {
+			method: "POST",
+			person: viewer,
+			body: { name: "assistant", scopes: ["chart:read"] },
+		});
+		assert.equal(viewerKey.status, 201, JSON.stringify(viewerKey.body));
+		const assistant = new Client({ name: "teams-dev-test", version: "1.0.0" });
+		await assistant.connect(
+			new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+				requestInit: { headers: { Authorization: `Bearer ${String(viewerKey.body.key)}` } },
+			}),
+		);
+		const viaMcp = (await assistant.callTool({
+			name: "update_chart",
+			arguments: { id: chart.body.id, meta: { title: "Changed by an assistant" } },
+		})) as CallToolResult;
+		assert.equal(viaMcp.isError, true);
+		assert.match(viaMcp.content.map((part) => (part.type === "text" ? part.text : "")).join(""), /^forbidden: /);
+		await assistant.close();
+		const unchanged = await send(`/v1/charts/${chart.body.id}`, { person: owner });
+		assert.notEqual((unchanged.body.meta as { title?: string }).title, "Changed by an assistant");
 
 		const key = await send("/console/api/keys", {
 			method: "POST",
