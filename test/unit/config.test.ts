@@ -15,16 +15,33 @@ describe("readConfig", () => {
 			embedBase: "http://localhost:8787/embed",
 			exportConcurrency: 16,
 			linkedDataAllowPrivate: false,
+			linkedDataInline: false,
+			signUp: "closed",
+			mailOutbox: false,
+			mailApi: null,
 		});
 		expect(readConfig(envWith({ LINKED_DATA_ALLOW_PRIVATE: "true", EXPORT_CONCURRENCY: "64" }))).toEqual({
 			embedBase: "https://embed.example.com",
 			exportConcurrency: 64,
 			linkedDataAllowPrivate: true,
+			linkedDataInline: false,
+			signUp: "closed",
+			mailOutbox: false,
+			mailApi: null,
 		});
 	});
 
 	it.each([["not a url"], ["ftp://embed.example.com"], ["javascript:alert(1)"], [""], [undefined]])("refuses EMBED_BASE %j", (value) => {
 		expect(() => readConfig(envWith({ EMBED_BASE: value }))).toThrow(/^EMBED_BASE must be an http\(s\) URL/);
+	});
+
+	it("reads sign-up, the local outbox and the queue bypass, and refuses a sign-up setting it does not know", () => {
+		expect(readConfig(envWith({ SIGN_UP: "open", MAIL_OUTBOX: "local", LINKED_DATA_INLINE: "true" }))).toMatchObject({
+			signUp: "open",
+			mailOutbox: true,
+			linkedDataInline: true,
+		});
+		expect(() => readConfig(envWith({ SIGN_UP: "maybe" }))).toThrow(/^SIGN_UP must be "open" or "closed"/);
 	});
 
 	it.each([["0"], ["65"], ["1.5"], [""], [" "], ["two"], [undefined]])("refuses EXPORT_CONCURRENCY %j", (value) => {
