@@ -87,7 +87,8 @@ async function expectTreeFocus(page: Page, name: string, message: string): Promi
 		.waitForFunction(
 			(wanted) => {
 				const element = document.activeElement;
-				return element?.getAttribute("role") === "treeitem" && element.textContent?.trim() === wanted;
+				// The folder's name, without the count of charts beside it.
+				return element?.getAttribute("role") === "treeitem" && element.querySelector(".tree-name")?.textContent?.trim() === wanted;
 			},
 			name,
 			{ timeout: 2000 },
