@@ -37,12 +37,7 @@ describe("Cache-Control: no-store", () => {
 	});
 
 	it("on any answer that re-sends the session cookie", async () => {
-		const account = await makeAccount({ password });
-		const session = await signIn(account.email, password);
-		const hash = await sessionTokenHash(session.cookie.split("=")[1] ?? "");
-		await env.DB.prepare("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?")
-			.bind(Date.now() - 2 * 60 * 1000, hash)
-			.run();
+		const session = await sessionDueForRefresh();
 		const res = await callWithSession(session, "GET", "/v1/folders");
 		expect(res.status).toBe(200);
 		expect(res.headers.get("Set-Cookie")).toContain(session.cookie);
@@ -50,12 +45,7 @@ describe("Cache-Control: no-store", () => {
 	});
 
 	it("or keeps a route's own caching, which is private: no shared cache stores a re-sent cookie", async () => {
-		const account = await makeAccount({ password });
-		const session = await signIn(account.email, password);
-		const hash = await sessionTokenHash(session.cookie.split("=")[1] ?? "");
-		await env.DB.prepare("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?")
-			.bind(Date.now() - 2 * 60 * 1000, hash)
-			.run();
+		const session = await sessionDueForRefresh();
 		// The chart list answers a weak ETag for polls (304 while nothing changed), revalidated every time.
 		const res = await callWithSession(session, "GET", "/v1/charts");
 		expect(res.status).toBe(200);
@@ -63,3 +53,14 @@ describe("Cache-Control: no-store", () => {
 		expect(res.headers.get("Cache-Control")).toBe("private, no-cache");
 	});
 });
+
+/** A signed-in session last seen two minutes ago, so its next answer re-sends the cookie. */
+async function sessionDueForRefresh() {
+	const account = await makeAccount({ password });
+	const session = await signIn(account.email, password);
+	const hash = await sessionTokenHash(session.cookie.split("=")[1] ?? "");
+	await env.DB.prepare("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?")
+		.bind(Date.now() - 2 * 60 * 1000, hash)
+		.run();
+	return session;
+}
