@@ -33,3 +33,18 @@ export interface SessionCaller extends CallerAccount {
 }
 
 export type Caller = KeyCaller | SessionCaller;
+
+/**
+ * The service acting on a workspace by itself (a linked chart's refresh, a library re-import):
+ * no credential, no scopes; `accountId` is the author its versions show (`system:linked-data`).
+ */
+export interface SystemActor {
+	kind: "system";
+	/** Why it acts, for logs and errors: "linked-data refresh". */
+	reason: string;
+	accountId: string;
+	workspaceId: string;
+}
+
+/** Who a service acts for: a person through a key or a session, or the service itself. Services read only its account and workspace. */
+export type Actor = Caller | SystemActor;
