@@ -4,6 +4,7 @@
  * aligned by period (outer join, sorted). Two references with the same name get " (2)", " (3)".
  */
 import { z } from "zod";
+import { findDimensionValueId, selectDimensionIds, selectObservations, selectStatistic, selectStatisticsWithValues } from "../db/library";
 import type { Dataset } from "../domain/dataset";
 import type { SeriesReference } from "../domain/series";
 import { InvalidSeriesError } from "./invalid-series";
@@ -16,7 +17,7 @@ export interface ResolvedStatistic {
 const Statistic = z.object({ id: z.string(), series_name: z.string() });
 
 async function resolveStatistic(d1: D1Database, index: number, id: string): Promise<ResolvedStatistic> {
-	const row = await d1.prepare("SELECT id, series_name FROM library_statistics WHERE id = ?").bind(id).first();
+	const row = await selectStatistic(d1, id);
 	if (!row) {
 		throw new InvalidSeriesError(
 			index,
@@ -36,7 +37,7 @@ async function resolveSelection(
 	const where = `series[${index}]`;
 	const dimensions = z
 		.array(z.object({ id: z.string() }))
-		.parse((await d1.prepare("SELECT id FROM library_dimensions WHERE source_id = ? ORDER BY position").bind(source).all()).results)
+		.parse(await selectDimensionIds(d1, source))
 		.map((d) => d.id);
 	if (dimensions.length === 0) {
 		throw new InvalidSeriesError(
@@ -55,30 +56,17 @@ async function resolveSelection(
 				`${where}: source "${source}" has no dimension "${dimension}"; its dimensions are ${dimensions.join(", ")}.`,
 			);
 		}
-		// A value may be given by id or by label, in any case.
-		const value = await d1
-			.prepare(
-				"SELECT id FROM library_dimension_values WHERE source_id = ?1 AND dimension_id = ?2 AND (id = ?3 OR lower(label) = lower(?3) OR lower(id) = lower(?3))",
-			)
-			.bind(source, dimension, String(wanted))
-			.first<{ id: string }>();
-		if (!value) {
+		const valueId = await findDimensionValueId(d1, source, dimension, String(wanted));
+		if (valueId === null) {
 			throw new InvalidSeriesError(
 				index,
 				`${where}: "${wanted}" is not a value of ${source}/${dimension}. Find values with GET /v1/sources/${source}/dimensions/${dimension}?search=…`,
 			);
 		}
-		valueIds.push([dimension, value.id]);
+		valueIds.push([dimension, valueId]);
 	}
-	const conditions = valueIds.map(() => "(dimension_id = ? AND value_id = ?)").join(" OR ");
-	const { results } = await d1
-		.prepare(
-			`SELECT s.id, s.series_name, s.dimensions FROM library_statistics s WHERE s.id IN (
-			   SELECT statistic_id FROM library_statistic_dimensions WHERE source_id = ? AND (${conditions})
-			   GROUP BY statistic_id HAVING COUNT(*) = ?) ORDER BY s.id LIMIT 51`,
-		)
-		.bind(source, ...valueIds.flat(), valueIds.length)
-		.all();
+	// One more than the most the message names, to say "more than 50".
+	const results = await selectStatisticsWithValues(d1, source, valueIds, 51);
 	const matches = z.array(Statistic.extend({ dimensions: z.string() })).parse(results);
 	if (matches.length === 0) {
 		throw new InvalidSeriesError(index, `${where}: no statistic of "${source}" matches ${JSON.stringify(select)}.`);
@@ -125,12 +113,7 @@ export async function statisticsDataset(
 	periodColumn = "period",
 ): Promise<Dataset> {
 	const ids = [...new Set(statistics.map((s) => s.id))];
-	const { results } = await d1
-		.prepare(
-			`SELECT statistic_id, period, value FROM library_observations WHERE statistic_id IN (${ids.map(() => "?").join(", ")}) ORDER BY period`,
-		)
-		.bind(...ids)
-		.all();
+	const results = await selectObservations(d1, ids);
 	const byStatistic = new Map<string, Map<string, number | null>>();
 	const periods = new Set<string>();
 	for (const row of z.array(Observation).parse(results)) {

@@ -3,6 +3,7 @@
  * dimensions, and a dimension's values. Result counts are fixed (spec §4.4, §8).
  */
 import { z } from "zod";
+import { dimensionExists, selectDimensionValues, selectSourcesAndDimensions, selectStatistics, sourceExists } from "../db/library";
 
 export const maxStatisticResults = 25;
 export const maxDimensionValueResults = 30;
@@ -40,67 +41,33 @@ export function ftsQuery(search: string): string | null {
 	return words.length === 0 ? null : words.map((word) => `"${word}"*`).join(" ");
 }
 
-const statisticColumns = `s.id, s.title, s.series_name, s.source_id, src.title AS source_title, s.unit, s.frequency, s.dimensions, s.first_period, s.last_period`;
-
 export async function searchStatistics(d1: D1Database, search: string | undefined) {
-	const match = ftsQuery(search ?? "");
-	const statement = match
-		? d1
-				.prepare(
-					`SELECT ${statisticColumns} FROM library_statistics_fts f
-					 JOIN library_statistics s ON s.id = f.statistic_id JOIN library_sources src ON src.id = s.source_id
-					 WHERE library_statistics_fts MATCH ?1
-					 ORDER BY bm25(library_statistics_fts, 0.0, 10.0, 5.0, 2.0), s.title LIMIT ?2`,
-				)
-				.bind(match, maxStatisticResults)
-		: d1
-				.prepare(
-					`SELECT ${statisticColumns} FROM library_statistics s JOIN library_sources src ON src.id = s.source_id ORDER BY s.source_id, s.title LIMIT ?1`,
-				)
-				.bind(maxStatisticResults);
-	const { results } = await statement.all();
-	return results.map((row) => statisticResource(StatisticRow.parse(row)));
+	const rows = await selectStatistics(d1, ftsQuery(search ?? ""), maxStatisticResults);
+	return rows.map((row) => statisticResource(StatisticRow.parse(row)));
 }
 
 export async function listSources(d1: D1Database) {
-	const [sources, dimensions] = await d1.batch([
-		d1.prepare("SELECT id, title, description, attribution FROM library_sources ORDER BY id"),
-		d1.prepare("SELECT source_id, id, title FROM library_dimensions ORDER BY source_id, position"),
-	]);
+	const { sources, dimensions } = await selectSourcesAndDimensions(d1);
 	const Source = z.object({ id: z.string(), title: z.string(), description: z.string(), attribution: z.string() });
 	const Dimension = z.object({ source_id: z.string(), id: z.string(), title: z.string() });
 	// Grouped in one pass: a filter per source would be sources × dimensions.
 	const dimensionsBySource = new Map<string, { id: string; title: string }[]>();
-	for (const { source_id, id, title } of z.array(Dimension).parse(dimensions?.results ?? [])) {
+	for (const { source_id, id, title } of z.array(Dimension).parse(dimensions)) {
 		const list = dimensionsBySource.get(source_id) ?? [];
 		list.push({ id, title });
 		dimensionsBySource.set(source_id, list);
 	}
 	return z
 		.array(Source)
-		.parse(sources?.results ?? [])
+		.parse(sources)
 		.map((source) => ({ ...source, dimensions: dimensionsBySource.get(source.id) ?? [] }));
 }
 
-export async function dimensionExists(d1: D1Database, sourceId: string, dimensionId: string): Promise<boolean> {
-	return (await d1.prepare("SELECT 1 FROM library_dimensions WHERE source_id = ? AND id = ?").bind(sourceId, dimensionId).first()) !== null;
-}
-
-export async function sourceExists(d1: D1Database, sourceId: string): Promise<boolean> {
-	return (await d1.prepare("SELECT 1 FROM library_sources WHERE id = ?").bind(sourceId).first()) !== null;
-}
+export { dimensionExists, sourceExists };
 
 /** Values whose label or id contains the search text; those that start with it first. */
 export async function searchDimensionValues(d1: D1Database, sourceId: string, dimensionId: string, search: string | undefined) {
 	const needle = (search ?? "").trim().toLowerCase();
-	const { results } = await d1
-		.prepare(
-			`SELECT id, label FROM library_dimension_values
-			 WHERE source_id = ?1 AND dimension_id = ?2 AND (?3 = '' OR instr(lower(label), ?3) > 0 OR instr(lower(id), ?3) > 0)
-			 ORDER BY CASE WHEN ?3 <> '' AND (lower(label) LIKE ?3 || '%' OR lower(id) LIKE ?3 || '%') THEN 0 ELSE 1 END, label
-			 LIMIT ?4`,
-		)
-		.bind(sourceId, dimensionId, needle, maxDimensionValueResults)
-		.all();
+	const results = await selectDimensionValues(d1, sourceId, dimensionId, needle, maxDimensionValueResults);
 	return z.array(z.object({ id: z.string(), label: z.string() })).parse(results);
 }
