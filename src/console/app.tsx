@@ -15,6 +15,7 @@ import { InvitationScreen } from "./screens/auth/invitation";
 import { OutboxScreen } from "./screens/auth/outbox";
 import { ResetPasswordScreen } from "./screens/auth/reset-password";
 import { SignUpScreen } from "./screens/auth/sign-up";
+import { AuthorizeScreen } from "./screens/authorize/authorize-screen";
 import { ChartsScreen } from "./screens/charts/charts-screen";
 import { EditorScreen } from "./screens/editor/editor-screen";
 import { KeysScreen } from "./screens/keys";
@@ -167,7 +168,11 @@ export function App() {
 				},
 			}}
 		>
-			{signedOutOnly.has(path) ? null : (
+			{signedOutOnly.has(path) ? null : path === "/authorize" ? (
+				// An assistant's sign-in asks one question: outside the shell, like sign-in. Signed out, the
+				// effect above sends the person to sign in with `next` holding the request, then back here.
+				<AuthorizeScreen key={search.get("request") ?? ""} requestId={search.get("request") ?? ""} />
+			) : (
 				<AppShell wide={path.startsWith("/charts/") || path.startsWith("/themes/")}>
 					<ScreenBoundary key={path}>
 						<Screen path={path} />
