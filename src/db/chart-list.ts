@@ -166,8 +166,24 @@ export function chartListReader(d1: D1Database, workspaceId: string, filter: Cha
 	};
 }
 
-/** How many charts the filter holds, all pages together. */
+/** The key `chart_list_counts` files charts in no folder under (migrations/0014_chart_list_counts.sql). */
+const noFolderKey = "";
+
+/**
+ * How many charts the filter holds, all pages together. Without a search it is read from the
+ * per-folder counts the triggers keep (a row per folder, not per chart); a search counts its
+ * matches, which the trigram index finds without reading the rest.
+ */
 export async function countCharts(d1: D1Database, workspaceId: string, filter: ChartFilter): Promise<number> {
+	if (filter.search === undefined) {
+		const folderClause = filter.folder === undefined ? "" : " AND folder_key = ?";
+		const folderBinds = filter.folder === undefined ? [] : [filter.folder ?? noFolderKey];
+		const kept = await d1
+			.prepare(`SELECT coalesce(sum(charts), 0) AS n FROM chart_list_counts WHERE workspace_id = ?${folderClause}`)
+			.bind(workspaceId, ...folderBinds)
+			.first<{ n: number }>();
+		return kept?.n ?? 0;
+	}
 	const { where, binds } = filterSql(workspaceId, filter);
 	const row = await d1
 		.prepare(`SELECT count(*) AS n FROM charts c WHERE ${where}`)
@@ -176,8 +192,18 @@ export async function countCharts(d1: D1Database, workspaceId: string, filter: C
 	return row?.n ?? 0;
 }
 
-/** How many charts matching the search each folder holds directly (null: in no folder), whatever folder is shown. */
+/**
+ * How many charts matching the search each folder holds directly (null: in no folder), whatever
+ * folder is shown; without a search, the kept per-folder counts.
+ */
 export async function countChartsByFolder(d1: D1Database, workspaceId: string, filter: ChartFilter): Promise<Map<string | null, number>> {
+	if (filter.search === undefined) {
+		const kept = await d1
+			.prepare("SELECT folder_key AS folder, charts AS n FROM chart_list_counts WHERE workspace_id = ? AND charts > 0")
+			.bind(workspaceId)
+			.all<{ folder: string; n: number }>();
+		return new Map(kept.results.map((row) => [row.folder === noFolderKey ? null : row.folder, row.n]));
+	}
 	const { where, binds } = filterSql(workspaceId, filter, { folder: false });
 	const rows = await d1
 		.prepare(`SELECT c.folder_id AS folder, count(*) AS n FROM charts c WHERE ${where} GROUP BY c.folder_id`)
@@ -187,18 +213,15 @@ export async function countChartsByFolder(d1: D1Database, workspaceId: string, f
 }
 
 /**
- * What every write to a workspace's charts changes: a write raises a version, a delete lowers
- * the count, a new chart adds its rowid and times. The list's ETag is made from it, so an
- * unchanged workspace answers a poll with 304 without reading its list.
+ * A counter every write to a listed field of the workspace's charts raises (a new chart, a
+ * rename, a move, a publish, a delete), kept by triggers (migrations/0014_chart_list_counts.sql).
+ * The list's ETag is made from it, so an unchanged workspace answers a poll with 304 without
+ * reading its charts.
  */
 export async function chartListStamp(d1: D1Database, workspaceId: string): Promise<string> {
 	const row = await d1
-		.prepare(
-			`SELECT count(*) AS n, total(version) AS v, total(updated_at) AS u, total(created_at) AS c, total(rowid) AS r,
-			   total(coalesce(published_version, 0)) AS p
-			 FROM charts WHERE workspace_id = ?`,
-		)
+		.prepare("SELECT changes FROM chart_list_stamps WHERE workspace_id = ?")
 		.bind(workspaceId)
-		.first<Record<string, number>>();
-	return row ? [row.n, row.v, row.u, row.c, row.r, row.p].join(":") : "0";
+		.first<{ changes: number }>();
+	return String(row?.changes ?? 0);
 }
