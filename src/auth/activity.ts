@@ -6,7 +6,7 @@
  * a new browser are recorded where they happen.
  */
 import type { ActivityEntry, ActivityTargetType } from "../db/activity";
-import { insertActivity } from "../db/activity";
+import { chartIsLinked, insertActivity, keyName } from "../db/activity";
 import type { Caller } from "../domain/caller";
 import type { Services } from "../request-services";
 
@@ -34,12 +34,7 @@ interface RouteAction {
 	/** Where the target's id is: a path parameter, or the answer's `id` (a chart just made). */
 	idFrom: "param" | "answer";
 	/** Recorded only when this holds after the answer (a PUT of data that linked the chart). */
-	when?: (services: Services, id: string) => Promise<boolean>;
-}
-
-async function chartIsLinked(services: Services, id: string): Promise<boolean> {
-	const row = await services.d1.prepare("SELECT linked_url FROM charts WHERE id = ?").bind(id).first<{ linked_url: string | null }>();
-	return row?.linked_url != null;
+	when?: (d1: D1Database, id: string) => Promise<boolean>;
 }
 
 /** Route (method and path, as declared) → the action it is. */
@@ -85,8 +80,8 @@ export function recordRouteActivity(
 			const answered = answer ? await idInAnswer(answer) : { id: params.id ?? null, name: null };
 			const id = answered.id;
 			if (id === null) return;
-			if (entry.when && !(await entry.when(services, id))) return;
-			const name = answered.name ?? (entry.type === "key" ? await keyName(services, id) : null);
+			if (entry.when && !(await entry.when(services.d1, id))) return;
+			const name = answered.name ?? (entry.type === "key" ? await keyName(services.d1, id) : null);
 			await recordActivity(services, {
 				workspaceId: caller.workspaceId,
 				at: now,
@@ -102,9 +97,4 @@ export function recordRouteActivity(
 async function idInAnswer(response: Response): Promise<{ id: string | null; name: string | null }> {
 	const body = (await response.json()) as { id?: unknown; name?: unknown };
 	return { id: typeof body.id === "string" ? body.id : null, name: typeof body.name === "string" ? body.name : null };
-}
-
-async function keyName(services: Services, id: string): Promise<string | null> {
-	const row = await services.d1.prepare("SELECT name FROM api_keys WHERE id = ?").bind(id).first<{ name: string }>();
-	return row?.name ?? null;
 }

@@ -4,7 +4,7 @@
  * join by invitation only. Throttled per client address like sign-in.
  */
 import { ApiError } from "../api-error";
-import { findAccountByEmail, insertSignInAccountStatement } from "../db/accounts";
+import { findAccountByEmail, insertPersonalWorkspaceStatement, insertSignInAccountStatement } from "../db/accounts";
 import { newId } from "../domain/ids";
 import { hashPassword, normalizeEmail } from "../domain/passwords";
 import type { Services } from "../request-services";
@@ -35,9 +35,7 @@ export async function signUp(
 	const workspaceId = newId("ws");
 	const email = input.email.trim();
 	await createOrConflict(services, email, [
-		services.d1
-			.prepare("INSERT INTO workspaces (id, name, kind, created_at) VALUES (?, ?, 'personal', ?)")
-			.bind(workspaceId, `${email}'s workspace`, now),
+		insertPersonalWorkspaceStatement(services.d1, workspaceId, `${email}'s workspace`, now),
 		insertSignInAccountStatement(services.d1, {
 			accountId,
 			workspaceId,

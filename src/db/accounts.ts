@@ -157,3 +157,8 @@ export function insertSignInAccountStatement(d1: D1Database, account: NewSignInA
 			...(acceptedInvitation === undefined ? [] : [acceptedInvitation, account.accountId]),
 		);
 }
+
+/** A person's own workspace: made with their account at sign-up, or when they leave a team. */
+export function insertPersonalWorkspaceStatement(d1: D1Database, workspaceId: string, name: string, now: number): D1PreparedStatement {
+	return d1.prepare("INSERT INTO workspaces (id, name, kind, created_at) VALUES (?, ?, 'personal', ?)").bind(workspaceId, name, now);
+}

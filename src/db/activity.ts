@@ -99,3 +99,15 @@ export async function listActivity(db: Database, filter: ActivityFilter): Promis
 export async function deleteActivityBefore(db: Database, before: number): Promise<void> {
 	await db.delete(activity).where(lt(activity.at, before));
 }
+
+/** Whether a chart reads a linked source now (a PUT of data that linked it is recorded as such). */
+export async function chartIsLinked(d1: D1Database, chartId: string): Promise<boolean> {
+	const row = await d1.prepare("SELECT linked_url FROM charts WHERE id = ?").bind(chartId).first<{ linked_url: string | null }>();
+	return row?.linked_url != null;
+}
+
+/** A key's name, kept in its entry so the entry reads after the key is revoked. */
+export async function keyName(d1: D1Database, keyId: string): Promise<string | null> {
+	const row = await d1.prepare("SELECT name FROM api_keys WHERE id = ?").bind(keyId).first<{ name: string }>();
+	return row?.name ?? null;
+}

@@ -7,6 +7,7 @@
 import type { Plan } from "../domain/plans";
 import { Plan as PlanSchema } from "../domain/plans";
 import { Role } from "../domain/roles";
+import { insertPersonalWorkspaceStatement } from "./accounts";
 
 export interface Member {
 	accountId: string;
@@ -82,9 +83,7 @@ export async function removeFromWorkspace(
 		.bind(accountId)
 		.all<{ id: string }>();
 	await d1.batch([
-		d1
-			.prepare("INSERT INTO workspaces (id, name, kind, created_at) VALUES (?, 'Personal workspace', 'personal', ?)")
-			.bind(newWorkspaceId, now),
+		insertPersonalWorkspaceStatement(d1, newWorkspaceId, "Personal workspace", now),
 		d1
 			.prepare("UPDATE accounts SET workspace_id = ?, role = 'owner', plan = 'free', joined_at = ? WHERE id = ?")
 			.bind(newWorkspaceId, now, accountId),
