@@ -1,6 +1,6 @@
 /**
- * `npm run check:cycles` (issue 25): the checker finds a circle of any length, type-only imports
- * included, and a layer reaching up; and `src/` has neither.
+ * `npm run check:cycles`: the checker finds a circle of any length, type-only imports included,
+ * a layer reaching up and a folder with no rule; and `src/` has none of them.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -48,6 +48,12 @@ describe("check:cycles", () => {
 		assert.deepEqual(problems, [
 			"src/domain/fonts.ts → src/render/font-metrics.ts (domain must not import from render)",
 			"src/services/retry.ts → src/http/errors.ts (services must not import from http)",
+		]);
+	});
+
+	it("names a folder that has no rule, so a new folder cannot slip past the layering", () => {
+		assert.deepEqual(forbiddenEdges(graph({ "src/reports/weekly.ts": ["src/domain/chart.ts"] })), [
+			"src/reports/weekly.ts: reports has no rule (say what it may import in allowedImports, scripts/check-import-cycles.ts)",
 		]);
 	});
 
