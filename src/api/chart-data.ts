@@ -17,15 +17,16 @@ import { maxCsvBytes, maxJsonBytes, parseJsonObject, tooLarge } from "../http/bo
 import { defineRoute } from "../http/route";
 import { parseSource } from "../linked-data/parse-source";
 import { readSource, SourceReadError } from "../linked-data/read-source";
-import { libraryAuthor, refreshChart, SupersededRefresh, systemCaller } from "../linked-data/redraw";
+import { libraryAuthor, refreshChart, SupersededRefresh, systemActor } from "../linked-data/redraw";
 import { refreshLinkedChart } from "../linked-data/refresh-linked";
 import { normalizeSourceUrl, unsafeUrlReason } from "../linked-data/url-safety";
 import type { Services } from "../request-services";
 import { dataFromDataset } from "../services/chart-data";
+import type { ExpectedVersion } from "../services/chart-writes";
 import { loadChart, validateMeta, writeChart } from "../services/chart-writes";
 import { confirmDatasetStored } from "../services/data-retention";
 import { shapeOf } from "../services/version-notes";
-import { chartWriteResponse } from "./chart-resource";
+import { chartWriteResponse, expectedVersionOf } from "./chart-resource";
 import { ChartOrReceipt } from "./schemas";
 
 function decodeUtf8(bytes: Uint8Array): string {
@@ -37,8 +38,16 @@ function decodeUtf8(bytes: Uint8Array): string {
 }
 
 /** Writes `dataset` as the chart's data (a version, action `data`), and starts or ends its link in the same write. */
-function writeData(services: Services, caller: Caller, request: Request, chartId: string, now: number, dataset: Dataset, link: LinkChange) {
-	return writeChart(services, caller, request, chartId, now, async (current) => {
+function writeData(
+	services: Services,
+	caller: Caller,
+	chartId: string,
+	expectedVersion: ExpectedVersion,
+	now: number,
+	dataset: Dataset,
+	link: LinkChange,
+) {
+	return writeChart(services, caller, chartId, expectedVersion, now, async (current) => {
 		const data = await dataFromDataset(services, current.kind, dataset, current.meta);
 		const next = { ...current, seriesRefs: [], ...data };
 		return {
@@ -62,7 +71,14 @@ function linkCapReached(): ApiError {
  * Checks a link request, claims one of the workspace's linked-chart slots, reads the URL once (a
  * bad link is never stored, and gives its slot back), then writes its data and the link together.
  */
-async function linkToUrl(services: Services, caller: Caller, request: Request, chartId: string, now: number, link: LinkRequest) {
+async function linkToUrl(
+	services: Services,
+	caller: Caller,
+	chartId: string,
+	expectedVersion: ExpectedVersion,
+	now: number,
+	link: LinkRequest,
+) {
 	const url = normalizeSourceUrl(link.url);
 	const allowPrivate = services.config.linkedDataAllowPrivate;
 	const refused = unsafeUrlReason(url, allowPrivate);
@@ -73,7 +89,7 @@ async function linkToUrl(services: Services, caller: Caller, request: Request, c
 		const read = await readLinkedUrl(url, allowPrivate);
 		const dataset = parseSource(read.text, read.contentType);
 		const start = { url, refreshMinutes: link.refreshMinutes, read: read.validators, now };
-		const chart = await writeData(services, caller, request, chartId, now, dataset, { start });
+		const chart = await writeData(services, caller, chartId, expectedVersion, now, dataset, { start });
 		await confirmDatasetStored(services, chart.dataBlobKey, dataset);
 		return chart;
 	} catch (error) {
@@ -124,11 +140,11 @@ export const putChartDataRoute = defineRoute({
 		if (body.contentType === "application/json") {
 			if (body.bytes.byteLength > maxJsonBytes) throw tooLarge(maxJsonBytes);
 			const link = parseJsonObject(decodeUtf8(body.bytes), LinkRequest);
-			return chartWriteResponse(await linkToUrl(services, caller, request, chartId, now, link), services, caller);
+			return chartWriteResponse(await linkToUrl(services, caller, chartId, expectedVersionOf(request), now, link), services, caller);
 		}
 		// Parsed once: a write that loses a race re-checks the layout against the fresh kind only.
 		const dataset = parseCsv(decodeUtf8(body.bytes));
-		const chart = await writeData(services, caller, request, chartId, now, dataset, { end: true });
+		const chart = await writeData(services, caller, chartId, expectedVersionOf(request), now, dataset, { end: true });
 		// A concurrent chart delete may have removed this shared blob before the row named it (D29).
 		await confirmDatasetStored(services, chart.dataBlobKey, dataset);
 		return chartWriteResponse(chart, services, caller);
@@ -169,7 +185,7 @@ export const refreshChartDataRoute = defineRoute({
 /** A statistics chart redrawn as the library stands; a person's write during the redraw wins (it is answered). */
 async function redrawFromLibrary(services: Services, caller: Caller, chart: ChartRecord, now: number): Promise<void> {
 	try {
-		await refreshChart(services, systemCaller(libraryAuthor, caller.workspaceId), chart.id, now, null, chart.version);
+		await refreshChart(services, systemActor(libraryAuthor, caller.workspaceId), chart.id, now, null, chart.version);
 	} catch (error) {
 		if (!(error instanceof SupersededRefresh)) throw error;
 		console.log(`library: dropped the redraw of ${error.message}`);

@@ -11,9 +11,22 @@ import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import { embedUrl } from "../domain/chart";
 import type { DataSource } from "../domain/data-source";
 import { chartName } from "../domain/meta";
+import { ifMatchValues } from "../http/conditional";
 import { json, versionEtag } from "../http/respond";
 import { warningsHeaderValue } from "../render/warnings-header";
 import type { Services } from "../request-services";
+import type { ExpectedVersion } from "../services/chart-writes";
+
+/**
+ * The versions a write's `If-Match` allows (its ETags are `versionEtag`s): null when it is absent
+ * or `*`, else the versions it names, none when it names no version. A weak tag counts as its
+ * version: chart writes have always taken `W/"3"` for version 3, and clients rely on it, though RFC
+ * 9110's strong comparison would refuse it.
+ */
+export function expectedVersionOf(request: Request): ExpectedVersion {
+	const values = ifMatchValues(request.headers.get("if-match"));
+	return values === null ? null : values.filter((value) => /^[1-9][0-9]*$/.test(value)).map(Number);
+}
 
 /** Warnings about what a write stored (meta-warnings.ts): none on a read. */
 export type WriteWarnings = readonly string[];

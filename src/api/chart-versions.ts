@@ -8,7 +8,7 @@ import { coalesceVersions, fallbackSummary } from "../domain/version-summary";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { loadChart, writeChart } from "../services/chart-writes";
-import { chartAtVersion, chartWriteResponse } from "./chart-resource";
+import { chartAtVersion, chartWriteResponse, expectedVersionOf } from "./chart-resource";
 import { ChartOrReceipt, ChartVersion, ChartVersionList } from "./schemas";
 
 const tag = "Chart versions";
@@ -95,7 +95,7 @@ export const restoreVersionRoute = defineRoute({
 	errors: ["not_found", "precondition_failed", "conflict"],
 	async handler({ services, caller, params, request, now }) {
 		const n = parseVersion(params.n);
-		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) => {
+		const chart = await writeChart(services, caller, params.id as string, expectedVersionOf(request), now, async (current) => {
 			const { snapshot } = await loadVersion(current.id, n, services.db);
 			const restored = { next: { ...snapshot, folderId: current.folderId }, action: "restore", restoredVersion: n } as const;
 			// A version on library statistics takes the chart off its URL, as a PATCH of `series` does.

@@ -16,8 +16,8 @@ import { defineRoute } from "../http/route";
 import { storeNewChart } from "../services/chart-create";
 import { dataForKind, dataFromDataset, dataFromReferences, noData } from "../services/chart-data";
 import {
+	assertExpectedVersion,
 	assertFolderUsable,
-	assertIfMatch,
 	loadChart,
 	readingOf,
 	readsDifferently,
@@ -27,7 +27,7 @@ import {
 import { confirmDatasetStored, removeDeletedChartFiles } from "../services/data-retention";
 import { retryConditionalWrite } from "../services/retry";
 import { shapeOf } from "../services/version-notes";
-import { chartResponse, chartWriteResponse, createdChartResource, createdChartResponse } from "./chart-resource";
+import { chartResponse, chartWriteResponse, createdChartResource, createdChartResponse, expectedVersionOf } from "./chart-resource";
 import { Chart, ChartCreated, ChartOrReceipt, CreateChartBody, Deleted, PatchChartBody } from "./schemas";
 
 const tag = "Charts";
@@ -118,7 +118,7 @@ export const patchChartRoute = defineRoute({
 		// Parsed once: a write that loses a race reads it again for the fresh kind and settings only.
 		const dataset = typeof body.data === "string" ? parseCsv(body.data) : null;
 		const removesData = body.data === null;
-		const chart = await writeChart(services, caller, request, params.id as string, now, async (current) => {
+		const chart = await writeChart(services, caller, params.id as string, expectedVersionOf(request), now, async (current) => {
 			const { next, meta } = applyChartPatch(current, {
 				kind: body.kind,
 				seriesRefs: seriesPatch(body.series, current),
@@ -166,10 +166,11 @@ export const deleteChartRoute = defineRoute({
 	errors: ["not_found", "precondition_failed", "conflict"],
 	async handler({ services, caller, params, request }) {
 		const id = params.id as string;
+		const expectedVersion = expectedVersionOf(request);
 		return retryConditionalWrite(
 			async () => {
 				const current = await loadChart(services, caller, id);
-				assertIfMatch(request, current.version);
+				assertExpectedVersion(expectedVersion, current.version);
 				const result = await deleteChart(services.d1, caller.workspaceId, id, current.version);
 				if (!result.deleted) return null;
 				// The embed is down at once (the row is gone). Its snapshots and the data blobs nothing

@@ -12,7 +12,7 @@ import { hashedClientPath } from "../embed/clients";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { publishChart, unpublishChart } from "../services/publish";
-import { chartWriteResponse } from "./chart-resource";
+import { chartWriteResponse, expectedVersionOf } from "./chart-resource";
 import { ChartOrReceipt } from "./schemas";
 
 /** What publish answers: the URL, the aspect-ratio iframe (spec 4.1), the loader, and both together. */
@@ -52,7 +52,7 @@ export const publishRoute = defineRoute({
 	},
 	errors: ["not_found", "invalid_data", "precondition_failed", "conflict", "export_busy"],
 	async handler({ services, caller, params, request, now }) {
-		const chart = await publishChart(services, caller, request, params.id as string, now);
+		const chart = await publishChart(services, caller, params.id as string, expectedVersionOf(request), now);
 		return json(await publishedSnippets(chart, services.config.embedBase));
 	},
 });
@@ -71,7 +71,7 @@ export const unpublishRoute = defineRoute({
 	},
 	errors: ["not_found", "precondition_failed", "conflict"],
 	async handler({ services, caller, params, request, now }) {
-		const chart = await unpublishChart(services, caller, request, params.id as string, now);
+		const chart = await unpublishChart(services, caller, params.id as string, expectedVersionOf(request), now);
 		return chartWriteResponse(chart, services, caller);
 	},
 });

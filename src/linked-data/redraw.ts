@@ -11,9 +11,8 @@
  */
 import type { ChartAction } from "../db/charts";
 import { findChartVersion, snapshotOf } from "../db/charts";
-import type { Caller } from "../domain/caller";
+import type { SystemActor } from "../domain/caller";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
-import { allScopes } from "../domain/plans";
 import type { Services } from "../request-services";
 import type { ChartData } from "../services/chart-data";
 import { loadChart, validateMeta, writeChart } from "../services/chart-writes";
@@ -22,15 +21,24 @@ import { publishChart } from "../services/publish";
 export const linkedDataAuthor = "system:linked-data";
 export const libraryAuthor = "system:library";
 
-/** The service acting on a workspace's chart: every scope, no key, the author the history shows. */
-export function systemCaller(author: typeof linkedDataAuthor | typeof libraryAuthor, workspaceId: string): Caller {
-	return { credential: "key", keyId: author, accountId: author, workspaceId, plan: "business", scopes: [...allScopes] };
+const reasons = { [linkedDataAuthor]: "linked-data refresh", [libraryAuthor]: "library re-import" } as const;
+
+/** The service acting on a workspace's chart, as the author its history shows. */
+export function systemActor(author: typeof linkedDataAuthor | typeof libraryAuthor, workspaceId: string): SystemActor {
+	return { kind: "system", reason: reasons[author], accountId: author, workspaceId };
 }
 
-/** A system write sends no If-Match: it always applies to the chart as it stands. */
-function systemRequest(): Request {
-	return new Request("https://charts.invalid/system/refresh", { method: "POST" });
-}
+/**
+ * The old name, which src/linked-data/schedule.ts still uses.
+ * @deprecated use `systemActor`.
+ */
+export const systemCaller = systemActor;
+
+/**
+ * A refresh expects no version of its own: its writes are conditional on `readVersion` through
+ * `assertUnchangedSince`, which drops the refresh instead of answering 412.
+ */
+const anyVersion = null;
 
 const action: ChartAction = "refresh";
 
@@ -68,7 +76,7 @@ function assertUnchangedSince(chart: ChartRecord, readVersion: number): void {
  */
 export async function refreshChart(
 	services: Services,
-	caller: Caller,
+	actor: SystemActor,
 	chartId: string,
 	now: number,
 	data: ChartData | null,
@@ -77,13 +85,13 @@ export async function refreshChart(
 	const withData = async (chart: ChartRecord): Promise<ChartRecord> => {
 		if (!data) return chart;
 		const next = { ...chart, seriesRefs: [], ...data };
-		return { ...next, meta: await validateMeta(services, caller, chart.meta, next, chart.meta.theme) };
+		return { ...next, meta: await validateMeta(services, actor, chart.meta, next, chart.meta.theme) };
 	};
-	const current = await loadChart(services, caller, chartId);
+	const current = await loadChart(services, actor, chartId);
 	assertUnchangedSince(current, readVersion);
 	if (current.publishedVersion === null) {
 		if (!data) return current;
-		return writeChart(services, caller, systemRequest(), chartId, now, async (chart) => {
+		return writeChart(services, actor, chartId, anyVersion, now, async (chart) => {
 			assertUnchangedSince(chart, readVersion);
 			return { next: snapshotOf(await withData(chart)), action };
 		});
@@ -94,7 +102,7 @@ export async function refreshChart(
 			assertUnchangedSince(chart, readVersion);
 			return withData(chart);
 		};
-		return publishChart(services, caller, systemRequest(), chartId, now, { action, skipUnchanged: true, content });
+		return publishChart(services, actor, chartId, anyVersion, now, { action, skipUnchanged: true, content });
 	}
 	const draft = snapshotOf(current);
 	const asPublished = async (chart: ChartRecord): Promise<ChartRecord> => {
@@ -102,13 +110,13 @@ export async function refreshChart(
 		const then = chart.publishedVersion === null ? null : await findChartVersion(services.db, chartId, chart.publishedVersion);
 		return withData(then ? { ...chart, ...then.snapshot, folderId: chart.folderId } : chart);
 	};
-	const redrawn = await publishChart(services, caller, systemRequest(), chartId, now, {
+	const redrawn = await publishChart(services, actor, chartId, anyVersion, now, {
 		action,
 		skipUnchanged: true,
 		content: asPublished,
 	});
 	if (redrawn.version === current.version) return redrawn;
-	return writeChart(services, caller, systemRequest(), chartId, now, async (chart) =>
+	return writeChart(services, actor, chartId, anyVersion, now, async (chart) =>
 		// Only straight after the redraw: a person's write since then is the draft now.
 		chart.version === redrawn.version
 			? { next: snapshotOf(await withData({ ...chart, ...draft, folderId: chart.folderId })), action }

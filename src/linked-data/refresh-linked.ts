@@ -16,7 +16,7 @@ import { dataFromDataset } from "../services/chart-data";
 import { confirmDatasetStored } from "../services/data-retention";
 import { parseSource } from "./parse-source";
 import { readSource, SourceReadError } from "./read-source";
-import { linkedDataAuthor, refreshChart, SupersededRefresh, systemCaller } from "./redraw";
+import { linkedDataAuthor, refreshChart, SupersededRefresh, systemActor } from "./redraw";
 
 /** `superseded`: the chart changed while its source was read; the read's result was dropped. */
 export type RefreshResult = "changed" | "unchanged" | "failed" | "postponed" | "superseded" | "not-linked";
@@ -82,7 +82,7 @@ export async function refreshLinkedChart(
 		}
 		const dataset = parseSource(read.text, read.contentType);
 		const data = await dataFromDataset(services, chart.kind, dataset, chart.meta);
-		await refreshChart(services, systemCaller(linkedDataAuthor, workspaceId), chartId, now, data, chart.version);
+		await refreshChart(services, systemActor(linkedDataAuthor, workspaceId), chartId, now, data, chart.version);
 		// A concurrent chart delete may have removed this shared blob before the row named it (D29).
 		await confirmDatasetStored(services, data.dataBlobKey, dataset);
 		await recordRead(services.d1, chartId, url, { status: "ok", validators }, now);

@@ -4,7 +4,7 @@
  * other charts is confirmed after the row names it (D29).
  */
 import { insertChart } from "../db/charts";
-import type { Caller } from "../domain/caller";
+import type { Actor } from "../domain/caller";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import type { Dataset } from "../domain/dataset";
 import { newId } from "../domain/ids";
@@ -17,11 +17,11 @@ import { noteForWrite, shapeOf } from "./version-notes";
 
 const maxCreateAttempts = 3;
 
-function newChartRecord(caller: Caller, snapshot: ChartSnapshot, now: number): ChartRecord {
+function newChartRecord(actor: Actor, snapshot: ChartSnapshot, now: number): ChartRecord {
 	return {
 		...snapshot,
 		id: newId("ch"),
-		workspaceId: caller.workspaceId,
+		workspaceId: actor.workspaceId,
 		name: chartName(snapshot.meta),
 		version: 1,
 		publishedVersion: null,
@@ -33,26 +33,26 @@ function newChartRecord(caller: Caller, snapshot: ChartSnapshot, now: number): C
 /** Inserts the chart; `dataset` is its data when the snapshot names a blob, to put back if a delete took it. */
 export function storeNewChart(
 	services: Services,
-	caller: Caller,
+	actor: Actor,
 	snapshot: ChartSnapshot,
 	dataset: Dataset | null,
 	now: number,
 ): Promise<ChartRecord> {
 	return retryConditionalWrite(
 		async () => {
-			const chart = newChartRecord(caller, snapshot, now);
+			const chart = newChartRecord(actor, snapshot, now);
 			const inserted = await insertChart(services.d1, {
 				id: chart.id,
-				workspaceId: caller.workspaceId,
-				authorAccountId: caller.accountId,
+				workspaceId: actor.workspaceId,
+				authorAccountId: actor.accountId,
 				name: chart.name,
 				snapshot,
 				now,
-				...(await noteForWrite(services, caller, null, snapshot, { action: "create", dataShape: dataset ? shapeOf(dataset) : undefined })),
+				...(await noteForWrite(services, actor, null, snapshot, { action: "create", dataShape: dataset ? shapeOf(dataset) : undefined })),
 			});
 			if (!inserted) {
 				// The folder vanished between the check and the insert: say so precisely if it is gone for good.
-				await assertFolderUsable(services, caller, snapshot.folderId);
+				await assertFolderUsable(services, actor, snapshot.folderId);
 				return null;
 			}
 			// A concurrent chart delete may have removed this shared blob before the row named it (D29).

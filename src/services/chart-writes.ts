@@ -11,7 +11,7 @@ import { findFolder } from "../db/folders";
 import type { LinkChange } from "../db/linked-data";
 import { startedDataSource } from "../db/linked-data";
 import { workspaceThemeExists } from "../db/themes";
-import type { Caller } from "../domain/caller";
+import type { Actor } from "../domain/caller";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import type { TableReading } from "../domain/column-roles-auto";
 import { ColumnRoles } from "../domain/column-roles-schema";
@@ -31,9 +31,9 @@ export function chartNotFound(id: string): ApiError {
 	return new ApiError("not_found", `No chart ${id} in this workspace.`);
 }
 
-/** Loads a chart of the caller's workspace; another workspace's chart is 404 too (D4). */
-export async function loadChart(services: Services, caller: Caller, id: string): Promise<ChartRecord> {
-	const chart = await findChart(services.db, caller.workspaceId, id);
+/** Loads a chart of the actor's workspace; another workspace's chart is 404 too (D4). */
+export async function loadChart(services: Services, actor: Actor, id: string): Promise<ChartRecord> {
+	const chart = await findChart(services.db, actor.workspaceId, id);
 	if (!chart) throw chartNotFound(id);
 	return chart;
 }
@@ -46,7 +46,7 @@ export async function loadChart(services: Services, caller: Caller, id: string):
  */
 export async function validateMeta(
 	services: Services,
-	caller: Caller,
+	actor: Actor,
 	raw: unknown,
 	chart: Pick<ChartSnapshot, "hasData" | "seriesNames">,
 	storedTheme?: string,
@@ -58,7 +58,7 @@ export async function validateMeta(
 		meta.theme !== undefined &&
 		meta.theme !== storedTheme &&
 		!findBuiltInTheme(meta.theme) &&
-		!(await workspaceThemeExists(services.db, caller.workspaceId, meta.theme))
+		!(await workspaceThemeExists(services.db, actor.workspaceId, meta.theme))
 	) {
 		throw new ApiError("invalid_theme", `meta.theme: there is no theme "${meta.theme}". GET /v1/themes lists the themes you can use.`, {
 			path: "meta.theme",
@@ -114,23 +114,28 @@ export function readsDifferently(before: unknown, after: unknown): boolean {
 	return reading(before) !== reading(after);
 }
 
-export async function assertFolderUsable(services: Services, caller: Caller, folderId: string | null): Promise<void> {
-	if (folderId !== null && !(await findFolder(services.db, caller.workspaceId, folderId))) {
+export async function assertFolderUsable(services: Services, actor: Actor, folderId: string | null): Promise<void> {
+	if (folderId !== null && !(await findFolder(services.db, actor.workspaceId, folderId))) {
 		throw new ApiError("invalid_folder", `folderId: there is no folder ${folderId} in this workspace. GET /v1/folders lists them.`, {
 			path: "folderId",
 		});
 	}
 }
 
-/** Parses `If-Match` (D13): null when absent; otherwise whether it allows `version`. */
-export function ifMatchAllows(header: string | null, version: number): boolean | null {
-	if (header === null) return null;
-	const tags = header.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
-	return tags.includes("*") || tags.includes(`"${version}"`);
+/**
+ * The versions a write may apply to (optimistic concurrency, D13), from `If-Match` in the API:
+ * null for any version; a number for that one; a list for any of them (empty: none will do).
+ */
+export type ExpectedVersion = number | readonly number[] | null;
+
+export function versionExpected(expected: ExpectedVersion, version: number): boolean {
+	if (expected === null) return true;
+	return typeof expected === "number" ? expected === version : expected.includes(version);
 }
 
-export function assertIfMatch(request: Request, version: number): void {
-	if (ifMatchAllows(request.headers.get("if-match"), version) === false) {
+/** 412 unless the chart's current `version` is one the write expects. */
+export function assertExpectedVersion(expected: ExpectedVersion, version: number): void {
+	if (!versionExpected(expected, version)) {
 		throw new ApiError(
 			"precondition_failed",
 			`If-Match does not match: the chart is now at version ${version} (ETag "${version}"). GET it again, reapply your change, and retry.`,
@@ -165,23 +170,23 @@ function dataSourceAfter(current: ChartRecord, link: LinkChange | undefined): Ch
 /**
  * Writes `planned` as the version after `current`, on the condition that `current` is still the
  * chart's latest version; answers the chart as written, or null when another write got there
- * first (the caller re-reads and tries again).
+ * first (the write loop re-reads and tries again).
  */
 export async function commitChartWrite(
 	services: Services,
-	caller: Caller,
+	actor: Actor,
 	current: ChartRecord,
 	planned: PlannedWrite,
 	now: number,
 ): Promise<ChartRecord | null> {
 	const name = chartName(planned.next.meta);
-	const { note, dataShape } = await noteForWrite(services, caller, current, planned.next, planned);
+	const { note, dataShape } = await noteForWrite(services, actor, current, planned.next, planned);
 	const written = await writeChartVersion(services.d1, {
 		previous: current,
 		next: planned.next,
 		name,
 		action: planned.action,
-		authorAccountId: caller.accountId,
+		authorAccountId: actor.accountId,
 		now,
 		publishedVersion: planned.publishedVersion,
 		note,
@@ -203,22 +208,22 @@ export async function commitChartWrite(
 /**
  * Reads the chart, lets `plan` decide its next state, and writes it as a new version.
  * `plan` returns null for "nothing to change". A write that loses a race re-reads and plans
- * again; with If-Match the re-read answers 412 instead, as the client asked. `plan` runs once per
+ * again; with an expected version the re-read answers 412 instead, as the client asked. `plan` runs once per
  * attempt, so it must be quick: slow work (drawing) belongs before the loop, as publish does it.
  */
 export async function writeChart(
 	services: Services,
-	caller: Caller,
-	request: Request,
+	actor: Actor,
 	chartId: string,
+	expectedVersion: ExpectedVersion,
 	now: number,
 	plan: (current: ChartRecord) => Promise<PlannedWrite | null>,
 ): Promise<ChartRecord> {
 	return retryConditionalWrite(async () => {
-		const current = await loadChart(services, caller, chartId);
-		assertIfMatch(request, current.version);
+		const current = await loadChart(services, actor, chartId);
+		assertExpectedVersion(expectedVersion, current.version);
 		const planned = await plan(current);
 		if (planned === null) return current;
-		return commitChartWrite(services, caller, current, planned, now);
+		return commitChartWrite(services, actor, current, planned, now);
 	}, chartWriteRetry);
 }

@@ -8,7 +8,7 @@ import type { StoredFont } from "../db/fonts";
 import { fontsFromRows, workspaceFontsQuery } from "../db/fonts";
 import type { ThemeCandidate } from "../db/themes";
 import { chartThemeCandidatesQuery } from "../db/themes";
-import type { Caller } from "../domain/caller";
+import type { Actor } from "../domain/caller";
 import type { ChartRecord } from "../domain/chart";
 import type { Services } from "../request-services";
 import { chartNotFound } from "./chart-writes";
@@ -19,12 +19,12 @@ export interface ChartForDrawing {
 	themes: ThemeCandidate[];
 }
 
-export async function readChartForDrawing(services: Services, caller: Caller, id: string): Promise<ChartForDrawing> {
+export async function readChartForDrawing(services: Services, actor: Actor, id: string): Promise<ChartForDrawing> {
 	const { db } = services;
 	const [chartRows, fontRows, themes] = await db.batch([
-		chartQuery(db, caller.workspaceId, id),
-		workspaceFontsQuery(db, caller.workspaceId),
-		chartThemeCandidatesQuery(db, caller.workspaceId, id),
+		chartQuery(db, actor.workspaceId, id),
+		workspaceFontsQuery(db, actor.workspaceId),
+		chartThemeCandidatesQuery(db, actor.workspaceId, id),
 	]);
 	const chart = chartFromRows(chartRows);
 	if (!chart) throw chartNotFound(id);

@@ -5,7 +5,7 @@
  * the result into a response: 304, the file gzipped or not, its headers.
  */
 import { ApiError } from "../api-error";
-import type { Caller } from "../domain/caller";
+import type { Actor } from "../domain/caller";
 import type { ChartRecord } from "../domain/chart";
 import { gzip } from "../domain/gzip";
 import { csvFile } from "../render/csv";
@@ -66,7 +66,7 @@ function checkPngBudget(chart: ChartRecord, options: ExportOptions): void {
 /** A PNG, SVG or PDF of the chart: known to the client already, from the export cache, or drawn in an export slot and cached. */
 export async function exportDrawing(
 	services: Services,
-	caller: Caller,
+	actor: Actor,
 	chartId: string,
 	format: DrawingFormat,
 	options: ExportOptions,
@@ -75,7 +75,7 @@ export async function exportDrawing(
 	// A drawing's key names its theme and the theme's uploaded fonts: they are read in one batch
 	// with the chart, so a cache hit costs that one round trip. A deleted chart is still 404
 	// before any cache is looked at.
-	const { chart, ...preread } = await readChartForDrawing(services, caller, chartId);
+	const { chart, ...preread } = await readChartForDrawing(services, actor, chartId);
 	requireData(chart);
 	if (format === "png") checkPngBudget(chart, options);
 	const materials = await exportMaterials(services, chart, preread);
@@ -105,8 +105,8 @@ export async function exportDrawing(
 }
 
 /** The chart's data as CSV: written out without drawing or a slot, cheap enough to answer fresh every time. */
-export async function exportCsv(services: Services, caller: Caller, chartId: string): Promise<{ chart: ChartRecord; file: ExportFile }> {
-	const chart = await loadChart(services, caller, chartId);
+export async function exportCsv(services: Services, actor: Actor, chartId: string): Promise<{ chart: ChartRecord; file: ExportFile }> {
+	const chart = await loadChart(services, actor, chartId);
 	requireData(chart);
 	const dataset = await datasetOf(services, chart);
 	if (!dataset) throw new Error(`chart ${chart.id} has no dataset`);

@@ -17,14 +17,15 @@ import { snapshotOf } from "../db/charts";
 import type { StoredFont } from "../db/fonts";
 import { recordPublishedFonts } from "../db/fonts";
 import { publishedKeyOf, recordPublishedKey } from "../db/linked-data";
-import type { Caller } from "../domain/caller";
+import type { Actor } from "../domain/caller";
 import type { ChartRecord } from "../domain/chart";
 import { fontIdsNamedBy } from "../embed/fonts";
 import type { PublishedFont } from "../embed/published-pointer";
 import { writePointer } from "../embed/published-pointer";
 import type { SnapshotFiles } from "../embed/snapshot-files";
 import type { Services } from "../request-services";
-import { assertIfMatch, chartWriteRetry, commitChartWrite, loadChart, writeChart } from "./chart-writes";
+import type { ExpectedVersion } from "./chart-writes";
+import { assertExpectedVersion, chartWriteRetry, commitChartWrite, loadChart, writeChart } from "./chart-writes";
 import { exportDataset } from "./export-datasets";
 import { exportMaterials } from "./export-key";
 import { renderInExportSlot } from "./export-slot";
@@ -46,8 +47,8 @@ interface ReadySnapshot {
 	fonts: StoredFont[];
 }
 
-function assertPublishable(request: Request, chart: ChartRecord): void {
-	assertIfMatch(request, chart.version);
+function assertPublishable(expectedVersion: ExpectedVersion, chart: ChartRecord): void {
+	assertExpectedVersion(expectedVersion, chart.version);
 	if (!chart.hasData) throw new ApiError("invalid_data", `Chart ${chart.id} has no data yet, so there is nothing to publish.`);
 }
 
@@ -72,16 +73,16 @@ export interface RedrawOptions {
 }
 
 /**
- * Publishes the chart as it stands (honouring If-Match) and answers it as written, with its new
+ * Publishes the chart as it stands (if it is at a version expected) and answers it as written, with its new
  * `publishedVersion`. Throws `export_busy` when a drawing is needed and every slot is taken.
  * `redraw` is for the service's own redraws of a published chart: the same path, the same URL,
  * the same export gate and snapshot cache.
  */
 export async function publishChart(
 	services: Services,
-	caller: Caller,
-	request: Request,
+	actor: Actor,
 	chartId: string,
+	expectedVersion: ExpectedVersion,
 	now: number,
 	redraw?: RedrawOptions,
 ): Promise<ChartRecord> {
@@ -112,15 +113,15 @@ export async function publishChart(
 	const unchanged = async (current: ChartRecord, key: string) =>
 		redraw?.skipUnchanged === true && current.publishedVersion !== null && (await publishedKeyOf(services.d1, current.id)) === key;
 
-	const read = await loadChart(services, caller, chartId);
-	assertPublishable(request, read);
+	const read = await loadChart(services, actor, chartId);
+	assertPublishable(expectedVersion, read);
 	let snapshot = await snapshotFor(await contentOf(read));
 	return retryConditionalWrite(async (attempt) => {
 		let current = read;
 		if (attempt > 0) {
 			// Lost a race: the chart moved on while this publish drew or wrote. Publish it as it stands now.
-			current = await loadChart(services, caller, chartId);
-			assertPublishable(request, current);
+			current = await loadChart(services, actor, chartId);
+			assertPublishable(expectedVersion, current);
 			snapshot = await snapshotFor(await contentOf(current), snapshot);
 		}
 		if (await unchanged(current, snapshot.key)) return current;
@@ -135,7 +136,7 @@ export async function publishChart(
 		await recordPublishedFonts(services.db, chart, version, [...named]);
 		const written = await commitChartWrite(
 			services,
-			caller,
+			actor,
 			current,
 			{ next: snapshotOf(chart), action: redraw?.action ?? "publish", publishedVersion: version },
 			now,
@@ -171,15 +172,15 @@ async function showToReaders(services: Services, written: ChartRecord, fonts: Pu
 	}
 }
 
-/** Takes the chart's embed down (honouring If-Match); a chart that is not published is left as it is. */
+/** Takes the chart's embed down (if it is at a version expected); a chart that is not published is left as it is. */
 export async function unpublishChart(
 	services: Services,
-	caller: Caller,
-	request: Request,
+	actor: Actor,
 	chartId: string,
+	expectedVersion: ExpectedVersion,
 	now: number,
 ): Promise<ChartRecord> {
-	const written = await writeChart(services, caller, request, chartId, now, async (current) =>
+	const written = await writeChart(services, actor, chartId, expectedVersion, now, async (current) =>
 		current.publishedVersion === null ? null : { next: snapshotOf(current), action: "unpublish", publishedVersion: null },
 	);
 	if (written.publishedVersion === null) await showToReaders(services, written, []);

@@ -5,7 +5,7 @@
  */
 import { findDataShape } from "../db/charts";
 import { findWorkspaceTheme } from "../db/themes";
-import type { Caller } from "../domain/caller";
+import type { Actor } from "../domain/caller";
 import type { CellEdits } from "../domain/cell-edits";
 import { cellEdits } from "../domain/cell-edits";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
@@ -26,12 +26,12 @@ export function shapeOf(dataset: Dataset): DataShape {
 	};
 }
 
-async function themeNames(services: Services, caller: Caller, ids: (string | undefined)[]): Promise<Map<string, string>> {
+async function themeNames(services: Services, actor: Actor, ids: (string | undefined)[]): Promise<Map<string, string>> {
 	const names = new Map<string, string>();
 	for (const id of ids) {
 		if (id === undefined || names.has(id)) continue;
 		const builtIn = findBuiltInTheme(id);
-		const name = builtIn ? builtIn.definition.name : (await findWorkspaceTheme(services.db, caller.workspaceId, id))?.name;
+		const name = builtIn ? builtIn.definition.name : (await findWorkspaceTheme(services.db, actor.workspaceId, id))?.name;
 		names.set(id, name ?? id);
 	}
 	return names;
@@ -64,7 +64,7 @@ export interface NoteFacts {
  */
 export async function noteForWrite(
 	services: Services,
-	caller: Caller,
+	actor: Actor,
 	current: ChartRecord | null,
 	next: ChartSnapshot,
 	facts: NoteFacts,
@@ -87,14 +87,13 @@ export async function noteForWrite(
 			(nextShape?.rows ?? 0) * (nextShape?.columns.length ?? 0) <= maxComparedCells
 		)
 			edits = await editedCells(services, current.dataBlobKey, next.dataBlobKey);
-		if (current && current.meta.theme !== next.meta.theme)
-			names = await themeNames(services, caller, [current.meta.theme, next.meta.theme]);
+		if (current && current.meta.theme !== next.meta.theme) names = await themeNames(services, actor, [current.meta.theme, next.meta.theme]);
 	} catch {
 		// Described with what is known.
 	}
 	const note = describeVersion(current, next, {
 		action: facts.action,
-		authorAccountId: caller.accountId,
+		authorAccountId: actor.accountId,
 		restoredVersion: facts.restoredVersion,
 		themeName: (id) => names.get(id) ?? id,
 		previousShape,

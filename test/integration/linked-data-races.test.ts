@@ -10,7 +10,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { claimDueLinkedCharts } from "../../src/db/linked-data";
 import { maxLinkedChartsPerWorkspace } from "../../src/domain/data-source";
-import { refreshChart, SupersededRefresh, systemCaller } from "../../src/linked-data/redraw";
+import { refreshChart, SupersededRefresh, systemActor } from "../../src/linked-data/redraw";
 import { buildServices } from "../../src/request-services";
 import type { ErrorBody } from "../helpers/api";
 import { call, callJson } from "../helpers/api";
@@ -133,7 +133,7 @@ describe("a refresh never overwrites a later write", () => {
 		const ctx = createExecutionContext();
 		const redraw = refreshChart(
 			buildServices(env, ctx),
-			systemCaller("system:library", workspaceId),
+			systemActor("system:library", workspaceId),
 			read.id,
 			Date.now(),
 			null,

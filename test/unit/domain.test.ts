@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { expectedVersionOf } from "../../src/api/chart-resource";
 import { validationError } from "../../src/api-error";
 import type { ChartSnapshot } from "../../src/domain/chart";
 import { applyChartPatch, sameSnapshot } from "../../src/domain/chart";
@@ -7,7 +8,7 @@ import { applyMergePatch } from "../../src/domain/merge-patch";
 import { chartName, Meta } from "../../src/domain/meta";
 import { builtInThemes, ThemeDefinition } from "../../src/domain/themes";
 import { SeriesTransform, unknownTransformKeys } from "../../src/domain/transforms";
-import { ifMatchAllows } from "../../src/services/chart-writes";
+import { versionExpected } from "../../src/services/chart-writes";
 
 describe("applyMergePatch (RFC 7386)", () => {
 	// The examples of RFC 7386 appendix A.
@@ -108,17 +109,21 @@ describe("validationError", () => {
 	});
 });
 
-describe("If-Match", () => {
+describe("If-Match as the versions a chart write expects", () => {
 	it.each([
-		[null, 3, null],
+		[null, 3, true],
 		['"3"', 3, true],
 		['W/"3"', 3, true],
 		['"2", "3"', 3, true],
 		["*", 3, true],
 		['"2"', 3, false],
 		["3", 3, false],
+		['"03"', 3, false],
+		['junk, "3"', 3, true],
+		['W/"2", "4"', 3, false],
 	])("%s against version %i is %s", (header, version, expected) => {
-		expect(ifMatchAllows(header, version)).toBe(expected);
+		const request = new Request("https://charts.example/v1/charts/c", header === null ? {} : { headers: { "If-Match": header } });
+		expect(versionExpected(expectedVersionOf(request), version)).toBe(expected);
 	});
 });
 
