@@ -13,6 +13,11 @@ export interface Services extends HostServices {
 	db: Database;
 }
 
-export function buildServices(env: Env, ctx: ExecutionContext): Services {
-	return { db: openDatabase(env.DB), ...buildHostServices(env, ctx) };
+/**
+ * `d1` is what every query goes through, drizzle's and the raw statements' alike: the API's
+ * requests pass their D1 session (src/lazy-api.ts, src/http/d1-session.ts); background work
+ * (the Cron run, the queue consumers) the binding itself, which always reads the primary.
+ */
+export function buildServices(env: Env, ctx: ExecutionContext, d1: D1Database = env.DB): Services {
+	return { ...buildHostServices(env, ctx), d1, db: openDatabase(d1) };
 }

@@ -8,7 +8,8 @@
  * CORS is open (`*`): keys travel in a header, so notebooks in a browser can call the API
  * without a proxy. It never allows credentials (no `Access-Control-Allow-Credentials`, and `*`
  * forbids them anyway), so another site's page can never make a browser send the console's
- * session cookie with a cross-origin request it can read (DESIGN D32).
+ * session cookie with a cross-origin request it can read (DESIGN D32). A notebook can read a
+ * read's `X-D1-Bookmark` and send it back (src/http/d1-session.ts).
  */
 
 import type { IRequest } from "itty-router";
@@ -24,7 +25,7 @@ import type { Route } from "./route";
 const corsHeaders = {
 	"Access-Control-Allow-Origin": "*",
 	"Access-Control-Expose-Headers":
-		"ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Idempotent-Replayed, X-Request-Id, Content-Disposition, X-Render-Warnings, X-Meta-Warnings",
+		"ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Idempotent-Replayed, X-Request-Id, Content-Disposition, X-Render-Warnings, X-Meta-Warnings, X-D1-Bookmark",
 };
 
 export type ApiHandler = (request: Request, services: Services, requestId: string) => Promise<Response>;
@@ -91,7 +92,7 @@ function preflight(allow: string): Response {
 		status: 204,
 		headers: {
 			"Access-Control-Allow-Methods": `${allow}, OPTIONS`,
-			"Access-Control-Allow-Headers": "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key",
+			"Access-Control-Allow-Headers": "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, X-D1-Bookmark",
 			"Access-Control-Max-Age": "86400",
 		},
 	});
