@@ -1,8 +1,11 @@
 /**
  * Every route, in two lists: the public API (`/v1`, with its OpenAPI document) and the console's
- * (sign-in and console-only routes, with theirs). The router serves both.
+ * (sign-in and console-only routes, with theirs). The router serves both, and beside them the
+ * OAuth authorization server's endpoints and the console's consent and connections routes
+ * (docs/mcp.md, "Signing in"), which neither document lists.
  */
 import type { Route } from "../http/route";
+import { oauthRoutes } from "../oauth/routes";
 import { activityRoute } from "./activity";
 import { chartChecksRoute } from "./chart-checks";
 import { copyChartRoute } from "./chart-copy";
@@ -16,6 +19,7 @@ import { exportRoutes } from "./exports";
 import { folderRoutes } from "./folders";
 import { healthRoute } from "./health";
 import { metaSchemaRoute } from "./meta-schema";
+import { oauthConsoleRoutes } from "./oauth";
 import { openApiRoute } from "./openapi";
 import { publishRoutes } from "./publish";
 import { teamRoutes } from "./team";
@@ -42,4 +46,4 @@ export const apiRoutes: readonly Route[] = [
 ];
 
 /** What the Worker serves. */
-export const allRoutes: readonly Route[] = [...apiRoutes, ...consoleRoutes];
+export const allRoutes: readonly Route[] = [...apiRoutes, ...consoleRoutes, ...oauthRoutes, ...oauthConsoleRoutes];

@@ -3,9 +3,12 @@
  * members; only the owner makes someone else the owner, which hands ownership on (the old owner
  * becomes an admin), and the owner can neither leave nor be removed, so a workspace always has
  * exactly one. A removed member's charts stay; their sessions end and their keys are revoked in
- * the same batch that moves the account out (src/db/team.ts), so their next request is refused.
+ * the same batch that moves the account out (src/db/team.ts), so their next request is refused;
+ * the assistants they connected are disconnected right after (an access token is refused as soon
+ * as its member is in another workspace anyway: src/http/auth.ts).
  */
 import { ApiError } from "../api-error";
+import { revokeAccountGrants } from "../db/oauth";
 import type { Member } from "../db/team";
 import { findMember, handOwnership, removeFromWorkspace, setMemberRole } from "../db/team";
 import type { Caller } from "../domain/caller";
@@ -76,6 +79,7 @@ export async function removeMember(services: Services, caller: Caller, accountId
 	const target = await memberOrThrow(services, caller.workspaceId, accountId);
 	if (target.role === "owner") throw ownerStays(leaving ? "leave the workspace" : "be removed");
 	await removeFromWorkspace(services.d1, target.accountId, newId("ws"), now);
+	await revokeAccountGrants(services.db, target.accountId, now);
 	await recordActivity(services, {
 		workspaceId: caller.workspaceId,
 		at: now,

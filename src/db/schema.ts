@@ -489,3 +489,87 @@ export const libraryRefreshMarks = sqliteTable("library_refresh_marks", {
 	contentHash: text("content_hash").notNull(),
 	refreshedAt: integer("refreshed_at").notNull(),
 });
+
+/**
+ * OAuth clients (docs/mcp.md): an assistant's MCP client registers itself (dynamic registration)
+ * and is known by its id, its name (shown on the consent screen) and the redirect URIs it may be
+ * sent back to, matched exactly. Public clients: there is no secret.
+ */
+export const oauthClients = sqliteTable("oauth_clients", {
+	id: text("id").primaryKey(),
+	name: text("name").notNull(),
+	/** JSON array of the registered redirect URIs. */
+	redirectUris: text("redirect_uris").notNull(),
+	createdAt: integer("created_at").notNull(),
+});
+
+/**
+ * An authorization asked for and not yet answered: what `/oauth/authorize` checked, kept for the
+ * console's consent screen. Short-lived and used once (deleted when approved or denied).
+ */
+export const oauthRequests = sqliteTable(
+	"oauth_requests",
+	{
+		id: text("id").primaryKey(),
+		clientId: text("client_id")
+			.notNull()
+			.references(() => oauthClients.id),
+		redirectUri: text("redirect_uri").notNull(),
+		/** base64url SHA-256 of the client's PKCE verifier (S256 only). */
+		codeChallenge: text("code_challenge").notNull(),
+		state: text("state"),
+		/** JSON array of the scopes asked for. */
+		scopes: text("scopes").notNull(),
+		createdAt: integer("created_at").notNull(),
+		expiresAt: integer("expires_at").notNull(),
+	},
+	(t) => [index("oauth_requests_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * What a member allowed a client: its scopes, in the member's workspace. The member's current
+ * role bounds them at every request; revoking the grant (Disconnect, the member's removal, a
+ * reused code or refresh token) ends every token issued under it at once.
+ */
+export const oauthGrants = sqliteTable(
+	"oauth_grants",
+	{
+		id: text("id").primaryKey(),
+		clientId: text("client_id")
+			.notNull()
+			.references(() => oauthClients.id),
+		accountId: text("account_id")
+			.notNull()
+			.references(() => accounts.id),
+		workspaceId: text("workspace_id").notNull(),
+		redirectUri: text("redirect_uri").notNull(),
+		/** JSON array of the scopes allowed. */
+		scopes: text("scopes").notNull(),
+		createdAt: integer("created_at").notNull(),
+		lastUsedAt: integer("last_used_at"),
+		revokedAt: integer("revoked_at"),
+	},
+	(t) => [index("oauth_grants_account_idx").on(t.accountId)],
+);
+
+/**
+ * Codes, access and refresh tokens of a grant, by the SHA-256 of the token (never the token).
+ * `usedAt` marks a code exchanged or a refresh token rotated: presenting one again revokes the grant.
+ */
+export const oauthTokens = sqliteTable(
+	"oauth_tokens",
+	{
+		hash: text("hash").primaryKey(),
+		grantId: text("grant_id")
+			.notNull()
+			.references(() => oauthGrants.id),
+		kind: text("kind", { enum: ["code", "access", "refresh"] }).notNull(),
+		/** A code's PKCE challenge and redirect URI, which its exchange must match; null for tokens. */
+		codeChallenge: text("code_challenge"),
+		redirectUri: text("redirect_uri"),
+		createdAt: integer("created_at").notNull(),
+		expiresAt: integer("expires_at").notNull(),
+		usedAt: integer("used_at"),
+	},
+	(t) => [index("oauth_tokens_grant_idx").on(t.grantId), index("oauth_tokens_expires_idx").on(t.expiresAt)],
+);

@@ -20,7 +20,10 @@ interface CallerAccount {
 
 export interface KeyCaller extends CallerAccount {
 	credential: "key";
+	/** The API key's id; for an OAuth access token, its grant's (`grantId`). */
 	keyId: string;
+	/** Set when the bearer is an OAuth access token (docs/mcp.md): the grant it was issued under. */
+	grantId?: string;
 }
 
 export interface SessionCaller extends CallerAccount {

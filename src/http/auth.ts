@@ -4,10 +4,16 @@
  * bearer key is judged by the key alone, its cookie ignored, so a script can never be upgraded
  * (or downgraded) by a cookie it happens to send. Key failures are 401 `unauthorized` with
  * `WWW-Authenticate: Bearer`.
+ *
+ * An OAuth access token (`cso_…`, docs/mcp.md "Signing in") is a key in all but name: it acts
+ * for the member who allowed it, with the scopes they allowed as far as their role holds them
+ * now, under the same plan and rate limit. It is taken on the MCP endpoint only (its audience,
+ * src/oauth/audience.ts), and refused once its grant is revoked or its member left the workspace.
  */
 
 import { ApiError } from "../api-error";
 import { findKeyByHash, markKeyUsed } from "../db/keys";
+import { findAccessToken, markGrantUsed } from "../db/oauth";
 import { apiKeyPattern } from "../domain/api-keys";
 import type { Caller, KeyCaller, SessionCaller } from "../domain/caller";
 import { sha256Hex } from "../domain/ids";
@@ -16,6 +22,8 @@ import { planHasApiAccess } from "../domain/plans";
 import type { Role } from "../domain/roles";
 import { effectiveScopes, leastRoleForSessionRoute, roleAtLeast, roleScopes, roleWords } from "../domain/roles";
 import { csrfTokenMatches } from "../domain/session-tokens";
+import { isMcpRequest } from "../oauth/audience";
+import { accessTokenPattern } from "../oauth/tokens";
 import type { Services } from "../request-services";
 import { readSessionCookie } from "./cookies";
 import { authenticateSession } from "./session-auth";
@@ -51,6 +59,7 @@ async function authenticateKey(header: string, services: Services, now: number):
 		throw unauthorized("The Authorization header must be `Bearer <API key>`.", true);
 	}
 	const key = match[1];
+	if (accessTokenPattern.test(key)) return authenticateAccessToken(key, services, now);
 	if (!apiKeyPattern.test(key)) {
 		throw unauthorized("That is not an API key of this service: keys start with `cs_` and have 43 characters.", true);
 	}
@@ -64,6 +73,35 @@ async function authenticateKey(header: string, services: Services, now: number):
 	return {
 		credential: "key",
 		keyId: record.keyId,
+		accountId: record.accountId,
+		workspaceId: record.workspaceId,
+		plan: record.plan,
+		role: record.role,
+		scopes: effectiveScopes(record.scopes, record.role),
+	};
+}
+
+async function authenticateAccessToken(token: string, services: Services, now: number): Promise<KeyCaller> {
+	if (!isMcpRequest(services)) {
+		throw unauthorized(
+			"This OAuth access token is for the MCP endpoint (/mcp) only; the API takes API keys (the console's Keys page).",
+			true,
+		);
+	}
+	const record = await findAccessToken(services.db, await sha256Hex(token));
+	if (!record) throw unauthorized("This access token is not valid. Sign in again from the assistant.", true);
+	if (record.revokedAt !== null) throw unauthorized("This assistant was disconnected. Connect it again to sign in.", true);
+	if (record.accountWorkspaceId !== record.workspaceId) {
+		throw unauthorized("The member who connected this assistant is no longer in the workspace.", true);
+	}
+	if (record.expiresAt <= now) throw unauthorized("This access token has expired. Refresh it with the refresh token.", true);
+	if (record.lastUsedAt === null || now - record.lastUsedAt > lastUsedResolutionMs) {
+		services.waitUntil(markGrantUsed(services.db, record.grantId, now));
+	}
+	return {
+		credential: "key",
+		keyId: record.grantId,
+		grantId: record.grantId,
 		accountId: record.accountId,
 		workspaceId: record.workspaceId,
 		plan: record.plan,

@@ -1,6 +1,7 @@
 /**
  * The console's static single-page app on the API host (DESIGN §8, D36): every path that is not
- * the API (`/v1`), sign-in (`/auth`), a console route (`/console/api`) or the MCP server (`/mcp`) is answered from the
+ * the API (`/v1`), sign-in (`/auth`), a console route (`/console/api`), the MCP server (`/mcp`)
+ * or the OAuth server (`/oauth/`, and its two `/.well-known/` documents) is answered from the
  * built files in `dist/console/` through the `ASSETS` binding, whose single-page fallback answers
  * `index.html` for screen URLs such as `/charts/ch_123`. The Worker runs first for every request
  * so that it, not the asset server, decides what belongs to the API and what to the app, and so
@@ -11,11 +12,19 @@ import { ApiError } from "../api-error";
 import { readSessionCookie } from "./cookies";
 import { errorResponse } from "./errors";
 
-const apiPrefixes = ["/v1/", "/auth/", "/console/api/"];
+const apiPrefixes = ["/v1/", "/auth/", "/console/api/", "/oauth/"];
+
+/** The OAuth metadata documents the Worker's routes serve (src/oauth/metadata.ts); every other `/.well-known/` path stays a 404 here. */
+const oauthDocuments = new Set([
+	"/.well-known/oauth-protected-resource",
+	"/.well-known/oauth-protected-resource/mcp",
+	"/.well-known/oauth-authorization-server",
+]);
 
 /** Whether a path on the API host belongs to the console app rather than the API. */
 export function isConsoleAppPath(pathname: string): boolean {
 	if (pathname === "/v1" || pathname === "/auth" || pathname === "/console/api" || pathname === "/mcp") return false;
+	if (oauthDocuments.has(pathname)) return false;
 	return !apiPrefixes.some((prefix) => pathname.startsWith(prefix));
 }
 
@@ -23,6 +32,8 @@ const securityHeaders = {
 	// Only our own files; ECharts sets inline styles, and the preview draws into blob/data images.
 	"Content-Security-Policy":
 		"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+	// For browsers that predate frame-ancestors: no page of the console (the consent screen above all) may be framed.
+	"X-Frame-Options": "DENY",
 	"X-Content-Type-Options": "nosniff",
 	"Referrer-Policy": "same-origin",
 };
@@ -119,12 +130,15 @@ function pageAnswer(request: Request, answer: Response): Response {
 }
 
 /**
- * `/.well-known/` names documents other software looks for (an MCP client its OAuth metadata at
- * `/.well-known/oauth-protected-resource`): never the app's page with a 200, which a client would
- * take for the document. The API's 404 JSON answers them until one is served (docs/mcp.md).
+ * `/.well-known/` names documents other software looks for: never the app's page with a 200,
+ * which a client would take for the document. The OAuth ones are the Worker's routes (above);
+ * the API's 404 JSON answers every other (docs/mcp.md).
  */
 function wellKnownAnswer(pathname: string, requestId: string): Response {
-	const error = new ApiError("not_found", `Nothing is served at ${pathname}. API clients authenticate with an API key as a bearer token.`);
+	const error = new ApiError(
+		"not_found",
+		`Nothing is served at ${pathname}. API clients authenticate with an API key as a bearer token; MCP clients read /.well-known/oauth-protected-resource.`,
+	);
 	const response = errorResponse(error, requestId);
 	response.headers.set("X-Request-Id", requestId);
 	return response;

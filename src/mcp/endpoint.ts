@@ -5,9 +5,11 @@
  * message is read:
  * - a browser page from another origin is refused (403): MCP's security guidance, against DNS
  *   rebinding and pages driving a local or remote server with a user's network position;
- * - a request without a valid key gets the API's 401 with `WWW-Authenticate` (no console
- *   session: an assistant holds a key, never a cookie), and a key of an account without API
- *   access the API's 403 `plan_required`;
+ * - a request without a valid key or OAuth access token gets the API's 401 with
+ *   `WWW-Authenticate` naming the protected-resource metadata (RFC 9728 §5.1), where an MCP
+ *   client learns how to sign in (docs/mcp.md; no console session: an assistant holds a key or
+ *   a token, never a cookie), and a key of an account without API access the API's 403
+ *   `plan_required`;
  * - GET (a server-to-client event stream) and DELETE (ending a session) are 405: a stateless
  *   server has neither, which the transport spec allows;
  * - a body over one tool call's size is the API's 413, and one that is not a single JSON-RPC
@@ -25,6 +27,7 @@ import { maxCsvBytes, readText } from "../http/body";
 import { errorResponse } from "../http/errors";
 import { withHeaders } from "../http/respond";
 import type { ApiHandler } from "../http/router";
+import { markMcpRequest, protectedResourceMetadataUrl } from "../oauth/audience";
 import type { Services } from "../request-services";
 import { ApiBridge, ToolFailure } from "./api-bridge";
 import { mcpPath } from "./path";
@@ -44,17 +47,30 @@ export async function serveMcp(request: Request, services: Services, requestId: 
 	try {
 		return withHeaders(await answer(request, services, requestId, api), { "X-Request-Id": requestId });
 	} catch (error) {
-		return withHeaders(errorResponse(error, requestId), { "X-Request-Id": requestId });
+		return withHeaders(errorResponse(withResourceMetadata(error, request), requestId), { "X-Request-Id": requestId });
 	}
+}
+
+/** A 401's challenge names where the client learns how to sign in (RFC 9728 §5.1). */
+function withResourceMetadata(error: unknown, request: Request): unknown {
+	if (!(error instanceof ApiError) || error.code !== "unauthorized") return error;
+	const challenge = error.headers["WWW-Authenticate"] ?? 'Bearer realm="charts"';
+	const metadataUrl = protectedResourceMetadataUrl(new URL(request.url).origin);
+	return new ApiError(error.code, error.message, error.details, {
+		...error.headers,
+		"WWW-Authenticate": `${challenge}, resource_metadata="${metadataUrl}"`,
+	});
 }
 
 async function answer(request: Request, services: Services, requestId: string, api: ApiHandler): Promise<Response> {
 	refuseForeignOrigin(request);
+	// OAuth access tokens are taken here, and by the API calls the tools make with this request's services (src/oauth/audience.ts).
+	markMcpRequest(services);
 	const authorization = request.headers.get("Authorization");
 	if (authorization === null) {
 		throw new ApiError(
 			"unauthorized",
-			"The MCP server needs an API key: send the header `Authorization: Bearer <API key>`. The console's Keys page shows how to connect an assistant.",
+			"The MCP server needs you to sign in: add this URL to your assistant and it signs in through OAuth, or send the header `Authorization: Bearer <API key>`. The console's Keys page shows how to connect an assistant.",
 			undefined,
 			{ "WWW-Authenticate": 'Bearer realm="charts"' },
 		);
