@@ -5,9 +5,10 @@
  * the model reads, so it can fix them.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { kindPhrase } from "../domain/kind-catalog";
 import type { ChartKind } from "../domain/kinds";
 import { toolResult } from "./results";
-import { kindPhrase, listed, plural } from "./words";
+import { listed, plural } from "./words";
 
 /** A chart as the API answers it, or only the receipt a key without chart:read gets. */
 export interface ChartAnswer {

@@ -1,6 +1,7 @@
 /**
  * A plain-language description of what a chart shows, for the SVG's `<desc>` and screen readers.
  */
+import { kindCatalog } from "../domain/kind-catalog";
 import { extent } from "./extent";
 import type { RenderInput } from "./input";
 import { categories, visibleSeries } from "./input";
@@ -10,25 +11,11 @@ import { valueWriter } from "./settings/numbers";
 /** The description names at most this many series (a chart may have hundreds). */
 const namedSeries = 20;
 
-const kindNames: Record<string, string> = {
-	line: "Line chart",
-	"horizontal-bar": "Bar chart",
-	pie: "Pie chart",
-	scatter: "Scatter plot",
-	themeriver: "Streamgraph",
-	multiples: "Small multiples",
-	map: "Map",
-	dot: "Dot plot",
-	range: "Range plot",
-	arrow: "Arrow plot",
-	candlestick: "Candlestick chart",
-	heatmap: "Heatmap",
-	treemap: "Treemap",
-	sankey: "Sankey diagram",
-	boxplot: "Box plot",
-	radar: "Radar chart",
-	table: "Table",
-};
+/** "Bar chart": the kind's noun starting a sentence; "Chart" for a kind the table does not know. */
+function kindTitle(kind: string): string {
+	const noun = (kindCatalog as Record<string, { noun: string } | undefined>)[kind]?.noun ?? "chart";
+	return noun.charAt(0).toUpperCase() + noun.slice(1);
+}
 
 /** Linear in the data and bounded in length, whatever the chart holds. */
 export function describeChart(input: RenderInput): string {
@@ -36,7 +23,7 @@ export function describeChart(input: RenderInput): string {
 	const labels = categories(input);
 	const names = series.slice(0, namedSeries).map((s) => s.name);
 	if (series.length > namedSeries) names.push(`and ${series.length - namedSeries} more`);
-	const parts = [`${kindNames[input.kind] ?? "Chart"} of ${series.length} series (${names.join(", ")})`];
+	const parts = [`${kindTitle(input.kind)} of ${series.length} series (${names.join(", ")})`];
 	// Dates as the chart writes them (meta.locale), so the alt text reads like the axis.
 	const writeDate = dateWriter(input) ?? String;
 	if (labels.length > 0) parts[0] += `, ${labels.length} rows from ${writeDate(String(labels[0]))} to ${writeDate(String(labels.at(-1)))}`;

@@ -87,7 +87,7 @@ describe("console editor", { skip }, () => {
 
 		// Switch to bars: the API has the new kind.
 		await page.getByRole("tab", { name: "Chart" }).click();
-		await page.getByRole("radio", { name: "Bars" }).check();
+		await page.getByRole("radio", { name: "Bar" }).check();
 		await eventually("the kind saved", async () => (await chartOf(id)).kind === "horizontal-bar");
 		await page.getByLabel("Direction").waitFor();
 		const barPaths = await page.locator(".preview-drawing svg path").count();
@@ -99,7 +99,7 @@ describe("console editor", { skip }, () => {
 		await misfit.waitFor();
 		assert.match((await misfit.textContent()) ?? "", /source, target and a non-negative number value column/);
 		await assertAccessible(page, "the Chart step with a misfit (light, 1280 px)");
-		await eventually("the old kind back", async () => page.getByRole("radio", { name: "Bars" }).isChecked());
+		await eventually("the old kind back", async () => page.getByRole("radio", { name: "Bar" }).isChecked());
 		assert.equal((await chartOf(id)).kind, "horizontal-bar");
 
 		// The title is drawn at once and saved shortly after.
@@ -212,7 +212,7 @@ describe("console editor", { skip }, () => {
 			assert.equal(await page.getByLabel("Chart title").inputValue(), "Made by a script");
 			await assertAccessible(page, `the Data step at 390 px (${mode})`);
 			await page.getByRole("tab", { name: "Chart" }).click();
-			await page.getByRole("radio", { name: "Bars" }).waitFor();
+			await page.getByRole("radio", { name: "Bar" }).waitFor();
 			await assertNoHorizontalOverflow(page, `the editor at 390 px (${mode})`);
 			await assertAccessible(page, `the Chart step at 390 px (${mode})`);
 			const drawnWidth = await page.locator(".preview-canvas").evaluate((element) => element.getBoundingClientRect().width);

@@ -87,7 +87,7 @@ describe("theme studio in a browser", { skip }, () => {
 		await page.getByRole("heading", { name: "Browser house" }).waitFor();
 
 		// The preview draws the six samples in both modes, with the theme's first colour.
-		for (const kind of ["Line", "Bars", "Pie", "Map", "Scatter", "Table"]) {
+		for (const kind of ["Line", "Bar", "Pie", "Map", "Scatter", "Table"]) {
 			for (const mode of ["light", "dark"]) await sampleSvg(page, `${kind} chart, ${mode}`);
 		}
 		const before = await sampleSvg(page, "Line chart, light");

@@ -5,13 +5,14 @@
  * every action. The row is draggable onto a folder of the tree.
  */
 import { defaultChartName } from "../../../domain/chart-name";
+import { kindLabel } from "../../../domain/kind-catalog";
 import { Icon } from "../../components/icon";
 import type { MenuAction } from "../../components/menu";
 import { Menu } from "../../components/menu";
 import type { ChartListItem } from "../../lib/chart-types";
 import { exactTime, timeAgo } from "../../lib/format";
 import { Link } from "../../lib/router";
-import { KindIcon, kindLabel } from "./kind-icons";
+import { KindIcon } from "./kind-icons";
 
 /** Where a row stands in the whole list, of which only the rows on screen are drawn. */
 export interface RowPosition {

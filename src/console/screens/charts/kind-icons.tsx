@@ -1,36 +1,11 @@
 /**
- * The chart kinds (spec §2.2) as people name them and as small pictures: `kindLabel("horizontal-bar")`
- * is "Bar", `<KindIcon kind="pie" />` a 48×32 drawing of a pie. Drawn in `currentColor` only
+ * The chart kinds as small pictures: `<KindIcon kind="pie" />` is a 48×32 drawing of a pie (their
+ * names are in `src/domain/kind-catalog.ts`). Drawn in `currentColor` only
  * (marks solid, secondary marks and axes translucent), so the same icon sits in a list row, a
  * kind picker or a dark panel: set `color` on a parent. Shared with the editor's kind picker.
  */
 import type { JSX } from "preact";
 import type { ChartKind } from "../../../domain/kinds";
-
-const labels: Record<ChartKind, string> = {
-	line: "Line",
-	"horizontal-bar": "Bar",
-	pie: "Pie",
-	scatter: "Scatter",
-	themeriver: "Streamgraph",
-	multiples: "Small multiples",
-	map: "Map",
-	dot: "Dot plot",
-	range: "Range",
-	arrow: "Arrow",
-	candlestick: "Candlestick",
-	heatmap: "Heatmap",
-	treemap: "Treemap",
-	sankey: "Sankey",
-	boxplot: "Box plot",
-	radar: "Radar",
-	table: "Table",
-};
-
-/** The kind's human name ("Bar", "Dot plot"); an unknown kind (a newer API) is shown as sent. */
-export function kindLabel(kind: string): string {
-	return labels[kind as ChartKind] ?? kind;
-}
 
 /** Secondary marks and axes: the same colour, lighter. */
 const soft = { opacity: 0.4 };

@@ -3,9 +3,10 @@
  * radios do), drawn with the same kind icons as the charts list. The kinds that fit the chart's
  * table come first, marked "Fits your table"; the others keep the API's order.
  */
+
+import { kindCatalog, kindList } from "../../../domain/kind-catalog";
 import type { ChartKind } from "../../../domain/kinds";
 import { KindIcon } from "../charts/kind-icons";
-import { kindList, kindNames } from "./kind-info";
 import "./kind-picker.css";
 
 export function KindPicker({
@@ -26,7 +27,7 @@ export function KindPicker({
 				<label key={kind} class="kind-option">
 					<input type="radio" name="chart-kind" value={kind} checked={value === kind} onChange={() => onChange(kind)} />
 					<KindIcon kind={kind} width={40} class="kind-glyph" />
-					<span>{kindNames[kind]}</span>
+					<span>{kindCatalog[kind].label}</span>
 					{suggested.includes(kind) && <span class="kind-fits">Fits your table</span>}
 				</label>
 			))}

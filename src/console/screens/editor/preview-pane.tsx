@@ -8,6 +8,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { ColorCheck } from "../../../domain/color-checks";
+import { kindPhrase } from "../../../domain/kind-catalog";
 import type { Annotation } from "../../../domain/meta-settings";
 import { Icon } from "../../components/icon";
 import { useMode } from "../../lib/mode";
@@ -17,7 +18,6 @@ import { AnnotationLayer } from "./annotation-layer";
 import { ColorChecksPanel } from "./color-checks-panel";
 import { CvdFilters, filterId, type Simulation, simulations } from "./cvd-filters";
 import { useEditor } from "./editor-context";
-import { kindNames } from "./kind-info";
 import type { PreviewWidth } from "./preview-layout";
 import { clampCustomWidth, customWidthRange, presetWidths, previewLayout } from "./preview-layout";
 import "./preview.css";
@@ -159,9 +159,7 @@ export function PreviewPane({
 	);
 
 	const rows = shown?.dataset.columns[0]?.values.length ?? 0;
-	const warnings = drawFailure
-		? [...notes, `The data cannot be drawn as a ${kindNames[shown?.kind ?? "line"].toLowerCase()} chart: ${drawFailure}`]
-		: notes;
+	const warnings = drawFailure ? [...notes, `The data cannot be drawn as ${kindPhrase(shown?.kind ?? "line")}: ${drawFailure}`] : notes;
 	const empty = !loading && !failure && !shown;
 	const editable = !readOnly && !version && Boolean(source);
 	const canPlace = editable && drawn > 0 && !drawFailure && chart.current?.hasPlot() === true;

@@ -4,6 +4,7 @@
  * the palette, axes and grid, muted subtitles, a table's surface.
  */
 import type { Dataset, DatasetColumn } from "../../../domain/dataset";
+import { kindCatalog } from "../../../domain/kind-catalog";
 import type { ChartKind } from "../../../domain/kinds";
 import type { Meta } from "../../../domain/meta";
 import type { ThemeDefinition } from "../../../domain/themes";
@@ -11,7 +12,6 @@ import type { PreviewSource } from "../../preview/engine";
 
 interface Sample {
 	id: string;
-	label: string;
 	kind: ChartKind;
 	dataset: Dataset;
 	/** What the API's layout check (domain/layouts.ts) names as series for this data. */
@@ -26,7 +26,6 @@ const numbers = (name: string, values: number[]): DatasetColumn => ({ name, type
 const samples: Sample[] = [
 	{
 		id: "line",
-		label: "Line",
 		kind: "line",
 		dataset: {
 			columns: [
@@ -41,7 +40,6 @@ const samples: Sample[] = [
 	},
 	{
 		id: "bars",
-		label: "Bars",
 		kind: "horizontal-bar",
 		dataset: {
 			columns: [
@@ -55,7 +53,6 @@ const samples: Sample[] = [
 	},
 	{
 		id: "pie",
-		label: "Pie",
 		kind: "pie",
 		dataset: { columns: [text("item", ["Health", "Education", "Defence", "Transport", "Other"]), numbers("share", [38, 22, 12, 9, 19])] },
 		seriesNames: ["share"],
@@ -63,7 +60,6 @@ const samples: Sample[] = [
 	},
 	{
 		id: "map",
-		label: "Map",
 		kind: "map",
 		dataset: {
 			columns: [
@@ -76,7 +72,6 @@ const samples: Sample[] = [
 	},
 	{
 		id: "scatter",
-		label: "Scatter",
 		kind: "scatter",
 		dataset: {
 			columns: [
@@ -91,7 +86,6 @@ const samples: Sample[] = [
 	},
 	{
 		id: "table",
-		label: "Table",
 		kind: "table",
 		dataset: {
 			columns: [
@@ -113,9 +107,9 @@ export interface SampleChart {
 
 /** The samples drawn with `theme`. */
 export function sampleCharts(theme: ThemeDefinition): SampleChart[] {
-	return samples.map(({ id, label, kind, dataset, seriesNames, meta }) => ({
+	return samples.map(({ id, kind, dataset, seriesNames, meta }) => ({
 		id,
-		label,
+		label: kindCatalog[kind].label,
 		source: { kind, meta, dataset, seriesNames, fromStatistics: false, theme },
 	}));
 }

@@ -4,10 +4,11 @@
  * this step explains the misfit: the API's message and the layout the kind needs.
  */
 import { useState } from "preact/hooks";
+import { kindCatalog, kindPhrase } from "../../../../domain/kind-catalog";
 import type { ChartKind } from "../../../../domain/kinds";
 import { Icon } from "../../../components/icon";
 import { useEditor } from "../editor-context";
-import { kindLayouts, kindNames, type Variant, variantsOf } from "../kind-info";
+import { type Variant, variantsOf } from "../kind-info";
 import { KindPicker } from "../kind-picker";
 import { useSuggestedKinds } from "../use-suggested-kinds";
 import { sentence } from "./data-step";
@@ -138,13 +139,12 @@ export function ChartStep() {
 						<Icon name="alert" />
 						<div class="banner-text">
 							<p>
-								<strong>Your data does not fit a {kindNames[attempted].toLowerCase()} chart</strong>, so it stays a{" "}
-								{kindNames[chart.kind].toLowerCase()} chart.
+								<strong>Your data does not fit {kindPhrase(attempted)}</strong>, so it stays {kindPhrase(chart.kind)}.
 							</p>
 							<p>{sentence(misfit)}</p>
 							{!/needs/.test(misfit) && (
 								<p class="muted">
-									A {kindNames[attempted].toLowerCase()} chart needs {kindLayouts[attempted]}.
+									{kindPhrase(attempted, true)} needs {kindCatalog[attempted].layout}.
 								</p>
 							)}
 							<p class="muted">Change the data in the Data step, or pick a kind that fits it.</p>
@@ -160,13 +160,13 @@ export function ChartStep() {
 					}}
 				/>
 				<p class="hint muted" id="kind-layout">
-					{kindNames[chart.kind]} needs {kindLayouts[chart.kind]}.
+					{kindPhrase(chart.kind, true)} needs {kindCatalog[chart.kind].layout}.
 				</p>
 			</section>
 			{variants.length > 0 && (
 				<section class="step-section" aria-labelledby="variants-heading">
 					<h2 id="variants-heading" class="section-label">
-						{kindNames[chart.kind]} options
+						{kindCatalog[chart.kind].label} options
 					</h2>
 					{variants.map((variant) => (
 						<VariantControl key={variant} variant={variant} />

@@ -7,11 +7,11 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import type { Dataset } from "../../../../domain/dataset";
+import { kindCatalog, kindPhrase } from "../../../../domain/kind-catalog";
 import { Icon } from "../../../components/icon";
 import { api } from "../../../lib/api";
 import { currentLocation } from "../../../lib/router";
 import { useEditor } from "../editor-context";
-import { kindLayouts, kindNames } from "../kind-info";
 import { ColumnRolesPanel } from "./data/column-roles-panel";
 import { CsvInput } from "./data/csv-input";
 import { CurrentData } from "./data/current-data";
@@ -91,9 +91,7 @@ export function DataStep() {
 									</p>
 									<p>{sentence(refusal.message)}</p>
 									<p class="muted">
-										{/needs/.test(refusal.message)
-											? ""
-											: `A ${kindNames[chart.kind].toLowerCase()} chart needs ${kindLayouts[chart.kind]}. `}
+										{/needs/.test(refusal.message) ? "" : `${kindPhrase(chart.kind, true)} needs ${kindCatalog[chart.kind].layout}. `}
 										Fix the data and send it again, or pick another kind in the Chart step.
 									</p>
 								</div>
