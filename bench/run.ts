@@ -9,6 +9,7 @@ import { runArchiveBench } from "./archive.ts";
 import { runBoundedWorkBench } from "./bounded-work.ts";
 import { runColdstartBench } from "./coldstart.ts";
 import { runDataBench } from "./data.ts";
+import { runElectionBench } from "./election.ts";
 import { runEmbedsBench } from "./embeds.ts";
 import { runLimitsBench } from "./limits.ts";
 import { runLoadBench } from "./load.ts";
@@ -29,6 +30,7 @@ const suites = {
 	queries: runQueriesBench,
 	bounded: runBoundedWorkBench,
 	archive: runArchiveBench,
+	election: runElectionBench,
 };
 
 const only = process.argv.slice(2);
