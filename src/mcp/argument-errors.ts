@@ -3,53 +3,22 @@
  * what to give instead (never the validator's dump): the model reads it and fixes its call.
  */
 import type { z } from "zod";
-import { type ChartKind, chartKinds } from "../domain/kinds";
+import { closestNames } from "../domain/closest-names";
+import { chartKinds, type KindVariant, kindVariantsFor } from "../domain/kinds";
 
-/** Words people and models use for a kind, and the kind that draws it. */
-const kindAliases: Record<string, { kind: ChartKind; hint?: string }> = {
-	bar: { kind: "horizontal-bar", hint: 'or with meta.orientation "vertical" for columns' },
-	bars: { kind: "horizontal-bar", hint: 'or with meta.orientation "vertical" for columns' },
-	column: { kind: "horizontal-bar", hint: 'with meta.orientation "vertical"' },
-	columns: { kind: "horizontal-bar", hint: 'with meta.orientation "vertical"' },
-	"vertical-bar": { kind: "horizontal-bar", hint: 'with meta.orientation "vertical"' },
-	area: { kind: "line", hint: "with meta.area true" },
-	donut: { kind: "pie", hint: "with meta.donut true" },
-	doughnut: { kind: "pie", hint: "with meta.donut true" },
-	bubble: { kind: "scatter", hint: "with a size column" },
-	streamgraph: { kind: "themeriver" },
-	choropleth: { kind: "map" },
-	box: { kind: "boxplot" },
-	ohlc: { kind: "candlestick" },
-	calendar: { kind: "heatmap" },
-	spider: { kind: "radar" },
-};
-
-/** The number of single-letter edits between two words. */
-function editDistance(a: string, b: string): number {
-	let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-	for (let i = 1; i <= a.length; i++) {
-		const current = [i];
-		for (let j = 1; j <= b.length; j++) {
-			current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-		}
-		previous = current;
-	}
-	return previous[b.length] ?? 0;
-}
-
-/** The kind someone who wrote `given` most likely meant, with how to get it, or null. */
+/** The kind someone who wrote `given` most likely meant, with how to get the variant meant, or null. */
 export function kindSuggestion(given: string): string | null {
-	const word = given
-		.trim()
-		.toLowerCase()
-		.replace(/[\s_]+/g, "-")
-		.replace(/-?charts?$/, "");
-	const alias = kindAliases[word];
-	if (alias) return alias.hint ? `"${alias.kind}" (${alias.hint})` : `"${alias.kind}"`;
-	const near = chartKinds
-		.map((kind) => ({ kind, distance: kind.includes(word) && word.length >= 3 ? 0 : editDistance(word, kind) }))
-		.sort((a, b) => a.distance - b.distance)[0];
-	return near && near.distance <= Math.max(2, Math.floor(word.length / 3)) ? `"${near.kind}"` : null;
+	const variants = kindVariantsFor(given);
+	if (variants) {
+		const [first, ...others] = variants as [KindVariant, ...KindVariant[]];
+		const ways = [
+			...(first.setting ? [`with ${first.setting} for ${first.is}`] : []),
+			...others.map(({ setting, is }) => `or ${setting ? `with ${setting} ` : ""}for ${is}`),
+		];
+		return `"${first.kind}"${ways.length > 0 ? ` (${ways.join(", ")})` : ""}`;
+	}
+	const [near] = closestNames(given.replace(/[\s_-]?charts?$/i, ""), chartKinds, 1);
+	return near ? `"${near}"` : null;
 }
 
 function pathOf(path: readonly PropertyKey[]): string {
