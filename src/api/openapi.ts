@@ -9,6 +9,7 @@ import type { ErrorCode } from "../api-error";
 import { errorStatus } from "../api-error";
 import type { ApiTag } from "../http/api-tags";
 import { apiTagDescriptions } from "../http/api-tags";
+import { bookmarkHeader, bookmarkPattern } from "../http/d1-session";
 import { idempotencyKeyPattern } from "../http/idempotency";
 import { pathIdKinds, pathIdParameter } from "../http/path-ids";
 import type { Route } from "../http/route";
@@ -16,6 +17,26 @@ import { defineRoute } from "../http/route";
 import { ErrorBody } from "./schemas";
 
 type JsonSchema = Record<string, unknown>;
+
+/**
+ * The D1 session's bookmark (src/http/d1-session.ts): answered whenever the request read or
+ * wrote the database, taken back by the reads.
+ */
+const bookmarkSchema = { type: "string", pattern: bookmarkPattern.source };
+const bookmarkResponseHeader = {
+	description:
+		"The database position this answer saw, after its writes. Present when the request read or wrote the database; send it back as `X-D1-Bookmark` on a GET to read at least this.",
+	schema: bookmarkSchema,
+};
+const bookmarkHeaders = { [bookmarkHeader]: { $ref: "#/components/headers/D1Bookmark" } };
+const bookmarkParameter = {
+	name: bookmarkHeader,
+	in: "header",
+	required: false,
+	description:
+		"The `X-D1-Bookmark` of an earlier answer: this read then sees at least what that answer saw or wrote (your own writes included), even from a replica. Optional; a value not of a bookmark's shape is ignored.",
+	schema: bookmarkSchema,
+};
 
 /** Errors a route can answer because of how it is declared, so declarations need not list them. */
 function impliedErrors(route: Route): ErrorCode[] {
@@ -147,6 +168,7 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
 			};
 			responses[status] = {
 				description: spec.description,
+				headers: bookmarkHeaders,
 				...(spec.schema || spec.contentType ? { content: Object.fromEntries(contentTypes.map((type) => [type, media(type)])) } : {}),
 			};
 		}
@@ -156,6 +178,7 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
 		for (const [status, statusCodes] of [...codesByStatus].sort(([a], [b]) => a - b)) {
 			responses[String(status)] = {
 				description: `Error: ${statusCodes.join(", ")}`,
+				headers: bookmarkHeaders,
 				content: { "application/json": { schema: errorRef } },
 			};
 		}
@@ -174,6 +197,7 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
 				parameters.push({ name, in: "query", required: query.required?.includes(name) ?? false, ...liftDescription(schema) });
 			}
 		}
+		if (route.method === "GET") parameters.push(bookmarkParameter);
 		if (route.idempotent) {
 			parameters.push({
 				name: "Idempotency-Key",
@@ -247,6 +271,7 @@ export function buildOpenApiDocument(routes: readonly Route[], serverUrl: string
 		paths,
 		components: {
 			schemas: components,
+			headers: { D1Bookmark: bookmarkResponseHeader },
 			securitySchemes: usesSessionsOnly ? { sessionCookie: securitySchemes.sessionCookie } : securitySchemes,
 		},
 	};

@@ -176,3 +176,33 @@ describe("the key lookup inside the session", () => {
 		expect(refused.headers.get("X-D1-Bookmark")).toMatch(bookmarkPattern);
 	});
 });
+
+describe("X-D1-Bookmark in the OpenAPI document", () => {
+	interface Operation {
+		parameters?: { name: string; in: string; required?: boolean; description?: string }[];
+		responses: Record<string, { headers?: Record<string, { $ref: string }> }>;
+	}
+	interface Document {
+		paths: Record<string, Record<string, Operation>>;
+		components: { headers?: Record<string, { description: string; schema: { pattern: string } }> };
+	}
+
+	it("declares the header on every answer, and takes it back on every read", async () => {
+		const { body: document } = await callJson<Document>(null, "GET", "/v1/openapi.json");
+		const declared = document.components.headers?.D1Bookmark;
+		expect(declared?.description).toMatch(/X-D1-Bookmark/);
+		const { key } = await makeAccount();
+		const answered = (await call(key, "GET", "/v1/charts")).headers.get("X-D1-Bookmark") ?? "";
+		expect(new RegExp(declared?.schema.pattern ?? "^$").test(answered)).toBe(true);
+		for (const [path, operations] of Object.entries(document.paths)) {
+			for (const [method, operation] of Object.entries(operations)) {
+				for (const [status, response] of Object.entries(operation.responses)) {
+					expect(response.headers?.["X-D1-Bookmark"], `${method} ${path} ${status}`).toEqual({ $ref: "#/components/headers/D1Bookmark" });
+				}
+				const parameter = operation.parameters?.find((p) => p.name === "X-D1-Bookmark");
+				if (method === "get") expect(parameter, `${method} ${path}`).toMatchObject({ in: "header", required: false });
+				else expect(parameter, `${method} ${path}`).toBeUndefined();
+			}
+		}
+	});
+});
