@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { ApiError } from "../api-error";
 import type { ChartRecord } from "../domain/chart";
+import { notModified } from "../domain/conditional-requests";
 import { gunzipStream } from "../domain/gzip";
 import { acceptsGzip } from "../http/content-encoding";
 import { defineRoute } from "../http/route";
@@ -44,15 +45,6 @@ function parseFormat(raw: string | undefined): ExportFormat {
  * 304 and shows a changed chart at once (its key, hence its ETag, is new).
  */
 const drawnCacheControl = "private, no-cache";
-
-/** Whether `If-None-Match` names `etag` (weak or strong, in a list, or `*`). */
-function clientHasCurrent(ifNoneMatch: string | null, etag: string): boolean {
-	if (ifNoneMatch === null) return false;
-	return ifNoneMatch.split(",").some((tag) => {
-		const trimmed = tag.trim();
-		return trimmed === "*" || trimmed.replace(/^W\//, "") === etag;
-	});
-}
 
 /** What every answer about a drawn file carries, 304 included (RFC 9110 §15.4.5). */
 function validatorHeaders(format: DrawingFormat, etag: string): Record<string, string> {
@@ -109,7 +101,7 @@ export const exportChartRoute = defineRoute({
 		const format = parseFormat(params.format);
 		const id = params.id as string;
 		if (isDrawingFormat(format)) {
-			const holds = (key: string) => clientHasCurrent(request.headers.get("if-none-match"), `"${key}"`);
+			const holds = (key: string) => notModified(request, `"${key}"`);
 			const exported = await exportDrawing(services, caller, id, format, query, { holds, admitted });
 			const etag = `"${exported.key}"`;
 			if (!exported.file) return new Response(null, { status: 304, headers: validatorHeaders(format, etag) });

@@ -8,6 +8,8 @@
  * published page names it (`published_fonts` in D1, and the font markers beside the published
  * pointers in R2 that the embed host reads, both written at publish).
  */
+
+import { notModified } from "../domain/conditional-requests";
 import { fontContentTypes } from "../domain/font-files";
 import type { HostServices } from "../host-services";
 import { fallbackFamily, primaryFamily } from "../render/bundled-families";
@@ -59,7 +61,7 @@ async function serveBundledFont(request: Request, path: string, assets: Fetcher)
 		"Cache-Control": match[2] === hash ? "public, max-age=31536000, immutable" : "public, max-age=300",
 		ETag: etag,
 	};
-	if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+	if (notModified(request, etag)) return new Response(null, { status: 304, headers });
 	if (request.method === "HEAD") return new Response(null, { headers });
 	const file = await fetchStaticAsset(assets, staticAssetPaths.font(name, hash));
 	return new Response(file.body, { headers });

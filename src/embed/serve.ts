@@ -13,6 +13,7 @@
  * (D1, R2, a bug) and answers the embed host's own 500 page with the request id (DESIGN D28).
  */
 
+import { notModified } from "../domain/conditional-requests";
 import type { HostServices } from "../host-services";
 import type { ClientScript } from "./clients";
 import { clientScript } from "./clients";
@@ -32,16 +33,6 @@ const securityHeaders = {
 	"Referrer-Policy": "strict-origin-when-cross-origin",
 };
 
-/** Whether `If-None-Match` names this ETag (a list, weak or strong). */
-function revalidated(request: Request, etag: string): boolean {
-	return (
-		request.headers
-			.get("if-none-match")
-			?.split(",")
-			.some((tag) => tag.trim().replace(/^W\//, "") === etag) ?? false
-	);
-}
-
 /**
  * The page's client script: under its content-hashed path cached for good (D40); under the
  * unhashed or an earlier build's path cached briefly and revalidated by its content's ETag.
@@ -52,7 +43,7 @@ async function serveClient(request: Request, script: ClientScript, assets: Fetch
 		"Cache-Control": script.immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
 		"Content-Type": "text/javascript; charset=utf-8",
 	};
-	if (revalidated(request, script.etag)) return new Response(null, { status: 304, headers });
+	if (notModified(request, script.etag)) return new Response(null, { status: 304, headers });
 	if (request.method === "HEAD") return new Response(null, { headers });
 	return new Response((await fetchStaticAsset(assets, script.assetPath)).body, { headers });
 }
@@ -135,7 +126,7 @@ async function answer(request: Request, path: string, services: HostServices): P
 
 	const etag = `"${chartId}-v${version}${name ? `-${name}` : ""}${mode ? `-${mode}` : ""}"`;
 	const headers = { ETag: etag, "Cache-Control": "no-cache" };
-	if (revalidated(request, etag)) return new Response(null, { status: 304, headers });
+	if (notModified(request, etag)) return new Response(null, { status: 304, headers });
 	const bytes = await readSnapshotFile(services, chartId, version, name);
 	if (!bytes) return notFound();
 	// The overlay's tips are named by their content's hash: a page left open across a republish

@@ -1,9 +1,12 @@
 /**
  * Conditional requests, answered one way everywhere (API routes, the console's pages, the embed
  * host): `If-Match` and `If-None-Match` parsed as RFC 9110 §13.1 has them (a list of entity tags,
- * or `*`), compared as §8.8.3.2 says (weak comparison for `If-None-Match`, strong for `If-Match`),
- * and evaluated in §13.2.2's order. Depends on nothing, so the embed host can load it without
- * zod or drizzle (test/dev/startup-path.test.ts).
+ * or `*`, members that are not tags ignored). A read answers 304 when `If-None-Match` names its
+ * ETag by weak comparison; a chart write takes the versions `If-Match` names
+ * (src/api/chart-resource.ts). It is HTTP, but lives here, below every layer: the embed host
+ * and the API both answer conditional requests, and the embed host may not import from `http/`
+ * (scripts/check-import-cycles.ts). It depends on nothing, so the embed host loads no zod or
+ * drizzle with it (test/dev/startup-path.test.ts).
  */
 
 /** One entity tag of a header: `"abc"` or `W/"abc"`, its quotes kept in `opaque`. */
@@ -50,17 +53,12 @@ function tagOf(etag: string): EntityTag {
 	return etag.startsWith("W/") ? { weak: true, opaque: etag.slice(2) } : { weak: false, opaque: etag };
 }
 
-/** Weak comparison: the same opaque tag, whatever either's weakness. */
+/** Weak comparison (RFC 9110 §8.8.3.2): the same opaque tag, whatever either's weakness. */
 function weaklyEqual(a: EntityTag, b: EntityTag): boolean {
 	return a.opaque === b.opaque;
 }
 
-/** Strong comparison: the same opaque tag, and neither weak. */
-function stronglyEqual(a: EntityTag, b: EntityTag): boolean {
-	return !a.weak && !b.weak && a.opaque === b.opaque;
-}
-
-/** Whether `If-None-Match` names the current representation (so a GET or HEAD answers 304). False when absent. */
+/** Whether `If-None-Match` names the current representation, `etag` (so a GET or HEAD answers 304). False when absent. */
 export function noneMatchHolds(header: string | null, etag: string): boolean {
 	const condition = parseEntityTags(header);
 	if (condition === null) return false;
@@ -70,36 +68,17 @@ export function noneMatchHolds(header: string | null, etag: string): boolean {
 }
 
 /**
- * Whether `If-Match` lets a request act on the current representation: true when absent, or
- * `*` with a representation there, or a tag strongly equal to `etag`. A weak ETag never matches
- * a tag (strong comparison), and `etag` null (nothing there) matches nothing, not even `*`.
+ * Whether a GET or HEAD is answered 304 Not Modified: its `If-None-Match` names `etag`. Read
+ * routes ignore `If-Match`, as they always have; writes turn it into the versions they expect.
  */
-export function ifMatchHolds(header: string | null, etag: string | null): boolean {
-	const condition = parseEntityTags(header);
-	if (condition === null) return true;
-	if (etag === null) return false;
-	if (condition === "*") return true;
-	const current = tagOf(etag);
-	return condition.some((tag) => stronglyEqual(tag, current));
+export function notModified(request: Request, etag: string): boolean {
+	return noneMatchHolds(request.headers.get("if-none-match"), etag);
 }
-
-/** What a conditional request comes to: 304 Not Modified, 412 Precondition Failed, or carry on. */
-export type ConditionalAnswer = "not-modified" | "precondition-failed" | "go-on";
 
 /**
- * Evaluates `If-Match`, then `If-None-Match` (RFC 9110 §13.2.2) against the representation's
- * current ETag (null when there is none). A GET or HEAD whose `If-None-Match` holds is
- * "not-modified"; any other method's is "precondition-failed".
+ * The values `If-Match` names, unquoted (`"3"` and `W/"3"` → `3`), or null when it is absent or
+ * `*` (any will do).
  */
-export function evaluateConditions(request: Request, etag: string | null): ConditionalAnswer {
-	if (!ifMatchHolds(request.headers.get("if-match"), etag)) return "precondition-failed";
-	if (etag !== null && noneMatchHolds(request.headers.get("if-none-match"), etag)) {
-		return request.method === "GET" || request.method === "HEAD" ? "not-modified" : "precondition-failed";
-	}
-	return "go-on";
-}
-
-/** The opaque values If-Match names, unquoted (`"3"` → `3`), or null when it is absent or `*` (any will do). */
 export function ifMatchValues(header: string | null): readonly string[] | null {
 	const condition = parseEntityTags(header);
 	if (condition === null || condition === "*") return null;
