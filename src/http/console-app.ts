@@ -9,6 +9,7 @@
  */
 
 import { ApiError } from "../api-error";
+import { notModified } from "../domain/conditional-requests";
 import { readSessionCookie } from "./cookies";
 import { errorResponse } from "./errors";
 
@@ -72,16 +73,6 @@ function variantEtag(fileEtag: string, variant: PageVariant): string {
 	return `"${fileEtag.replace(/^W\//, "").replaceAll('"', "")}-${variant}"`;
 }
 
-/** Whether `If-None-Match` names `etag` (weak or strong, in a list, or `*`). */
-function clientHasCurrent(request: Request, etag: string): boolean {
-	const tags = request.headers.get("if-none-match");
-	if (tags === null) return false;
-	return tags.split(",").some((tag) => {
-		const trimmed = tag.trim();
-		return trimmed === "*" || trimmed.replace(/^W\//, "") === etag;
-	});
-}
-
 /**
  * Marks the app's page `data-session="none"` when the request carries no session cookie, so the
  * app knows it is signed out without asking `GET /auth/session` for a 401 (which browsers log
@@ -118,7 +109,7 @@ function pageAnswer(request: Request, answer: Response): Response {
 	const variant = pageVariant(request);
 	const fileEtag = answer.headers.get("ETag");
 	const etag = fileEtag === null ? null : variantEtag(fileEtag, variant);
-	if (etag !== null && clientHasCurrent(request, etag)) {
+	if (etag !== null && notModified(request, etag)) {
 		answer.body?.cancel();
 		return new Response(null, { status: 304, headers: { ETag: etag, Vary: "Cookie" } });
 	}
