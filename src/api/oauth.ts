@@ -13,7 +13,7 @@ import { ApiError } from "../api-error";
 import { listAccountGrants, revokeAccountGrant } from "../db/oauth";
 import type { Caller, SessionCaller } from "../domain/caller";
 import { Scope } from "../domain/plans";
-import { requireSession } from "../http/auth";
+import { requirePlan, requireSession } from "../http/auth";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { approve, consentView, deny } from "../oauth/consent";
@@ -76,12 +76,15 @@ const approveRoute = defineRoute({
 	path: "/console/api/oauth/requests/:requestId/approve",
 	tag: "Keys",
 	summary: "Allow a pending assistant sign-in",
-	description: "Scopes are some of those asked, within the person's role (403 beyond it). The answer is where to send the browser.",
+	description:
+		"Scopes are some of those asked, within the person's role (403 beyond it); the account needs API access (403 plan_required). The answer is where to send the browser.",
 	access: "chart:read",
 	body: { type: "json", schema: ApproveBody },
 	responses: { 200: { description: "The client's redirect URI with the code", schema: RedirectTo } },
-	errors: ["not_found", "session_required", "forbidden"],
+	errors: ["not_found", "session_required", "forbidden", "plan_required"],
 	async handler({ caller, services, params, body, url, now }) {
+		// An assistant's token is refused on /mcp without API access: say so here, not after the person allowed it.
+		requirePlan(caller);
 		const redirectTo = await approve(services, sessionOnly(caller), params.requestId ?? "", body.scopes, url.origin, now);
 		return json({ redirectTo }, 200, noStore);
 	},

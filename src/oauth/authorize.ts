@@ -52,7 +52,9 @@ export const authorizeRoute = defineRoute({
 	body: { type: "none" },
 	responses: { 302: { description: "To the console's consent screen, or back to the client with an error" } },
 	errors: [],
-	async handler({ url, services, now }) {
+	async handler({ request, url, services, now }) {
+		// HEAD is answered wherever GET is (router.ts); it must not leave a pending request behind.
+		if (request.method === "HEAD") return new Response(null, { status: 400, headers: { "Cache-Control": "no-store" } });
 		const query = url.searchParams;
 		const clientId = single(query, "client_id");
 		if (clientId === null || clientId === "repeated") return refusalPage("The link names no assistant (client_id), or names several.");

@@ -240,7 +240,7 @@ describe("OAuth authorize", () => {
 	it("sends a request without PKCE, or with the plain method, back to the client with invalid_request", async () => {
 		const clientId = await registeredClient();
 		const { challenge } = await pkce();
-		for (const params of [
+		const cases: Record<string, string>[] = [
 			{ response_type: "code", client_id: clientId, redirect_uri: redirectUri, state: "s1" },
 			{
 				response_type: "code",
@@ -251,7 +251,8 @@ describe("OAuth authorize", () => {
 				code_challenge_method: "plain",
 			},
 			{ response_type: "code", client_id: clientId, redirect_uri: redirectUri, state: "s1", code_challenge: challenge },
-		]) {
+		];
+		for (const params of cases) {
 			const res = await authorize(params);
 			expect(res.status).toBe(302);
 			const location = new URL(res.headers.get("Location") ?? "");
@@ -324,8 +325,14 @@ describe("OAuth consent in the console", () => {
 		});
 		expect(byKey.status).toBe(403);
 		expect(((await byKey.json()) as { error: { code: string } }).error.code).toBe("session_required");
-		const notAsked = await approve(editor.session, requestId, []);
+		const none = await approve(editor.session, requestId, []);
+		expect(none.status).toBe(422);
+		const notAsked = await approve(editor.session, requestId, ["team:write"]);
 		expect(notAsked.status).toBe(422);
+		const free = await makeAccount({ workspaceId, password, plan: "free" });
+		const freeApproval = await approve(await signIn(free.email, password), requestId, ["chart:read"]);
+		expect(freeApproval.status).toBe(403);
+		expect(freeApproval.body.error?.code).toBe("plan_required");
 
 		const denied = await callWithSession(editor.session, "POST", `/console/api/oauth/requests/${requestId}/deny`);
 		expect(denied.status).toBe(200);
