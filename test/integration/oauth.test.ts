@@ -4,9 +4,13 @@
  * the console's consent routes, the token endpoint's single-use codes and rotating refresh
  * tokens, and the access token on /mcp until it is disconnected or its member removed.
  */
+import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Role } from "../../src/domain/roles";
+import { expiredOAuthKeptMs, pruneOAuth } from "../../src/oauth/retention";
+import { refreshTokenMs } from "../../src/oauth/tokens";
+import { buildServices } from "../../src/request-services";
 import { base } from "../helpers/api";
 import { makeAccount, makeWorkspace } from "../helpers/factories";
 import type { TestSession } from "../helpers/session";
@@ -518,6 +522,30 @@ describe("OAuth connections", () => {
 		const result = (await created.json()) as { result: { isError?: boolean; content: { text: string }[] } };
 		expect(result.result.isError).toBe(true);
 		expect(JSON.stringify(result.result.content)).toContain("viewer");
+	});
+});
+
+describe("OAuth retention", () => {
+	it("drops expired tokens a day after they expired, and keeps the grant", async () => {
+		const workspaceId = await makeWorkspace("team");
+		const editor = await member(workspaceId, "editor");
+		await connected(editor.session);
+		const kinds = async () =>
+			(
+				await env.DB.prepare(
+					"SELECT t.kind FROM oauth_tokens t JOIN oauth_grants g ON g.id = t.grant_id WHERE g.account_id = ? ORDER BY t.kind",
+				)
+					.bind(editor.accountId)
+					.all<{ kind: string }>()
+			).results.map((row) => row.kind);
+		expect(await kinds()).toEqual(["access", "code", "refresh"]);
+		const services = buildServices(env, createExecutionContext());
+		// A day after the access token's hour: the code and the access token go, the refresh token (30 days) stays.
+		await pruneOAuth(services, Date.now() + 3600 * 1000 + expiredOAuthKeptMs + 60_000);
+		expect(await kinds()).toEqual(["refresh"]);
+		await pruneOAuth(services, Date.now() + refreshTokenMs + expiredOAuthKeptMs + 60_000);
+		expect(await kinds()).toEqual([]);
+		expect(await env.DB.prepare("SELECT id FROM oauth_grants WHERE account_id = ?").bind(editor.accountId).first()).not.toBeNull();
 	});
 });
 
