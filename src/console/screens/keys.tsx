@@ -5,7 +5,8 @@
  * stops working. Free and Starter accounts are told once why their keys do not work and whom to
  * ask for a plan with keys; their keys are listed without a Revoke button, which the API would
  * refuse with 403 `plan_required` (there is no billing page: plans are set by whoever runs the service).
- * Below the keys, how to connect an AI assistant to the MCP server with one (issue 27).
+ * Below the keys, the assistants connected by signing in, and how to connect one: by the `/mcp`
+ * URL and a sign-in first, with a key second (both in screens/authorize/).
  */
 import { useEffect, useState } from "preact/hooks";
 import { CopyButton } from "../components/copy-button";
@@ -17,6 +18,8 @@ import { api, describeFailure } from "../lib/api";
 import { type Role, scopesFor } from "../lib/roles";
 import { useRole, useSession } from "../lib/session";
 import { useSubmit } from "../lib/use-submit";
+import { ConnectAssistant } from "./authorize/connect-assistant";
+import { ConnectedAssistants } from "./authorize/connected-assistants";
 import "./keys.css";
 
 interface ApiKey {
@@ -165,127 +168,6 @@ function RevealedKey({ created, onDone }: { created: CreatedKey; onDone(): void 
 	);
 }
 
-/**
- * Each MCP client's configuration, in the format its own documentation gives (checked
- * 2026-11-28), with the key filled in while it is shown, else a placeholder. Cursor and Claude
- * Desktop read `mcpServers`; VS Code reads a top-level `servers` whose entries say their `type`.
- */
-function assistantSnippets(origin: string, key: string | null) {
-	const url = `${origin}/mcp`;
-	const secret = key ?? "YOUR_API_KEY";
-	const headers = { Authorization: `Bearer ${secret}` };
-	const cursorConfig = JSON.stringify({ mcpServers: { charts: { url, headers } } }, null, 2);
-	const vscodeConfig = JSON.stringify({ servers: { charts: { type: "http", url, headers } } }, null, 2);
-	const claudeCodeLine = `claude mcp add --transport http charts ${url} --header "Authorization: Bearer ${secret}"`;
-	// Claude Desktop's config file starts local commands only: mcp-remote bridges them to /mcp. The
-	// header is passed through an environment variable, as mcp-remote advises (spaces in args break on Windows).
-	const desktopConfig = JSON.stringify(
-		{
-			mcpServers: {
-				charts: {
-					command: "npx",
-					// biome-ignore lint/suspicious/noTemplateCurlyInString: an environment variable Claude Desktop expands
-					args: ["mcp-remote", url, "--header", "Authorization:${CHARTS_AUTH}"],
-					env: { CHARTS_AUTH: `Bearer ${secret}` },
-				},
-			},
-		},
-		null,
-		2,
-	);
-	// biome-ignore lint/suspicious/noTemplateCurlyInString: a shell variable the user sets to the key
-	const stdioLine = `npx mcp-remote ${url} --header "Authorization: Bearer ${key ?? "${CHARTS_API_KEY}"}"`;
-	return { url, cursorConfig, vscodeConfig, claudeCodeLine, desktopConfig, stdioLine };
-}
-
-function Snippet({ label, hint, text, copyLabel }: { label: string; hint?: string; text: string; copyLabel: string }) {
-	return (
-		<div class="snippet">
-			<div class="snippet-head">
-				<span class="field-label">{label}</span>
-				<CopyButton text={text} label={copyLabel} />
-			</div>
-			{hint && <p class="hint">{hint}</p>}
-			<pre class="secret snippet-code">
-				<code>{text}</code>
-			</pre>
-		</div>
-	);
-}
-
-/**
- * How to connect an AI assistant to the MCP server (issue 27): the `/mcp` URL, a key made for it,
- * and for each client what to paste and where it goes (Claude Code's command, Claude Desktop's,
- * Cursor's and VS Code's config files), why ChatGPT cannot connect with a key, and the
- * mcp-remote line for clients that only start local commands. While a new key is shown, the
- * snippets carry it.
- */
-function ConnectAssistant({ revealedKey, onNewKey }: { revealedKey: string | null; onNewKey(): void }) {
-	const { url, cursorConfig, vscodeConfig, claudeCodeLine, desktopConfig, stdioLine } = assistantSnippets(
-		window.location.origin,
-		revealedKey,
-	);
-	return (
-		<section class="connect-assistant panel" aria-labelledby="connect-title">
-			<div class="connect-head">
-				<div>
-					<h2 id="connect-title">Connect an assistant</h2>
-					<p class="muted">
-						Claude, ChatGPT, Cursor or VS Code can find statistics, make charts from your data, show them in the chat and publish them
-						through this service's MCP server. The assistant uses an API key like a script does: with only Read charts it can look but not
-						change anything. Each tool call counts against the account's per-minute limit.
-					</p>
-				</div>
-				<button type="button" class="button" onClick={onNewKey}>
-					New key for an assistant
-				</button>
-			</div>
-			<div class="secret-row">
-				<span class="field-label">Server URL</span>
-				<code class="secret">{url}</code>
-				<CopyButton text={url} label="Copy URL" />
-			</div>
-			{revealedKey === null && (
-				<p class="hint">
-					Replace <code>YOUR_API_KEY</code> with a key. A new key is filled in below while it is shown.
-				</p>
-			)}
-			<Snippet
-				label="Claude Code"
-				hint="Run in a terminal. Add --scope user to have it in every project."
-				text={claudeCodeLine}
-				copyLabel="Copy command"
-			/>
-			<Snippet
-				label="Claude Desktop"
-				hint="In claude_desktop_config.json (Settings, Developer, Edit config). Needs Node.js for npx."
-				text={desktopConfig}
-				copyLabel="Copy config"
-			/>
-			<Snippet
-				label="Cursor"
-				hint="In ~/.cursor/mcp.json for every project, or .cursor/mcp.json in one project's folder."
-				text={cursorConfig}
-				copyLabel="Copy config"
-			/>
-			<Snippet
-				label="VS Code"
-				hint="In .vscode/mcp.json in your workspace, or for every workspace through the command MCP: Open User Configuration. VS Code's list is a top-level servers key, not mcpServers."
-				text={vscodeConfig}
-				copyLabel="Copy config"
-			/>
-			<div class="snippet">
-				<span class="field-label">ChatGPT</span>
-				<p class="hint">
-					ChatGPT's connectors (Settings, Apps &amp; Connectors, Advanced settings, Developer mode, then Create) sign in with OAuth or with
-					nothing, and have no place for an API key, so ChatGPT cannot connect to this server yet. Use one of the clients above.
-				</p>
-			</div>
-			<Snippet label="Clients that only run local commands" text={stdioLine} copyLabel="Copy command" />
-		</section>
-	);
-}
-
 export function KeysScreen() {
 	const { session, account } = useSession();
 	const role = useRole();
@@ -419,6 +301,8 @@ export function KeysScreen() {
 					</tbody>
 				</table>
 			)}
+			{/* Connecting, by sign-in or key, needs a plan with API access; a connection made before a plan changed can still be ended. */}
+			<ConnectedAssistants hideWhenEmpty={!canCreate} />
 			{canCreate && <ConnectAssistant revealedKey={created?.key ?? null} onNewKey={() => setCreating(assistantKey)} />}
 			<NewKeyDialog
 				open={creating !== null}

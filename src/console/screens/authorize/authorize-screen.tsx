@@ -104,9 +104,15 @@ function ConsentForm({ request, onGone, onLeave }: { request: AuthorizationReque
 					<dt>Signed in as</dt>
 					<dd>{session.email}</dd>
 				</div>
+				<div>
+					<dt>Expires</dt>
+					<dd>
+						<When iso={request.expiresAt} never="" />
+					</dd>
+				</div>
 			</dl>
 			<fieldset class="consent-scopes">
-				<legend class="field-label">It may</legend>
+				<legend class="field-label">What it may do</legend>
 				{request.scopes.map((scope) => (
 					<div key={scope.scope} class="consent-scope">
 						<label class="checkbox">
@@ -122,7 +128,10 @@ function ConsentForm({ request, onGone, onLeave }: { request: AuthorizationReque
 									setChosen(next);
 								}}
 							/>
-							<span>{scope.label}</span>
+							<span>
+								{scope.label}
+								{!scope.granted && <span class="meta-text"> · not for your role</span>}
+							</span>
 						</label>
 					</div>
 				))}
@@ -134,7 +143,7 @@ function ConsentForm({ request, onGone, onLeave }: { request: AuthorizationReque
 			</fieldset>
 			<p class="meta-text">
 				It acts as you, within what you tick and what your role allows, and counts against the account's per-minute limit. Disconnect it any
-				time on the Keys page. This request expires <When iso={request.expiresAt} never="" />.
+				time on the Keys page.
 			</p>
 			{error && (
 				<div class="banner error" role="alert">
