@@ -70,14 +70,16 @@ async function issueTokens(services: Services, token: StoredToken, now: number):
 async function exchangeCode(services: Services, form: URLSearchParams, clientId: string, now: number): Promise<Response> {
 	const code = required(form, "code");
 	const verifier = required(form, "code_verifier");
-	const redirectUri = required(form, "redirect_uri");
+	// PKCE binds the code to its client; redirect_uri, when sent, must still be the code's (RFC 6749 §4.1.3).
+	const redirectUri = optional(form, "redirect_uri");
 	const token = await findToken(services.db, await sha256Hex(code));
 	// A used code is a replay whatever else is wrong with the request: its grant goes first.
 	if (token !== null && token.kind === "code" && token.usedAt !== null && token.grant.clientId === clientId) {
 		return replayed(services, token, now, "authorization code");
 	}
 	const usable = requireUsable(token, "code", clientId, now);
-	if (usable.redirectUri !== redirectUri) throw new OAuthError("invalid_grant", "redirect_uri is not the one the code was issued for.");
+	if (redirectUri !== null && usable.redirectUri !== redirectUri)
+		throw new OAuthError("invalid_grant", "redirect_uri is not the one the code was issued for.");
 	if (usable.codeChallenge === null || !(await verifierMatches(verifier, usable.codeChallenge))) {
 		throw new OAuthError("invalid_grant", "code_verifier does not match the code_challenge the authorization was started with.");
 	}
