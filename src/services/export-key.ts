@@ -11,13 +11,12 @@ import type { ChartRecord } from "../domain/chart";
 import type { Dataset } from "../domain/dataset";
 import { sha256Hex } from "../domain/ids";
 import type { ThemeDefinition } from "../domain/themes";
-import type { DrawingFormat, ExportOptions } from "../render/exporters";
-import { defaultPngScale, drawingSize } from "../render/pixel-budget";
 import { rendererBuild } from "../render/renderer-build";
 import type { Services } from "../request-services";
 import { datasetOf } from "./chart-data";
+import type { DrawingOptions } from "./export-options";
 import { fontsForTheme, fontsForThemeFrom } from "./fonts";
-import { drawingMode, themeFor } from "./render-input";
+import { themeFor } from "./render-input";
 
 /** What a key is computed from and a miss then draws with, read once so the two cannot differ. */
 export interface ExportMaterials {
@@ -68,30 +67,32 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * The key of one drawn export. The options are taken after defaults (the size from meta, the
- * mode from the chart, PNG's scale 2), so `?scale=2` and no scale share a file, and SVG and PDF,
- * which ignore `scale`, do not split on it. Bundled fonts are named by the renderer build; uploaded
- * ones by id, since a font's file never changes under its id (a new upload is a new id).
+ * The key of one drawn export: its options whole, as resolved (export-options.ts: the size from
+ * meta, the mode from the chart, PNG's scale 2), so `?scale=2` and no scale share a file, SVG and
+ * PDF, which have no scale, do not split on it, and an option added there is keyed without a
+ * change here. Bundled fonts are named by the renderer build; uploaded ones by id, since a font's
+ * file never changes under its id (a new upload is a new id).
  */
-export function exportKey(chart: ChartRecord, format: DrawingFormat, options: ExportOptions, materials: ExportMaterials): Promise<string> {
-	const { width, height } = drawingSize(chart.meta, options);
-	return sha256Hex(
-		canonicalJson({
-			renderer: rendererBuild,
-			format,
-			scale: format === "png" ? (options.scale ?? defaultPngScale) : null,
-			width,
-			height,
-			mode: drawingMode(chart, options),
-			transparent: options.transparent === "true",
-			kind: chart.kind,
-			dataset: materials.datasetHash,
-			seriesNames: chart.seriesNames,
-			columnRoles: chart.columnRoles ?? null,
-			fromStatistics: chart.seriesRefs.length > 0,
-			meta: chart.meta,
-			theme: materials.theme,
-			fonts: materials.fonts.map((font) => font.id),
-		}),
-	);
+export function exportKey(chart: ChartRecord, options: DrawingOptions, materials: ExportMaterials): Promise<string> {
+	const inputs = {
+		renderer: rendererBuild,
+		kind: chart.kind,
+		dataset: materials.datasetHash,
+		seriesNames: chart.seriesNames,
+		columnRoles: chart.columnRoles ?? null,
+		fromStatistics: chart.seriesRefs.length > 0,
+		meta: chart.meta,
+		theme: materials.theme,
+		fonts: materials.fonts.map((font) => font.id),
+	};
+	return sha256Hex(canonicalJson(side(options, inputs)));
+}
+
+/**
+ * The options beside the chart's inputs, in one object (so keys stay those of the files cached
+ * before options were resolved in one place). A name in both would let one hide the other: the
+ * compiler refuses it, as `inputs` must then have that name typed `never`.
+ */
+function side<A extends object, B extends object>(options: A, inputs: B & Record<Extract<keyof A, keyof B>, never>): A & B {
+	return { ...options, ...inputs };
 }

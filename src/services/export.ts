@@ -10,7 +10,7 @@ import type { ChartRecord } from "../domain/chart";
 import { gzip } from "../domain/gzip";
 import { csvFile } from "../render/csv";
 import type { DrawingFormat, ExportFile, ExportOptions } from "../render/exporters";
-import { defaultPngScale, drawingSize, largestPngScale, maxPngPixels, pngBudgetProblem } from "../render/pixel-budget";
+import { largestPngScale, maxPngPixels, pngBudgetProblem } from "../render/pixel-budget";
 import { warningsHeaderValue } from "../render/warnings-header";
 import type { Services } from "../request-services";
 import { datasetOf } from "./chart-data";
@@ -20,9 +20,11 @@ import type { CachedExport } from "./export-cache";
 import { cachedExportPath, readCachedExport, storeCachedExport } from "./export-cache";
 import { exportDataset } from "./export-datasets";
 import { exportKey, exportMaterials } from "./export-key";
+import type { DrawingOptions } from "./export-options";
+import { exporterOptions, resolveDrawingOptions } from "./export-options";
 import { renderInExportSlot } from "./export-slot";
 import { loadRenderFonts } from "./fonts";
-import { renderInputFrom } from "./render-input";
+import { renderInput } from "./render-input";
 
 /** What the export needs to know of the request it answers. */
 export interface ExportRequest {
@@ -55,9 +57,9 @@ function requireData(chart: ChartRecord): void {
 }
 
 /** 422 before any work when the PNG would be past the pixel budget (D25); the message names the scale that fits. */
-function checkPngBudget(chart: ChartRecord, options: ExportOptions): void {
-	const size = drawingSize(chart.meta, options);
-	const scale = options.scale ?? defaultPngScale;
+function checkPngBudget({ width, height, scale }: DrawingOptions): void {
+	if (scale === null) return;
+	const size = { width, height };
 	const problem = pngBudgetProblem(size, scale);
 	if (problem)
 		throw new ApiError("invalid_query", problem, { path: "scale", maxPixels: maxPngPixels, largestScale: largestPngScale(size) });
@@ -69,7 +71,8 @@ export async function exportDrawing(
 	actor: Actor,
 	chartId: string,
 	format: DrawingFormat,
-	options: ExportOptions,
+	/** The query's export options, resolved here against the chart, once. */
+	query: ExportOptions,
 	request: ExportRequest,
 ): Promise<DrawingExport> {
 	// A drawing's key names its theme and the theme's uploaded fonts: they are read in one batch
@@ -77,9 +80,10 @@ export async function exportDrawing(
 	// before any cache is looked at.
 	const { chart, ...preread } = await readChartForDrawing(services, actor, chartId);
 	requireData(chart);
-	if (format === "png") checkPngBudget(chart, options);
+	const options = resolveDrawingOptions(chart, format, query);
+	checkPngBudget(options);
 	const materials = await exportMaterials(services, chart, preread);
-	const key = await exportKey(chart, format, options, materials);
+	const key = await exportKey(chart, options, materials);
 	// The key names the bytes, so a client that holds it needs nothing, not even an R2 read.
 	if (request.holds(key)) return { chart, key, file: null, uncompressed: null };
 	const path = cachedExportPath(chart.id, key, format);
@@ -93,8 +97,8 @@ export async function exportDrawing(
 		loadRenderFonts(services, materials.fonts),
 		import("../render/drawing-exporters"),
 	]);
-	const input = renderInputFrom(chart, options, dataset, materials.theme, fonts);
-	const file = await renderInExportSlot(services.exportSlots, () => drawingExporters[format](input, options));
+	const input = renderInput(chart, options, dataset, materials.theme, fonts);
+	const file = await renderInExportSlot(services.exportSlots, () => drawingExporters[format](input, exporterOptions(options)));
 	const drawn = new Uint8Array(await new Response(file.body).arrayBuffer());
 	const warnings = warningsHeaderValue([...fontWarnings, ...(file.warnings ?? [])]);
 	// Text is stored compressed once, so no later answer compresses it again.

@@ -28,9 +28,10 @@ import type { ExpectedVersion } from "./chart-writes";
 import { assertExpectedVersion, chartWriteRetry, commitChartWrite, loadChart, writeChart } from "./chart-writes";
 import { exportDataset } from "./export-datasets";
 import { exportMaterials } from "./export-key";
+import { resolveDrawingOptions } from "./export-options";
 import { renderInExportSlot } from "./export-slot";
 import { loadRenderFonts } from "./fonts";
-import { renderInputFrom } from "./render-input";
+import { renderInput } from "./render-input";
 import { retryConditionalWrite } from "./retry";
 import { readCachedSnapshot, snapshotContentKey, storeSnapshotInCache } from "./snapshot-cache";
 import { storeSnapshot } from "./snapshot-store";
@@ -103,7 +104,7 @@ export async function publishChart(
 			loadRenderFonts(services, materials.fonts),
 			import("../embed/snapshot"),
 		]);
-		const input = renderInputFrom(chart, {}, dataset, materials.theme, fonts);
+		const input = renderInput(chart, resolveDrawingOptions(chart, "svg"), dataset, materials.theme, fonts);
 		const files = await renderInExportSlot(services.exportSlots, () => drawSnapshot(input, chart, services.config.embedBase));
 		await storeSnapshotInCache(services, chart.id, key, files);
 		return { chart, key, files, fonts: materials.fonts };

@@ -1,7 +1,7 @@
 /**
  * Everything a drawing needs, gathered for one chart before it is drawn: its dataset and its
- * theme (the chart's, else the workspace default, else Classic) read from D1/R2, its size and
- * mode (query options win over the chart's meta), and every text made drawable. The renderer
+ * theme (the chart's, else the workspace default, else Classic) read from D1/R2, its size, mode
+ * and background as export-options.ts resolved them, and every text made drawable. The renderer
  * (`src/render/`) takes the result and does no I/O.
  */
 
@@ -14,10 +14,11 @@ import { defaultBuiltInThemeId, findBuiltInTheme, ThemeDefinition as ThemeSchema
 import { drawableInput } from "../render/drawable-text";
 import type { ExportOptions } from "../render/exporters";
 import type { RenderInput } from "../render/input";
-import { drawingSize } from "../render/pixel-budget";
 import type { RenderFont } from "../render/uploaded-fonts";
 import type { Services } from "../request-services";
 import { drawnDataset } from "./chart-data";
+import type { DrawingOptions } from "./export-options";
+import { resolveDrawingOptions } from "./export-options";
 
 /** The theme a chart is drawn in, resolved to its definition. */
 export async function themeFor(
@@ -44,15 +45,19 @@ function storedThemeOf(chart: ChartRecord, candidates: readonly ThemeCandidate[]
 	return (named ?? candidates.find((theme) => theme.isDefault))?.definition ?? null;
 }
 
-/** A drawing's input from a chart's stored dataset (drawn as its column roles read it), theme and fonts already read (the export cache reads them to key the file). */
-export function renderInputFrom(
+/**
+ * A drawing's input from a chart's stored dataset (drawn as its column roles read it), theme and
+ * fonts already read (the export cache reads them to key the file), with the size, mode and
+ * background `options` resolved.
+ */
+export function renderInput(
 	chart: ChartRecord,
-	options: ExportOptions,
+	options: DrawingOptions,
 	dataset: Dataset,
 	theme: ThemeDefinition,
 	fonts: readonly RenderFont[] = [],
 ): RenderInput {
-	const { width, height } = drawingSize(chart.meta, options);
+	const { width, height, mode, transparent } = options;
 	const drawn = drawnDataset(chart, dataset);
 	return drawableInput({
 		kind: chart.kind,
@@ -61,19 +66,22 @@ export function renderInputFrom(
 		seriesNames: chart.seriesNames,
 		meta: chart.meta,
 		theme,
-		mode: drawingMode(chart, options),
+		mode,
 		width,
 		height,
-		transparent: options.transparent === "true",
+		transparent,
 		fromStatistics: chart.seriesRefs.length > 0,
 		...(fonts.length > 0 ? { fonts } : {}),
 	});
 }
 
-/**
- * Light or dark: the query's mode wins over the chart's. A file has one mode, so a chart in
- * `auto` (the reader's scheme, which only the live embed can follow) is drawn light.
- */
-export function drawingMode(chart: ChartRecord, options: ExportOptions): "light" | "dark" {
-	return options.mode ?? (chart.meta.mode === "dark" ? "dark" : "light");
+/** `renderInput` for the query's options as they come: for a drawing that is not an export (the colour checks). */
+export function renderInputFrom(
+	chart: ChartRecord,
+	query: ExportOptions,
+	dataset: Dataset,
+	theme: ThemeDefinition,
+	fonts: readonly RenderFont[] = [],
+): RenderInput {
+	return renderInput(chart, resolveDrawingOptions(chart, "svg", query), dataset, theme, fonts);
 }
