@@ -5,6 +5,7 @@
  */
 import "./team.css";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { LoadingRows, RetryBanner } from "../../components/list-states";
 import { When } from "../../components/when";
 import { describeFailure } from "../../lib/api";
 import { Link } from "../../lib/router";
@@ -108,22 +109,9 @@ export function ActivityScreen() {
 				</div>
 			</div>
 			{error && (
-				<div class="banner error" role="alert">
-					<span class="banner-text">The activity could not be loaded: {error}</span>
-					<button type="button" class="button" onClick={() => loadPage(entries && cursor ? cursor : null)}>
-						Try again
-					</button>
-				</div>
+				<RetryBanner message={`The activity could not be loaded: ${error}`} onRetry={() => loadPage(entries && cursor ? cursor : null)} />
 			)}
-			{entries === null && !error && (
-				<div class="panel" role="status" aria-busy="true" aria-label="Loading the activity">
-					{[0, 1, 2].map((i) => (
-						<div key={i} class="key-row">
-							<span class="skeleton line" />
-						</div>
-					))}
-				</div>
-			)}
+			{entries === null && !error && <LoadingRows label="Loading the activity" frameClass="panel" rowClass="key-row" />}
 			{entries?.length === 0 && (
 				<p class="muted">{filtered ? "Nothing matches these filters." : "Nothing has happened in the workspace yet."}</p>
 			)}

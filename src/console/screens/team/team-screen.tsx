@@ -5,15 +5,16 @@
  * everyone else may leave. Each refusal is said in the screen's banner with the API's message.
  */
 import "./team.css";
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { ConfirmDialog } from "../../components/dialog";
+import { LoadingRows, RetryBanner } from "../../components/list-states";
 import { announce } from "../../lib/announce";
-import { describeFailure } from "../../lib/api";
 import { plural } from "../../lib/format";
 import { canLeave, canManageTeam, type GrantableRole, roleArticles, roleNames } from "../../lib/roles";
 import { Link } from "../../lib/router";
 import { useRole, useSession } from "../../lib/session";
 import { type Invitation, type Member, teamApi } from "../../lib/team-api";
+import { useLoaded } from "../../lib/use-loaded";
 import { useSubmit } from "../../lib/use-submit";
 import { InvitationsList } from "./invitations-list";
 import { InviteDialog } from "./invite-dialog";
@@ -25,35 +26,30 @@ export function TeamScreen() {
 	const { session, account } = useSession();
 	const role = useRole();
 	const manages = canManageTeam(role);
-	const [members, setMembers] = useState<Member[] | null>(null);
-	const [invitations, setInvitations] = useState<Invitation[] | null>(null);
-	const [loadError, setLoadError] = useState<string | null>(null);
+	const memberList = useLoaded(() => teamApi.members(), [manages]);
+	// Only owners and admins see (and may read) the pending invitations.
+	const invitationList = useLoaded<Invitation[] | null>(() => (manages ? teamApi.invitations() : Promise.resolve(null)), [manages]);
+	const members = memberList.data;
+	const invitations = invitationList.data;
+	const loadError = memberList.error ?? invitationList.error;
 	const [inviting, setInviting] = useState(false);
 	const [pending, setPending] = useState<Pending>(null);
 	const [busyId, setBusyId] = useState<string | null>(null);
 	const change = useSubmit();
 	const workspaceName = session.workspaceName ?? account?.workspace.name ?? "this workspace";
 
-	// Bumped on every read, so a role list the API refused shows the stored role again.
-	const [revision, setRevision] = useState(0);
+	// Counts the member reads, so a role list the API refused shows the stored role again.
+	const revision = memberList.reads;
 
 	/** Reads the members (and invitations) again, keeping a refusal's message on screen. */
 	const refresh = () => {
-		teamApi.members().then(
-			(read) => {
-				setMembers(read);
-				setRevision((n) => n + 1);
-			},
-			(failure: unknown) => setLoadError(describeFailure(failure)),
-		);
-		if (manages) teamApi.invitations().then(setInvitations, (failure: unknown) => setLoadError(describeFailure(failure)));
+		memberList.reload();
+		invitationList.reload();
 	};
 	const load = () => {
-		setLoadError(null);
 		change.setError(null);
 		refresh();
 	};
-	useEffect(load, [manages]);
 
 	/** Runs one change with its target marked busy, then reloads what it changed. */
 	const run = async (id: string, action: () => Promise<unknown>, done: string) => {
@@ -105,23 +101,8 @@ export function TeamScreen() {
 					</button>
 				)}
 			</header>
-			{shownError && (
-				<div class="banner error" role="alert">
-					<span class="banner-text">{shownError}</span>
-					<button type="button" class="button" onClick={load}>
-						Try again
-					</button>
-				</div>
-			)}
-			{members === null && !loadError && (
-				<div class="panel" role="status" aria-busy="true" aria-label="Loading members">
-					{[0, 1, 2].map((i) => (
-						<div key={i} class="key-row">
-							<span class="skeleton line" />
-						</div>
-					))}
-				</div>
-			)}
+			{shownError && <RetryBanner message={shownError} onRetry={load} />}
+			{members === null && !loadError && <LoadingRows label="Loading members" frameClass="panel" rowClass="key-row" />}
 			{members && (
 				<MembersTable
 					members={members}

@@ -7,12 +7,14 @@ import { useEffect, useState } from "preact/hooks";
 import { ConfirmDialog, Dialog } from "../../components/dialog";
 import { FormError } from "../../components/form-error";
 import { Icon } from "../../components/icon";
+import { LoadingRows, RetryBanner } from "../../components/list-states";
 import { Menu, type MenuAction } from "../../components/menu";
 import { announce } from "../../lib/announce";
 import { api, describeFailure } from "../../lib/api";
 import { canEdit } from "../../lib/roles";
 import { Link, navigate } from "../../lib/router";
 import { useRole } from "../../lib/session";
+import { useLoaded } from "../../lib/use-loaded";
 import { useSubmit } from "../../lib/use-submit";
 import type { ConsoleTheme, ThemeListItem } from "./theme-model";
 import "./themes.css";
@@ -110,7 +112,9 @@ function NewThemeDialog({
 }
 
 export function ThemesScreen() {
-	const [themes, setThemes] = useState<ThemeListItem[] | null>(null);
+	const list = useLoaded(async () => (await api.get<{ themes: ThemeListItem[] }>("/console/api/themes")).body.themes, []);
+	const themes = list.data;
+	// A refused "make default" is said in the banner too.
 	const [error, setError] = useState<string | null>(null);
 	const [creating, setCreating] = useState<{ from: string | null } | null>(null);
 	const [deleting, setDeleting] = useState<ThemeListItem | null>(null);
@@ -121,12 +125,8 @@ export function ThemesScreen() {
 	const load = () => {
 		setError(null);
 		removal.setError(null);
-		api.get<{ themes: ThemeListItem[] }>("/console/api/themes").then(
-			({ body }) => setThemes(body.themes),
-			(failure: unknown) => setError(describeFailure(failure)),
-		);
+		list.reload();
 	};
-	useEffect(load, []);
 
 	const defaultTheme = themes?.find((t) => t.isDefault);
 	const classic = themes?.find((t) => t.id === "classic");
@@ -151,7 +151,7 @@ export function ThemesScreen() {
 		setDeleting(null);
 		if (removed) load();
 	};
-	const shownError = error ?? removal.error;
+	const shownError = list.error ?? error ?? removal.error;
 	// A viewer only looks: no new theme, default or delete (the API refuses them).
 	const editor = canEdit(useRole());
 	const themeWrites = (theme: ThemeListItem): MenuAction[] => [
@@ -177,23 +177,8 @@ export function ThemesScreen() {
 					</button>
 				)}
 			</header>
-			{shownError && (
-				<div class="banner error" role="alert">
-					<span class="banner-text">{shownError}</span>
-					<button type="button" class="button" onClick={load}>
-						Try again
-					</button>
-				</div>
-			)}
-			{themes === null && !error && (
-				<ul class="theme-list panel" aria-busy="true" aria-label="Loading themes">
-					{[0, 1, 2].map((i) => (
-						<li key={i} class="theme-row">
-							<span class="skeleton line" />
-						</li>
-					))}
-				</ul>
-			)}
+			{shownError && <RetryBanner message={shownError} onRetry={load} />}
+			{themes === null && !list.error && <LoadingRows list label="Loading themes" frameClass="theme-list panel" rowClass="theme-row" />}
 			{themes !== null && (
 				<ul class="theme-list panel" aria-label="Themes">
 					{themes.map((theme) => (
