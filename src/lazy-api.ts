@@ -22,16 +22,13 @@ const loadApi = lazily(async () => {
 		api: app.api,
 		buildServices: services.buildServices,
 		sessionDatabase: client.sessionDatabase,
-		openRequestSession: sessions.openRequestSession,
-		withBookmark: sessions.withBookmark,
+		answerInSession: sessions.answerInSession,
 	};
 });
 
 export function lazyApi(): HostHandler {
 	return async (request, env, ctx, requestId) => {
-		const { api, buildServices, sessionDatabase, openRequestSession, withBookmark } = await loadApi();
-		const session = openRequestSession(env.DB, request);
-		const response = await api(request, buildServices(env, ctx, sessionDatabase(session)), requestId);
-		return withBookmark(response, session);
+		const { api, buildServices, sessionDatabase, answerInSession } = await loadApi();
+		return answerInSession(env.DB, request, (session) => api(request, buildServices(env, ctx, sessionDatabase(session)), requestId));
 	};
 }

@@ -12,6 +12,8 @@
  *
  * The answer carries the session's bookmark once the handler has queried (after its last
  * query): sent back on the next read, it makes that read see everything this one saw or wrote.
+ * A read refused with 401 is asked again on the primary (`answerInSession`), which has every key
+ * and sign-in.
  * A header that is not of a bookmark's shape is ignored rather than refused: it only ever
  * narrows where a read may go, and passing it on would make D1 fail the request instead.
  */
@@ -35,9 +37,24 @@ export function clientBookmark(request: Request): D1SessionBookmark | null {
 	return value !== undefined && bookmarkPattern.test(value) ? value : null;
 }
 
-/** The request's session, opened where `sessionStart` says. No query is sent until the handler makes one. */
-export function openRequestSession(d1: D1Database, request: Request): D1DatabaseSession {
-	return d1.withSession(sessionStart(request));
+/**
+ * Answers `request` through `answer` in its D1 session, and adds the session's bookmark. A read
+ * refused as unauthenticated after querying is answered again on the primary: a replica may not
+ * have a key or a sign-in made a moment ago, and without this a client's first read after making
+ * one could be refused. Nothing ran before the refusal, so the second answer is the only one.
+ */
+export async function answerInSession(
+	d1: D1Database,
+	request: Request,
+	answer: (session: D1DatabaseSession) => Promise<Response>,
+): Promise<Response> {
+	const start = sessionStart(request);
+	const session = d1.withSession(start);
+	const response = await answer(session);
+	if (start === "first-primary" || response.status !== 401 || session.getBookmark() === null) return withBookmark(response, session);
+	await response.body?.cancel();
+	const primary = d1.withSession("first-primary");
+	return withBookmark(await answer(primary), primary);
 }
 
 /** `response` with the session's bookmark, if the request queried the database at all. */

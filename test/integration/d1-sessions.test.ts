@@ -9,13 +9,17 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { sha256Hex } from "../../src/domain/ids";
 import { bookmarkPattern, sessionStart } from "../../src/http/d1-session";
 import { lazyApi } from "../../src/lazy-api";
 import { base, call, callJson } from "../helpers/api";
 import { makeAccount } from "../helpers/factories";
 
 /** A D1 binding that records where each session starts and refuses any query made outside one. */
-function recordingD1(): { d1: D1Database; starts: string[] } {
+function recordingD1(sessionAt: (start?: string) => D1DatabaseSession = (start) => env.DB.withSession(start)): {
+	d1: D1Database;
+	starts: string[];
+} {
 	const starts: string[] = [];
 	const outside = (): never => {
 		throw new Error("a query went to the D1 binding outside the request's session");
@@ -27,10 +31,31 @@ function recordingD1(): { d1: D1Database; starts: string[] } {
 		dump: outside,
 		withSession: (start) => {
 			starts.push(start ?? "(none)");
-			return env.DB.withSession(start);
+			return sessionAt(start);
 		},
 	};
 	return { d1, starts };
+}
+
+/**
+ * A D1 binding whose replicas have not seen the key with this hash yet: a session that does not
+ * start on the primary looks it up and finds nothing.
+ */
+function laggingD1(missingHash: string): { d1: D1Database; starts: string[] } {
+	return recordingD1((start) => {
+		const session = env.DB.withSession(start);
+		if (start === "first-primary") return session;
+		return {
+			prepare: (query) => {
+				const statement = session.prepare(query);
+				const bind = (...values: unknown[]) =>
+					statement.bind(...values.map((value) => (value === missingHash ? "not replicated yet" : value)));
+				return new Proxy(statement, { get: (target, property) => (property === "bind" ? bind : Reflect.get(target, property)) });
+			},
+			batch: (statements) => session.batch(statements),
+			getBookmark: () => session.getBookmark(),
+		};
+	});
 }
 
 /** Sends `request` through the API host's handler with `d1` for the DB binding; waits for its background work too. */
@@ -165,15 +190,36 @@ describe("the key lookup inside the session", () => {
 		expect(starts).toEqual(["first-unconstrained", "first-primary"]);
 	});
 
-	it("a revoked key is still refused", async () => {
+	it("a revoked key is still refused, a read's refusal confirmed on the primary", async () => {
 		const { key, keyId } = await makeAccount();
-		const { d1 } = recordingD1();
+		const { d1, starts } = recordingD1();
 		expect((await throughApi(apiRequest(key, "GET", "/v1/charts"), d1)).status).toBe(200);
 		await env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ?").bind(Date.now(), keyId).run();
 		const refused = await throughApi(apiRequest(key, "GET", "/v1/charts"), d1);
 		expect(refused.status).toBe(401);
 		expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/revoked/);
 		expect(refused.headers.get("X-D1-Bookmark")).toMatch(bookmarkPattern);
+		const write = await throughApi(apiRequest(key, "POST", "/v1/charts", {}, {}), d1);
+		expect(write.status).toBe(401);
+		expect(starts).toEqual(["first-unconstrained", "first-unconstrained", "first-primary", "first-primary"]);
+	});
+
+	it("a key a replica has not seen yet reads, through the primary", async () => {
+		const { key } = await makeAccount();
+		const { d1, starts } = laggingD1(await sha256Hex(key));
+		const list = await throughApi(apiRequest(key, "GET", "/v1/charts"), d1);
+		expect(list.status).toBe(200);
+		expect(await list.json()).toEqual({ charts: [] });
+		expect(list.headers.get("X-D1-Bookmark")).toMatch(bookmarkPattern);
+		expect(starts).toEqual(["first-unconstrained", "first-primary"]);
+	});
+
+	it("a read without a key is refused once, with no query and no bookmark", async () => {
+		const { d1, starts } = recordingD1();
+		const refused = await throughApi(new Request(`${base}/v1/charts`), d1);
+		expect(refused.status).toBe(401);
+		expect(refused.headers.has("X-D1-Bookmark")).toBe(false);
+		expect(starts).toEqual(["first-unconstrained"]);
 	});
 });
 
