@@ -74,7 +74,15 @@ function drawnResponse(request: Request, chart: ChartRecord, format: DrawingForm
 }
 
 /** What each format is answered as (the exporters set these `Content-Type`s; the document lists them). */
-const exportMediaTypes = ["image/png", "image/svg+xml", "application/pdf", "text/csv"] as const;
+const exportMediaTypes = Object.values({
+	png: "image/png",
+	svg: "image/svg+xml",
+	pdf: "application/pdf",
+	csv: "text/csv",
+} as const satisfies Record<ExportFormat, string>);
+
+/** "png, svg, pdf or csv". */
+const formatNames = `${exportFormats.slice(0, -1).join(", ")} or ${exportFormats.at(-1)}`;
 
 export const exportChartRoute = defineRoute({
 	method: "GET",
@@ -86,7 +94,7 @@ export const exportChartRoute = defineRoute({
 		"Renders the chart as it stands, synchronously. At most two exports render at once across the service; a further one gets 503 `export_busy` with `Retry-After: 5`. Options: `scale` (PNG, 1–4, default 2; w·h·scale² at most 16 megapixels), `w`/`h` (100–4000 px), `mode`, `transparent`. What a drawing leaves out or cannot show is listed in `X-Render-Warnings`: each warning percent-encoded, joined with `; `, at most 1 KiB, ending with `(+N more)` when some are cut. PNG, SVG and PDF answers carry `ETag` (a hash of everything the file is drawn from) and `Cache-Control: private, no-cache`; `If-None-Match` with that ETag answers 304, and a file drawn before from the same inputs is answered from the cache without waiting for an export slot.",
 	access: "chart:read",
 	query: ExportQuery,
-	params: { format: z.enum(exportFormats).describe("png, svg, pdf or csv (any other answers 422 invalid_format)") },
+	params: { format: z.enum(exportFormats).describe(`${formatNames} (any other answers 422 invalid_format)`) },
 	body: { type: "none" },
 	responses: {
 		200: {

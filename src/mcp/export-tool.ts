@@ -8,13 +8,13 @@
  */
 
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ExportFormat as Format } from "../render/exporters";
 import { ExportOptions } from "../render/exporters";
 import { guarded, toolResult } from "./results";
-import { ChartId, ExportFormat, ExportOutput, type exportFormats } from "./schemas";
+import { ChartId, ExportFormat, ExportOutput } from "./schemas";
 import type { ToolContext } from "./tool-context";
 import { hints, type ToolRegistry } from "./tool-registry";
 
-type Format = (typeof exportFormats)[number];
 type Content = CallToolResult["content"][number];
 
 const exportPath = "/v1/charts/:id/export/:format";
