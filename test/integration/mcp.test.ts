@@ -76,7 +76,9 @@ describe("MCP: before any MCP exchange", () => {
 	it("answers 401 with WWW-Authenticate to no key and to a bad key", async () => {
 		const none = await mcpPost({});
 		expect(none.status).toBe(401);
-		expect(none.headers.get("WWW-Authenticate")).toBe('Bearer realm="charts"');
+		expect(none.headers.get("WWW-Authenticate")).toBe(
+			`Bearer realm="charts", resource_metadata="${base}/.well-known/oauth-protected-resource"`,
+		);
 		expect(((await none.json()) as { error: { code: string } }).error.code).toBe("unauthorized");
 
 		const bad = await mcpPost({ Authorization: `Bearer cs_${"x".repeat(40)}` });
