@@ -1,18 +1,20 @@
 /**
  * `npm run bench -- election` (docs/benchmarks.md, docs/scale.md): election night on one
  * `wrangler dev`. 1,000 charts linked to loopback results feeds (`refreshMinutes: 1`, spread over
- * workspaces of 100: the cap is per workspace) and published; 100 feeds change every minute, each
- * at its own second; the Cron Trigger is played every 60 s (`/__scheduled`); 200 readers load a
- * dozen of the changing charts' embeds while a watcher follows every change into its embed.
- * Reported per minute: sources read, whether each due source was read within 60 s of due,
- * redraws, the delay from a feed's change to its embed showing it, embed views and the D1 and
- * Durable Object calls they made (counted at the bindings, `bench/workers/election.ts`), and
- * every error. Then the same on today's path in the same run: the inline Cron run
- * (`LINKED_DATA_INLINE=true`) on the same charts.
+ * workspaces of 100: the cap is per workspace); 100 feeds change every minute, each at its own
+ * second, and their charts are published (a feed that never changes is never redrawn, so
+ * publishing the others would add only setup time: `--publish-all`). The Cron Trigger is played
+ * every 60 s (`/__scheduled`); 200 readers load a dozen of the changing charts' embeds while a
+ * watcher follows every change into its embed. Reported per minute: sources read, whether each
+ * due source was read within 60 s of due, redraws, the delay from a feed's change to its embed
+ * showing it, embed views and the D1 and Durable Object calls they made (counted at the
+ * bindings, `bench/workers/election.ts`), and every error. Then the same on today's path in the
+ * same run: the inline Cron run (`LINKED_DATA_INLINE=true`) on the same charts.
  *
  * Flags (after `npm run bench -- election`): `--charts 1000 --changing 100 --minutes 5
- * --reference-minutes 5 --drain-minutes 2 --readers 200 --reader-pause-ms 1000`; e.g. a light
- * run while the machine is busy: `--charts 300 --changing 30 --minutes 2 --reference-minutes 2`.
+ * --reference-minutes 5 --drain-minutes 2 --readers 200 --reader-pause-ms 1000
+ * --setup-concurrency 4 [--publish-all]`; a light run while the machine is busy, e.g.
+ * `--charts 300 --changing 30 --minutes 2 --reference-minutes 2`.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
@@ -26,7 +28,7 @@ import type { ElectionServer } from "./lib/election-server.ts";
 import { startElectionServer, writeBenchConfig } from "./lib/election-server.ts";
 import { ElectionFeeds } from "./lib/election-sources.ts";
 import type { BindingCounts, CronCall, PhaseRecord, PhaseSummary } from "./lib/election-tables.ts";
-import { analysePhase, minuteTable, summaryTable } from "./lib/election-tables.ts";
+import { analysePhase, consumerRows, consumerTable, minuteTable, summaryTable } from "./lib/election-tables.ts";
 import { freePortIn } from "./lib/ports.ts";
 import { countsPath } from "./workers/counts-path.ts";
 
@@ -48,6 +50,8 @@ interface Options {
 	readers: number;
 	readerPauseMs: number;
 	setupConcurrency: number;
+	/** Publish every chart, not only the changing ones (a longer setup; the run is the same). */
+	publishAll: boolean;
 }
 
 function options(argv: string[]): Options {
@@ -68,6 +72,7 @@ function options(argv: string[]): Options {
 		readers: flag("readers", 200),
 		readerPauseMs: flag("reader-pause-ms", 1000),
 		setupConcurrency: flag("setup-concurrency", 4),
+		publishAll: argv.includes("--publish-all"),
 	};
 	if (chosen.changing > chosen.charts || chosen.changing < 1) throw new Error("--changing must be between 1 and --charts");
 	return chosen;
@@ -102,7 +107,7 @@ class Api {
 async function setUpCharts(server: ElectionServer, target: Target, feeds: ElectionFeeds, opts: Options) {
 	const workspaces = Math.ceil(opts.charts / chartsPerWorkspace);
 	const keys = await createBenchKeys(target, workspaces, "business", ["chart:read", "chart:write"]);
-	const charts: { id: string; embedUrl: string }[] = new Array(opts.charts);
+	const charts: { id: string; embedUrl: string | null }[] = new Array(opts.charts);
 	const started = Date.now();
 	// Round the workspaces, so each account's rate limit sees a tenth of the setup's requests.
 	const order = Array.from({ length: opts.charts }, (_, i) => i);
@@ -113,7 +118,9 @@ async function setUpCharts(server: ElectionServer, target: Target, feeds: Electi
 			meta: { title: `Results, district ${feed + 1}` },
 		});
 		await api.call("PUT", `/v1/charts/${id}/data`, { url: feeds.url(feed), refreshMinutes: 1 });
-		const { embedUrl } = await api.call<{ embedUrl: string }>("POST", `/v1/charts/${id}/publish`);
+		// A feed that never changes is never redrawn, published or not: only the changing charts' publishing is part of the run.
+		const publish = feed < opts.changing || opts.publishAll;
+		const embedUrl = publish ? (await api.call<{ embedUrl: string }>("POST", `/v1/charts/${id}/publish`)).embedUrl : null;
 		charts[feed] = { id, embedUrl };
 		if ((feed + 1) % 100 === 0)
 			console.log(`  set up ${feed + 1} of ${opts.charts} charts (${Math.round((Date.now() - started) / 1000)} s)`);
@@ -151,7 +158,6 @@ async function runPhase(
 	minutes: number,
 	opts: Options,
 	server: ElectionServer,
-	target: Target,
 	feeds: ElectionFeeds,
 	observers: EmbedObservers,
 	frontPage: WatchedChart[],
@@ -193,9 +199,12 @@ async function runPhase(
 		drainMinutes: opts.drainMinutes,
 		cron,
 		loads,
+		batches: server.batches.filter((b) => b.at >= start),
+		scheduledRuns: server.scheduled.filter((r) => r.at >= start),
 		counts,
 		redraws: [],
-		failedReads: await failedReads(target),
+		// Read once the server has stopped: a `wrangler d1 execute` beside a busy Worker locks its SQLite (SQLITE_BUSY in the Worker).
+		failedReads: [],
 		logErrors: server.takeErrorLines(),
 	};
 }
@@ -230,17 +239,29 @@ export async function runElectionBench() {
 		server = await startElectionServer(config, port, target.persistTo as string, vars(false));
 		console.log(`  setting up ${opts.charts} linked, published charts…`);
 		const setup = await setUpCharts(server, target, feeds, opts);
-		const watched = setup.charts.slice(0, opts.changing).map((chart, feed) => ({ feed, embedUrl: chart.embedUrl }));
+		const watched = setup.charts.slice(0, opts.changing).map((chart, feed) => ({ feed, embedUrl: chart.embedUrl as string }));
 		const spacing = Math.max(1, Math.floor(watched.length / frontPageCharts));
 		const frontPage = watched.filter((_, i) => i % spacing === 0).slice(0, frontPageCharts);
 		const observers = new EmbedObservers((feed) => feeds.changeOf(feed));
-		phases.push(await runPhase("queues", false, opts.minutes, opts, server, target, feeds, observers, frontPage, watched));
+		phases.push(await runPhase("queues", false, opts.minutes, opts, server, feeds, observers, frontPage, watched));
+		await server.stop();
+		(phases[0] as PhaseRecord).failedReads = await failedReads(target);
 		if (opts.referenceMinutes > 0) {
-			await server.stop();
 			server = await startElectionServer(config, port, target.persistTo as string, vars(true));
-			phases.push(
-				await runPhase("inline (today's path)", true, opts.referenceMinutes, opts, server, target, feeds, observers, frontPage, watched),
+			const reference = await runPhase(
+				"inline (today's path)",
+				true,
+				opts.referenceMinutes,
+				opts,
+				server,
+				feeds,
+				observers,
+				frontPage,
+				watched,
 			);
+			await server.stop();
+			reference.failedReads = await failedReads(target);
+			phases.push(reference);
 		}
 		const first = phases[0]?.start ?? 0;
 		const times = await redrawTimes(target, first);
@@ -258,9 +279,12 @@ export async function runElectionBench() {
 			...phases.flatMap((p) => p.logErrors.map((line) => `${p.name} wrangler: ${line}`)),
 		];
 		const table = [
-			`${opts.charts} charts linked (refreshMinutes 1) and published in ${setup.workspaces} workspaces in ${setup.setupSeconds} s; ${opts.changing} feeds change every minute; ${opts.readers} readers over ${frontPage.length} charts, ${opts.readerPauseMs} ms between views; the watcher follows all ${opts.changing} changing charts every ${watchEveryMs / 1000} s.\n`,
+			`${opts.charts} charts linked (refreshMinutes 1) in ${setup.workspaces} workspaces, ${opts.publishAll ? "all" : `the ${opts.changing} changing ones`} published, in ${setup.setupSeconds} s; ${opts.changing} feeds change every minute; ${opts.readers} readers over ${frontPage.length} charts, ${opts.readerPauseMs} ms between views; the watcher follows all ${opts.changing} changing charts every ${watchEveryMs / 1000} s.\n`,
 			summaryTable(summaries),
-			...analysed.map((a) => `\n${a.summary.name}, per minute:\n\n${minuteTable(a.summary, a.rows)}`),
+			...analysed.map((a, i) => {
+				const phase = phases[i] as PhaseRecord;
+				return `\n${a.summary.name}, per minute:\n\n${minuteTable(a.summary, a.rows)}\n\n${a.summary.name}, the schedule and the queue's consumer:\n\n${consumerTable(consumerRows(phase))}`;
+			}),
 			errors.length === 0 ? "\nErrors: none." : `\nErrors (${errors.length}, first 20):\n${errors.slice(0, 20).join("\n")}`,
 		].join("\n");
 		return {
@@ -273,6 +297,7 @@ export async function runElectionBench() {
 				load1AtEnd: loadavg()[0],
 				summaries,
 				minutes: Object.fromEntries(analysed.map((a) => [a.summary.name, a.rows])),
+				consumer: Object.fromEntries(phases.map((p) => [p.name, consumerRows(p)])),
 				cron: Object.fromEntries(phases.map((p) => [p.name, p.cron.map((c) => ({ ...c, at: c.at - p.start }))])),
 				viewCalls: Object.fromEntries(
 					phases.map((p) => [

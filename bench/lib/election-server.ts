@@ -4,7 +4,8 @@
  * the machine makes), every path in it made absolute so the copy can live outside the repository.
  * `--test-scheduled` exposes `/__scheduled`, what the Cron Trigger calls; the queues run as
  * wrangler.toml configures them. The same state directory can be started again with other vars
- * (the reference phase: `LINKED_DATA_INLINE=true`).
+ * (the reference phase: `LINKED_DATA_INLINE=true`). What the local queue broker and the Cron run
+ * log is kept for the report: how the consumer kept up.
  */
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
@@ -14,8 +15,26 @@ import { join, resolve } from "node:path";
 const repo = process.cwd();
 const wrangler = join(repo, "node_modules", ".bin", "wrangler");
 
+/** One batch the local queue broker delivered, from its log line (`QUEUE <queue> <acked>/<total> (<ms>ms)`). */
+export interface QueueBatch {
+	at: number;
+	queue: string;
+	acked: number;
+	total: number;
+	ms: number;
+}
+
+/** One Cron run's report, from the Worker's own log line (`scheduled refresh {...}`, src/linked-data/schedule.ts). */
+export interface ScheduledLine {
+	at: number;
+	enqueued: number;
+	reads: Record<string, number>;
+}
+
 export interface ElectionServer {
 	url: string;
+	readonly batches: QueueBatch[];
+	readonly scheduled: ScheduledLine[];
 	/** The last 20,000 characters wrangler wrote (warnings and errors: it runs with --log-level warn). */
 	log(): string;
 	/** Lines wrangler wrote since the last call that name an error. */
@@ -90,8 +109,9 @@ export async function startElectionServer(
 		"--persist-to",
 		persistTo,
 		"--test-scheduled",
+		// Info: the queue broker's line per batch (its size, what was acked, how long it took) and the Cron run's report.
 		"--log-level",
-		"warn",
+		"info",
 		...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
 	];
 	const child = spawn(wrangler, args, {
@@ -105,14 +125,37 @@ export async function startElectionServer(
 	let output = "";
 	let pending = "";
 	const errorLines: string[] = [];
+	const batches: QueueBatch[] = [];
+	const scheduled: ScheduledLine[] = [];
 	const keep = (chunk: Buffer) => {
-		const text = chunk.toString();
-		output = (output + text).slice(-20_000);
-		pending += text;
+		pending += chunk.toString();
 		const lines = pending.split("\n");
 		pending = lines.pop() ?? "";
-		for (const line of lines)
+		for (const raw of lines) {
+			// biome-ignore lint/suspicious/noControlCharactersInRegex: wrangler colours its lines
+			const line = raw.replace(/\x1b\[[0-9;]*m/g, "");
+			const batch = /QUEUE (\S+) (\d+)\/(\d+)(?: \((\d+)ms\))?/.exec(line);
+			if (batch) {
+				batches.push({
+					at: Date.now(),
+					queue: batch[1] as string,
+					acked: Number(batch[2]),
+					total: Number(batch[3]),
+					ms: Number(batch[4] ?? 0),
+				});
+				continue;
+			}
+			const report = /scheduled refresh (\{.*\})/.exec(line);
+			if (report) {
+				const parsed = JSON.parse(report[1] as string) as { enqueued: number; reads: Record<string, number> };
+				scheduled.push({ at: Date.now(), enqueued: parsed.enqueued, reads: parsed.reads });
+				continue;
+			}
+			// Request lines are many and say nothing the bench does not count itself.
+			if (/^\[wrangler:info\] (GET|HEAD|POST|PUT|PATCH|DELETE) /.test(line)) continue;
+			output = `${output}${line}\n`.slice(-20_000);
 			if (/error|failed|exception|uncaught/i.test(line) && !environmentNoise.test(line)) errorLines.push(line.trim().slice(0, 400));
+		}
 	};
 	child.stdout?.on("data", keep);
 	child.stderr?.on("data", keep);
@@ -141,5 +184,5 @@ export async function startElectionServer(
 		}
 		await new Promise((r) => setTimeout(r, 500));
 	}
-	return { url, log: () => output, takeErrorLines: () => errorLines.splice(0), stop };
+	return { url, batches, scheduled, log: () => output, takeErrorLines: () => errorLines.splice(0), stop };
 }
