@@ -1,7 +1,7 @@
 /**
  * A newsroom's archive, inserted straight into a local D1 (as a few years of use would leave
- * it): `charts` charts spread over `folders` folders (a quarter of them nested one level under
- * another), names and notes in a newsroom's words, one edit a minute going back from now. Each
+ * it): `charts` charts spread over `folders` folders (a quarter of them nested under another,
+ * up to five levels deep at 2,000 folders), names and notes in a newsroom's words, one edit a minute going back from now. Each
  * table is filled by one statement that counts its own rows (a recursive CTE), so 50,000 charts
  * take one `wrangler d1 execute`, not 50,000. The search index fills itself through its triggers
  * (migrations/0013_chart_search.sql). Used by `npm run bench -- archive` and the archive browser test.
@@ -44,6 +44,11 @@ function idPrefix(workspaceId: string): string {
 	return workspaceId.replace(/^ws_/, "").slice(0, 12);
 }
 
+/** Folder `j`'s id in the workspace, as the seed writes it. */
+export function archiveFolderId(workspaceId: string, j: number): string {
+	return `fd_${idPrefix(workspaceId)}_${j}`;
+}
+
 export async function seedArchive(target: Target, archive: Archive): Promise<void> {
 	const prefix = idPrefix(archive.workspaceId);
 	const now = Date.now();
@@ -52,8 +57,8 @@ export async function seedArchive(target: Target, archive: Archive): Promise<voi
 		sql(
 			`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
 			 INSERT INTO folders (id, workspace_id, name, parent_id, created_at, updated_at)
-			 SELECT 'fo_' || ? || '_' || i, ?, json_extract(?, '$[' || (i % 8) || ']') || ' ' || i,
-			   CASE WHEN i % 4 = 0 AND i > 4 THEN 'fo_' || ? || '_' || (i / 4) END, ? + i, ? + i FROM n`,
+			 SELECT 'fd_' || ? || '_' || i, ?, json_extract(?, '$[' || (i % 8) || ']') || ' ' || i,
+			   CASE WHEN i % 4 = 0 AND i > 4 THEN 'fd_' || ? || '_' || (i / 4) END, ? + i, ? + i FROM n`,
 			archive.folders,
 			prefix,
 			archive.workspaceId,
@@ -71,7 +76,7 @@ export async function seedArchive(target: Target, archive: Archive): Promise<voi
 			   json_object('title', json_extract(?, '$[' || (i % 8) || ']') || ' chart ' || i,
 			     'notes', 'Figures for district ' || (i % 97) || ', revised in edition ' || i || '.'),
 			   '[]', '[]', 0,
-			   CASE WHEN i % 10 = 0 OR ? = 0 THEN NULL ELSE 'fo_' || ? || '_' || (1 + i % ?) END,
+			   CASE WHEN i % 10 = 0 OR ? = 0 THEN NULL ELSE 'fd_' || ? || '_' || (1 + i % ?) END,
 			   1, ? - i * 60000, ? - i * 60000 FROM n`,
 			archive.charts,
 			prefix,

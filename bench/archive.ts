@@ -4,7 +4,7 @@
  * (bench/archive-seed.ts); for each, through the API: the whole `GET /v1/charts` (time and
  * bytes), its first page (`limit=100`), a search, and the repeated poll (304); and in Chromium,
  * signed in: the console's first row after opening `/`, a typed search to its matches, the page's
- * JavaScript heap and how many rows the page holds. Every figure beside the 200-chart workspace's
+ * JavaScript heap and how many chart rows and folders the page holds. Every figure beside the 200-chart workspace's
  * from the same run. Needs Debian's Chromium for the console's columns.
  */
 import type { Browser } from "playwright-core";
@@ -17,13 +17,19 @@ import { timedOk } from "./lib/http.ts";
 import { freePort } from "./lib/ports.ts";
 import { markdownTable, summarize } from "./lib/stats.ts";
 
-const sizes = [200, 10_000, 50_000];
+/** Charts and folders: a big newsroom's 50,000 charts fill 2,000 folders. */
+const sizes = [
+	{ charts: 200, folders: 4 },
+	{ charts: 10_000, folders: 200 },
+	{ charts: 50_000, folders: 2_000 },
+];
 const repeats = 5;
 /** Matches "Housing chart 122" at every size, and more charts the larger the archive. */
 const searchNeedle = "housing chart 12";
 
 interface Workspace {
 	charts: number;
+	folders: number;
 	key: string;
 	email: string;
 	password: string;
@@ -43,16 +49,17 @@ interface ConsoleFigures {
 	searchMs: number;
 	heapMiB: number;
 	rowsInPage: number;
+	foldersInPage: number;
 }
 
-async function makeWorkspace(target: Parameters<typeof execute>[0], charts: number): Promise<Workspace> {
+async function makeWorkspace(target: Parameters<typeof execute>[0], { charts, folders }: (typeof sizes)[number]): Promise<Workspace> {
 	const email = `archive-${charts}-${Date.now()}@example.test`;
 	const password = "an archive's own password";
 	const account = await newAccountStatements({ plan: "business", name: `archive ${charts}`, email, password });
 	const issued = await newKeyStatement({ accountId: account.accountId, scopes: ["chart:read", "chart:write"], name: "archive" });
 	await execute(target, [...account.statements, issued.statement]);
-	await seedArchive(target, { workspaceId: account.workspaceId, accountId: account.accountId, charts, folders: Math.ceil(charts / 50) });
-	return { charts, key: issued.key, email, password };
+	await seedArchive(target, { workspaceId: account.workspaceId, accountId: account.accountId, charts, folders });
+	return { charts, folders, key: issued.key, email, password };
 }
 
 const median = (samples: number[]) => summarize(samples).p50;
@@ -118,7 +125,8 @@ async function measureConsole(browser: Browser, base: string, workspace: Workspa
 		await cdp.send("HeapProfiler.collectGarbage");
 		const heap = (await cdp.send("Runtime.getHeapUsage")) as { usedSize: number };
 		const rowsInPage = await page.locator(".chart-list li").count();
-		return { firstRowMs, searchMs, heapMiB: heap.usedSize / 2 ** 20, rowsInPage };
+		const foldersInPage = await page.getByRole("treeitem").count();
+		return { firstRowMs, searchMs, heapMiB: heap.usedSize / 2 ** 20, rowsInPage, foldersInPage };
 	} finally {
 		await context.close();
 	}
@@ -133,7 +141,7 @@ export async function runArchiveBench() {
 	const browser = missing ? null : await launchChromium();
 	try {
 		const workspaces: Workspace[] = [];
-		for (const charts of sizes) workspaces.push(await makeWorkspace(server.target, charts));
+		for (const size of sizes) workspaces.push(await makeWorkspace(server.target, size));
 		const api: ApiFigures[] = [];
 		const inBrowser: (ConsoleFigures | null)[] = [];
 		for (const workspace of workspaces) {
@@ -147,7 +155,7 @@ export async function runArchiveBench() {
 			const c = inBrowser[i] ?? null;
 			const beside = (value: number, reference: number) => `${value.toFixed(0)} ms (${times(value, reference)})`;
 			return [
-				workspace.charts.toLocaleString("en"),
+				`${workspace.charts.toLocaleString("en")} in ${workspace.folders.toLocaleString("en")} folders`,
 				beside(a.wholeMs, apiReference.wholeMs),
 				`${(a.wholeBytes / 2 ** 20).toFixed(2)} MiB`,
 				beside(a.pageMs, apiReference.pageMs),
@@ -157,6 +165,7 @@ export async function runArchiveBench() {
 				c && consoleReference ? beside(c.searchMs, consoleReference.searchMs) : "no Chromium",
 				c ? `${c.heapMiB.toFixed(1)} MiB` : "no Chromium",
 				c ? c.rowsInPage : "no Chromium",
+				c ? c.foldersInPage : "no Chromium",
 			];
 		});
 		const table = markdownTable(
@@ -171,6 +180,7 @@ export async function runArchiveBench() {
 				"Console: search to results",
 				"Console: JS heap",
 				"Rows in the page",
+				"Folders in the page",
 			],
 			rows,
 		);
@@ -179,7 +189,12 @@ export async function runArchiveBench() {
 			data: {
 				repeats,
 				searchNeedle,
-				workspaces: workspaces.map((workspace, i) => ({ charts: workspace.charts, api: api[i], console: inBrowser[i] })),
+				workspaces: workspaces.map((workspace, i) => ({
+					charts: workspace.charts,
+					folders: workspace.folders,
+					api: api[i],
+					console: inBrowser[i],
+				})),
 				...(missing ? { consoleSkipped: missing } : {}),
 			},
 		};

@@ -1,9 +1,11 @@
 /**
- * The Charts screen at a newsroom's archive size: 20,000 charts in 400 folders, inserted straight
+ * The Charts screen at a newsroom's archive size: 20,000 charts in 2,000 folders, inserted straight
  * into the local D1 (bench/archive-seed.ts). What a person sees, never how long it took: the page
  * holds a bounded number of rows whatever the list's length, each row says where it stands in the
  * whole list, a typed search lists exactly the matching charts and the tree narrows to their
- * folders, the keyboard reaches the last chart, and axe finds nothing, at 1280 and 390 px.
+ * folders, the keyboard reaches the last chart, and axe finds nothing, at 1280 and 390 px. The
+ * tree: collapsed but for the way to the folder shown, each folder with its count, a bounded
+ * number of folders in the page, the keyboard reaching the last folder, a rename and a move.
  * Set CHARTS_SCREENSHOTS to a folder to also write the list in light and dark at both widths.
  * Skipped, saying why, where Chromium is not installed.
  */
@@ -11,7 +13,14 @@ import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { archiveChartName, archiveFolderName, archiveFolderOf, archiveParentOf, seedArchive } from "../../bench/archive-seed.ts";
+import {
+	archiveChartName,
+	archiveFolderId,
+	archiveFolderName,
+	archiveFolderOf,
+	archiveParentOf,
+	seedArchive,
+} from "../../bench/archive-seed.ts";
 import { chromiumMissing } from "../../scripts/lib/chromium.ts";
 import type { DemoKey } from "../../scripts/lib/seed.ts";
 import { assertAccessible } from "./lib/axe.ts";
@@ -20,9 +29,51 @@ import { assertNoHorizontalOverflow, startConsole } from "./lib/console-fixture.
 
 const skip = chromiumMissing() ?? false;
 const chartCount = 20_000;
-const folderCount = 400;
+const folderCount = 2_000;
 /** A page with a few hundred rows at most, whatever the list's length. */
 const maxRowsInPage = 300;
+/** The tree's share of them: the folders in the pane's view and a few either side. */
+const maxFoldersInPage = 150;
+/** A folder five levels down: Transport 4 / Election 16 / Election 64 / Election 256 / Election 1024. */
+const deepFolder = 1024;
+
+/** The folders above folder `j`, outermost first. */
+function ancestorsOf(j: number): number[] {
+	const out: number[] = [];
+	for (let parent = archiveParentOf(j); parent !== null; parent = archiveParentOf(parent)) out.unshift(parent);
+	return out;
+}
+
+/** How many charts the seed files directly in folder `j`. */
+function chartsIn(j: number): number {
+	let n = 0;
+	for (let i = 1; i <= chartCount; i++) if (archiveFolderOf(i, folderCount) === j) n++;
+	return n;
+}
+
+/** The top-level folders in the tree's order (names A to Z, numbers as numbers). */
+function topLevelFolders(): number[] {
+	const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+	return Array.from({ length: folderCount }, (_, n) => n + 1)
+		.filter((j) => archiveParentOf(j) === null)
+		.sort((a, b) => collator.compare(archiveFolderName(a), archiveFolderName(b)));
+}
+
+function tree(page: Page) {
+	return page.getByRole("tree", { name: "Folders" });
+}
+
+/**
+ * A folder's item by its name, which the count follows (", 10 charts"; the name and the count are
+ * flex items, so the accessible name may hold a space between them).
+ */
+function namedItem(page: Page, name: string, count = "\\d[\\d,]* charts?") {
+	return tree(page).getByRole("treeitem", { name: new RegExp(`^${name} ?, ${count}$`) });
+}
+
+function treeItem(page: Page, j: number) {
+	return namedItem(page, archiveFolderName(j));
+}
 
 function list(page: Page) {
 	return page.getByRole("list", { name: /^Charts in / });
@@ -109,9 +160,8 @@ describe("Charts screen with 20,000 charts", { skip, timeout: 600_000 }, () => {
 		for (const i of matching) {
 			for (let j = archiveFolderOf(i, folderCount); j !== null; j = archiveParentOf(j)) holding.add(j);
 		}
-		const tree = page.getByRole("tree", { name: "Folders" });
 		const treeNames = await waitFor(
-			async () => (await tree.getByRole("treeitem").locator(".tree-name").allInnerTexts()).map((text) => text.trim()),
+			async () => (await tree(page).getByRole("treeitem").locator(".tree-name").allInnerTexts()).map((text) => text.trim()),
 			(names) => names.length === holding.size + 1,
 			"the tree never narrowed to the matches' folders",
 		);
@@ -169,6 +219,110 @@ describe("Charts screen with 20,000 charts", { skip, timeout: 600_000 }, () => {
 		await page.context().close();
 	});
 
+	it("shows 2,000 folders collapsed, each with its count, a bounded number at a time, all reached by keyboard", async () => {
+		const { page, problems } = await fixture.signedInPage(account);
+		page.setDefaultTimeout(30_000);
+		await page.goto(`${fixture.server.url}/`);
+		await namedItem(page, "All charts", "20,000 charts").waitFor();
+		const roots = topLevelFolders();
+		const first = roots[0] as number;
+		await treeItem(page, first).waitFor();
+		assert.equal(await tree(page).locator("[aria-expanded='true']").count(), 0, "a folder is open before anyone opened it");
+		const items = tree(page).getByRole("treeitem");
+		assert.ok((await items.count()) <= maxFoldersInPage, `${await items.count()} folders in the page`);
+		assert.equal(await treeItem(page, first).getAttribute("aria-setsize"), String(roots.length + 1));
+		assert.equal(await treeItem(page, first).getAttribute("aria-posinset"), "2");
+
+		// Every folder drawn says how many charts it holds, as the seed filed them.
+		const drawn = await items.locator(".tree-name").allInnerTexts();
+		for (const name of drawn.slice(1, 12)) {
+			const j = Number(name.match(/(\d+)$/)?.[1]);
+			const count = chartsIn(j);
+			await namedItem(page, name, count === 1 ? "1 chart" : `${count} charts`).waitFor();
+		}
+
+		// End reaches the last folder, drawn and in view; Home comes back to All charts.
+		await tree(page)
+			.getByRole("treeitem", { name: /^All charts/ })
+			.focus();
+		await page.keyboard.press("End");
+		const last = archiveFolderName(roots.at(-1) as number);
+		await waitFor(
+			() => focusedText(page),
+			(text) => text.startsWith(last),
+			"End never reached the last folder",
+		);
+		const focused = page.locator("[role=treeitem]:focus");
+		assert.equal(await focused.getAttribute("aria-posinset"), String(roots.length + 1));
+		assert.ok(await focused.isVisible(), "the last folder has focus but is not drawn");
+		assert.ok((await items.count()) <= maxFoldersInPage, `${await items.count()} folders in the page at the end`);
+		await page.keyboard.press("ArrowUp");
+		await waitFor(
+			() => focusedText(page),
+			(text) => text.startsWith(archiveFolderName(roots.at(-2) as number)),
+			"ArrowUp from the last folder",
+		);
+		await page.keyboard.press("Home");
+		await waitFor(
+			() => focusedText(page),
+			(text) => text.startsWith("All charts"),
+			"Home never came back to All charts",
+		);
+		assert.equal(await tree(page).locator("[tabindex='0']").count(), 1, "the tree has more than one tab stop");
+		assert.deepEqual(problems, []);
+		await page.context().close();
+	});
+
+	it("opens the tree to the folder shown, and renames and moves it there", async () => {
+		const { page, problems } = await fixture.signedInPage(account);
+		page.setDefaultTimeout(30_000);
+		const id = archiveFolderId(account.workspaceId, deepFolder);
+		await page.goto(`${fixture.server.url}/?folder=${encodeURIComponent(id)}`);
+		const name = archiveFolderName(deepFolder);
+		await page.getByRole("heading", { name, level: 1 }).waitFor();
+		const shown = treeItem(page, deepFolder);
+		await shown.waitFor();
+		assert.equal(await shown.getAttribute("aria-selected"), "true");
+		assert.equal(await shown.getAttribute("aria-level"), String(ancestorsOf(deepFolder).length + 1));
+		assert.ok(await shown.isVisible(), "the folder shown is not in the pane's view");
+		for (const j of ancestorsOf(deepFolder)) {
+			assert.equal(await treeItem(page, j).getAttribute("aria-expanded"), "true", `${archiveFolderName(j)} is closed`);
+		}
+		assert.equal(
+			await tree(page).locator("[aria-expanded='true']").count(),
+			ancestorsOf(deepFolder).length,
+			"folders other than the way to the folder shown are open",
+		);
+		assert.ok((await tree(page).getByRole("treeitem").count()) <= maxFoldersInPage, "too many folders in the page");
+
+		await page.getByRole("button", { name: `Folder actions for ${name}`, exact: true }).click();
+		await page.getByRole("menuitem", { name: "Rename…", exact: true }).click();
+		const rename = page.getByRole("dialog", { name: "Rename folder" });
+		const renamed = `${name} results`;
+		await rename.getByLabel("Name").fill(renamed);
+		await rename.getByRole("button", { name: "Rename" }).click();
+		await page.getByRole("heading", { name: renamed, level: 1 }).waitFor();
+		await namedItem(page, renamed).waitFor();
+
+		await page.getByRole("button", { name: `Folder actions for ${renamed}`, exact: true }).click();
+		await page.getByRole("menuitem", { name: "Move to…", exact: true }).click();
+		const move = page.getByRole("dialog", { name: `Move “${renamed}”` });
+		await move.getByRole("radio", { name: /^All charts/ }).check();
+		await move.getByRole("button", { name: "Move" }).click();
+		await page.getByText(`Moved folder “${renamed}” to All charts.`).waitFor();
+		const moved = namedItem(page, renamed);
+		await waitFor(
+			() => moved.getAttribute("aria-level"),
+			(level) => level === "1",
+			"the moved folder is not at the top level",
+		);
+		assert.equal(await moved.getAttribute("aria-selected"), "true");
+		assert.equal(await moved.getAttribute("aria-setsize"), String(topLevelFolders().length + 2));
+		await assertAccessible(page, "the charts screen with 2,000 folders, one open");
+		assert.deepEqual(problems, []);
+		await page.context().close();
+	});
+
 	it("writes screenshots of the list when asked (CHARTS_SCREENSHOTS)", async (t) => {
 		const folder = process.env.CHARTS_SCREENSHOTS;
 		if (!folder) {
@@ -184,6 +338,10 @@ describe("Charts screen with 20,000 charts", { skip, timeout: 600_000 }, () => {
 					.getByRole("link", { name: archiveChartName(1), exact: true })
 					.waitFor();
 				await page.screenshot({ path: `${folder}/charts-archive-${mode}-${width}.png` });
+				// The tree opened down to a folder five levels deep.
+				await page.goto(`${fixture.server.url}/?folder=${encodeURIComponent(archiveFolderId(account.workspaceId, deepFolder / 4))}`);
+				await page.getByRole("heading", { name: archiveFolderName(deepFolder / 4), level: 1 }).waitFor();
+				await page.screenshot({ path: `${folder}/charts-archive-folder-${mode}-${width}.png` });
 				await page.context().close();
 			}
 		}

@@ -9,6 +9,10 @@ export interface FolderNode {
 	folder: Folder;
 	depth: number;
 	children: FolderNode[];
+	/** The folder it is in as the tree draws it; null at the top level. */
+	parent: FolderNode | null;
+	/** Where it stands among its siblings (0-based, in name order). */
+	index: number;
 }
 
 export interface FolderModel {
@@ -21,20 +25,24 @@ const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "bas
 
 export function buildFolderModel(folders: Folder[]): FolderModel {
 	const byId = new Map(folders.map((folder) => [folder.id, folder]));
-	const nodes = new Map<string, FolderNode>(folders.map((folder) => [folder.id, { folder, depth: 0, children: [] }]));
+	const nodes = new Map<string, FolderNode>(
+		folders.map((folder) => [folder.id, { folder, depth: 0, children: [], parent: null, index: 0 }]),
+	);
 	const roots: FolderNode[] = [];
 	for (const node of nodes.values()) {
 		const parent = node.folder.parentId ? nodes.get(node.folder.parentId) : undefined;
 		(parent ? parent.children : roots).push(node);
 	}
-	const order = (list: FolderNode[], depth: number) => {
+	const order = (list: FolderNode[], depth: number, parent: FolderNode | null) => {
 		list.sort((a, b) => collator.compare(a.folder.name, b.folder.name));
-		for (const node of list) {
+		list.forEach((node, index) => {
 			node.depth = depth;
-			order(node.children, depth + 1);
-		}
+			node.parent = parent;
+			node.index = index;
+			order(node.children, depth + 1, node);
+		});
 	};
-	order(roots, 0);
+	order(roots, 0, null);
 	return { byId, roots, nodes };
 }
 

@@ -4,12 +4,17 @@
  * it or steps out to its parent, Home/End jump, Enter or Space shows the folder. Items are real
  * links (`/?folder=<id>`), so a folder opens in a new tab too. Every item is a drop target for a
  * dragged chart or folder; a folder item is itself draggable.
+ *
+ * Only the rows in the pane's view are drawn (tree-window.ts), so each says where it stands
+ * (`aria-level`, `aria-posinset`, `aria-setsize`); the item with the tab stop is always drawn, so
+ * focus is never lost to a scroll, and a key that moves to a row not drawn scrolls to it first.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { Icon } from "../../components/icon";
 import { Link } from "../../lib/router";
 import type { FolderModel, FolderNode } from "./folder-model";
 import { flatten, topLevelName } from "./folder-model";
+import { useTreeWindow } from "./tree-window";
 
 /** What is being dragged: a chart row or a folder of the tree. */
 export interface Dragged {
@@ -86,6 +91,8 @@ export function FolderTree({
 	const allCount = counts ? Object.values(counts).reduce((sum, n) => sum + n, 0) : undefined;
 	const visible = flatten(model, expanded);
 	const keys = [allKey, ...visible.map((node) => node.folder.id)];
+	const rowsRef = useRef<HTMLDivElement>(null);
+	const { start, end, stride, reveal } = useTreeWindow(rowsRef, visible.length);
 	const selectedKey = selected ?? allKey;
 	const [focusKey, setFocusKey] = useState<string>(selectedKey);
 	const [over, setOver] = useState<string | null>(null);
@@ -108,20 +115,37 @@ export function FolderTree({
 	useLayoutEffect(() => {
 		const key = pendingFocus.current;
 		if (!key) return;
-		pendingFocus.current = null;
 		const element = itemElement(key);
-		if (element && element !== document.activeElement) element.focus();
+		if (!element) return;
+		pendingFocus.current = null;
+		if (element !== document.activeElement) element.focus({ preventScroll: true });
 	});
+
+	// The folder shown is scrolled into the pane once its row is there (its ancestors just opened).
+	const revealed = useRef<string | null>(null);
+	const selectedRow = visible.findIndex((node) => node.folder.id === selectedKey);
+	useLayoutEffect(() => {
+		if (selectedRow < 0 || revealed.current === selectedKey) return;
+		revealed.current = selectedKey;
+		reveal(selectedRow);
+	}, [selectedKey, selectedRow]);
 
 	useEffect(() => {
 		if (!dragged) setOver(null);
 	}, [dragged]);
 
-	const moveFocus = (key: string | undefined) => {
+	/** Focus to the item of `key`, `row` in the tree's order ("All charts" is row 0). */
+	const moveFocus = (key: string | undefined, row: number) => {
 		if (!key) return;
 		pendingFocus.current = key;
 		setFocusKey(key);
-		itemElement(key)?.focus();
+		// Folder rows count from the first folder; "All charts" (-1) sits just above them.
+		if (row >= 0) reveal(row - 1);
+		const element = itemElement(key);
+		if (element) {
+			pendingFocus.current = null;
+			element.focus({ preventScroll: true });
+		}
 	};
 
 	// Keys can come faster than the tree redraws: a → that opens a folder followed at once by ↓
@@ -145,28 +169,30 @@ export function FolderTree({
 		const node = current === allKey ? undefined : model.nodes.get(current);
 		const hasChildren = (node?.children.length ?? 0) > 0;
 		const open = node ? expandedNow.current.has(node.folder.id) : false;
+		const moveTo = (row: number) => moveFocus(keys[row], row);
+		const moveToKey = (key: string | undefined) => moveFocus(key, key ? keys.indexOf(key) : -1);
 		switch (event.key) {
 			case "ArrowDown":
-				moveFocus(keys[Math.min(index + 1, keys.length - 1)]);
+				moveTo(Math.min(index + 1, keys.length - 1));
 				break;
 			case "ArrowUp":
-				moveFocus(keys[Math.max(index - 1, 0)]);
+				moveTo(Math.max(index - 1, 0));
 				break;
 			case "Home":
-				moveFocus(keys[0]);
+				moveTo(0);
 				break;
 			case "End":
-				moveFocus(keys[keys.length - 1]);
+				moveTo(keys.length - 1);
 				break;
 			case "ArrowRight":
 				if (!node || !hasChildren) break;
 				if (!open) setOpen(node.folder.id, true);
-				else moveFocus(node.children[0]?.folder.id);
+				else moveToKey(node.children[0]?.folder.id);
 				break;
 			case "ArrowLeft":
 				if (node && hasChildren && open) setOpen(node.folder.id, false);
 				// The parent as the tree draws it (a folder just moved by drag may not have its new row yet).
-				else if (node) moveFocus([...model.nodes.values()].find((candidate) => candidate.children.includes(node))?.folder.id);
+				else if (node?.parent) moveToKey(node.parent.folder.id);
 				break;
 			case " ":
 				itemElement(current)?.click();
@@ -211,6 +237,21 @@ export function FolderTree({
 		};
 	};
 
+	// The rows in view, and the row with the tab stop wherever it is: drawn just outside the view
+	// (in place of a row of padding), so focus stays in the tree while the pane scrolls away from it.
+	const tabRow = visible.findIndex((node) => node.folder.id === tabStop);
+	const drawn = visible.slice(start, end);
+	let paddingAbove = start;
+	let paddingBelow = visible.length - end;
+	const tabNode = visible[tabRow];
+	if (tabNode && tabRow < start) {
+		drawn.unshift(tabNode);
+		paddingAbove -= 1;
+	} else if (tabNode && tabRow >= end) {
+		drawn.push(tabNode);
+		paddingBelow -= 1;
+	}
+
 	const itemClass = (key: string) =>
 		[
 			"tree-item",
@@ -227,6 +268,8 @@ export function FolderTree({
 				href={folderHref(null)}
 				role="treeitem"
 				aria-level={1}
+				aria-setsize={model.roots.length + 1}
+				aria-posinset={1}
 				aria-selected={selectedKey === allKey}
 				tabIndex={tabStop === allKey ? 0 : -1}
 				class={itemClass(allKey)}
@@ -240,53 +283,62 @@ export function FolderTree({
 				<span class="tree-name">{topLevelName}</span>
 				<ItemCount count={allCount} />
 			</Link>
-			{visible.map((node) => {
-				const id = node.folder.id;
-				const hasChildren = node.children.length > 0;
-				const open = expanded.has(id);
-				return (
-					<Link
-						key={id}
-						href={folderHref(id)}
-						role="treeitem"
-						aria-level={node.depth + 1}
-						aria-expanded={hasChildren ? open : undefined}
-						aria-selected={selectedKey === id}
-						tabIndex={tabStop === id ? 0 : -1}
-						class={itemClass(id)}
-						style={{ "--depth": node.depth }}
-						title={node.folder.name}
-						data-tree-key={id}
-						onFocus={() => setFocusKey(id)}
-						draggable
-						onDragStart={(event: DragEvent) => {
-							event.dataTransfer?.setData("text/plain", node.folder.name);
-							if (event.dataTransfer) event.dataTransfer.effectAllowed = "move";
-							onDragStart({ type: "folder", id, name: node.folder.name, from: node.folder.parentId });
-						}}
-						onDragEnd={onDragEnd}
-						{...dropHandlers(id, node)}
-					>
-						{hasChildren ? (
-							<span
-								class={open ? "tree-toggle open" : "tree-toggle"}
-								aria-hidden="true"
-								onClick={(event) => {
-									event.preventDefault();
-									onExpand(id, !open);
-								}}
-							>
-								<Icon name="chevronRight" size={14} class="tree-chevron" />
-							</span>
-						) : (
-							<span class="tree-toggle-space" />
-						)}
-						<Icon name="folder" class="tree-icon" />
-						<span class="tree-name">{node.folder.name}</span>
-						<ItemCount count={counts ? (counts[id] ?? 0) : undefined} />
-					</Link>
-				);
-			})}
+			<div
+				role="none"
+				class="tree-rows"
+				ref={rowsRef}
+				style={{ paddingTop: `${paddingAbove * stride}px`, paddingBottom: `${paddingBelow * stride}px` }}
+			>
+				{drawn.map((node) => {
+					const id = node.folder.id;
+					const hasChildren = node.children.length > 0;
+					const open = expanded.has(id);
+					return (
+						<Link
+							key={id}
+							href={folderHref(id)}
+							role="treeitem"
+							aria-level={node.depth + 1}
+							aria-setsize={node.parent ? node.parent.children.length : model.roots.length + 1}
+							aria-posinset={node.index + (node.parent ? 1 : 2)}
+							aria-expanded={hasChildren ? open : undefined}
+							aria-selected={selectedKey === id}
+							tabIndex={tabStop === id ? 0 : -1}
+							class={itemClass(id)}
+							style={{ "--depth": node.depth }}
+							title={node.folder.name}
+							data-tree-key={id}
+							onFocus={() => setFocusKey(id)}
+							draggable
+							onDragStart={(event: DragEvent) => {
+								event.dataTransfer?.setData("text/plain", node.folder.name);
+								if (event.dataTransfer) event.dataTransfer.effectAllowed = "move";
+								onDragStart({ type: "folder", id, name: node.folder.name, from: node.folder.parentId });
+							}}
+							onDragEnd={onDragEnd}
+							{...dropHandlers(id, node)}
+						>
+							{hasChildren ? (
+								<span
+									class={open ? "tree-toggle open" : "tree-toggle"}
+									aria-hidden="true"
+									onClick={(event) => {
+										event.preventDefault();
+										onExpand(id, !open);
+									}}
+								>
+									<Icon name="chevronRight" size={14} class="tree-chevron" />
+								</span>
+							) : (
+								<span class="tree-toggle-space" />
+							)}
+							<Icon name="folder" class="tree-icon" />
+							<span class="tree-name">{node.folder.name}</span>
+							<ItemCount count={counts ? (counts[id] ?? 0) : undefined} />
+						</Link>
+					);
+				})}
+			</div>
 		</div>
 	);
 }
