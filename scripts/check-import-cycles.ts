@@ -45,7 +45,8 @@ export const allowedImports: Record<string, readonly string[]> = {
 	oauth: ["api-error.ts", "auth", "db", "domain", "http", "request-services.ts"],
 	http: ["api-error.ts", "auth", "db", "domain", "env.ts", "library", "limits", "oauth", "request-services.ts"],
 	services: ["api-error.ts", "db", "domain", "embed", "host-services.ts", "library", "limits", "render", "request-services.ts"],
-	"linked-data": ["api-error.ts", "db", "domain", "http", "request-services.ts", "services"],
+	// The scheduled run (linked-data/schedule.ts) also prunes what expires: activity, OAuth rows.
+	"linked-data": ["api-error.ts", "db", "domain", "http", "oauth", "request-services.ts", "services"],
 	api: [
 		"api-error.ts",
 		"auth",

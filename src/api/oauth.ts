@@ -22,6 +22,7 @@ import { redirectHost } from "../oauth/redirect-uris";
 const iso = (ms: number) => new Date(ms).toISOString();
 const noStore = { "Cache-Control": "no-store" };
 
+/** The pipeline has refused keys already (`access: "session"`); this narrows the type. */
 function sessionOnly(caller: Caller): SessionCaller {
 	requireSession(caller);
 	return caller;
@@ -78,7 +79,7 @@ const approveRoute = defineRoute({
 	summary: "Allow a pending assistant sign-in",
 	description:
 		"Scopes are some of those asked, within the person's role (403 beyond it); the account needs API access (403 plan_required). The answer is where to send the browser.",
-	access: "chart:read",
+	access: "session",
 	body: { type: "json", schema: ApproveBody },
 	responses: { 200: { description: "The client's redirect URI with the code", schema: RedirectTo } },
 	errors: ["not_found", "session_required", "forbidden", "plan_required"],
@@ -95,7 +96,7 @@ const denyRoute = defineRoute({
 	path: "/console/api/oauth/requests/:requestId/deny",
 	tag: "Keys",
 	summary: "Deny a pending assistant sign-in",
-	access: "chart:read",
+	access: "session",
 	body: { type: "none" },
 	responses: { 200: { description: "The client's redirect URI with access_denied", schema: RedirectTo } },
 	errors: ["not_found", "session_required"],
@@ -140,7 +141,7 @@ const disconnectRoute = defineRoute({
 	tag: "Keys",
 	summary: "Disconnect an assistant",
 	description: "Its access and refresh tokens stop working at once. Another member's connection, or one already disconnected, is 404.",
-	access: "chart:read",
+	access: "session",
 	body: { type: "none" },
 	responses: { 204: { description: "Disconnected" } },
 	errors: ["not_found", "session_required"],

@@ -51,6 +51,10 @@ const everyMemberWrites = new Set([
 	"POST /console/api/account/password",
 	"POST /console/api/keys",
 	"DELETE /console/api/keys/:id",
+	// Connecting an assistant gives it no more than the person's role; any member may, and may disconnect it.
+	"POST /console/api/oauth/requests/:requestId/approve",
+	"POST /console/api/oauth/requests/:requestId/deny",
+	"DELETE /console/api/oauth/connections/:connectionId",
 ]);
 
 export function leastRoleForSessionRoute(method: string, path: string): Role {

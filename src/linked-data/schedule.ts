@@ -14,6 +14,7 @@ import {
 	sourcesOfStatistics,
 } from "../db/linked-data";
 import { SeriesReference } from "../domain/series";
+import { pruneOAuth } from "../oauth/retention";
 import type { Services } from "../request-services";
 import { buildServices } from "../request-services";
 import { pruneActivity } from "../services/data-retention";
@@ -123,4 +124,6 @@ export async function runScheduledEvent(controller: ScheduledController, env: En
 	await pruneActivity(services, controller.scheduledTime).catch((error: unknown) =>
 		console.error("pruning the activity log failed", error),
 	);
+	// Expired sign-in requests, codes and tokens of connected assistants (src/oauth/retention.ts).
+	await pruneOAuth(services, controller.scheduledTime).catch((error: unknown) => console.error("pruning expired OAuth rows failed", error));
 }
