@@ -49,7 +49,7 @@ function countedStatement(statement: D1PreparedStatement): D1PreparedStatement {
 	return counted;
 }
 
-function countedD1(db: D1Database): D1Database {
+function countedD1<T extends D1Database | D1DatabaseSession>(db: T): T {
 	return new Proxy(db, {
 		get(target, property, receiver) {
 			const value = Reflect.get(target, property, receiver);
@@ -65,6 +65,10 @@ function countedD1(db: D1Database): D1Database {
 						statements.map((statement) => originals.get(statement) ?? statement),
 					);
 				};
+			}
+			// The API's requests query through a D1 session (src/http/d1-session.ts): count in it too.
+			if (property === "withSession") {
+				return (start?: string) => countedD1(value.call(target, start) as D1DatabaseSession);
 			}
 			if (property === "exec") {
 				return (query: string) => {
