@@ -3,7 +3,8 @@
  * token on every write (DESIGN D32), JSON in and out, and failures as `ApiFailure` carrying the
  * API's own code, message and details, so screens can show them where they belong.
  * A 401 `unauthorized` anywhere but sign-in means the session ended: listeners (the app) send the person to
- * the sign-in page and back afterwards.
+ * the sign-in page and back afterwards. Reads carry the latest `X-D1-Bookmark` the API answered
+ * (docs/api.md), so a list read right after a change never comes from a replica that has not seen it.
  */
 
 export interface ErrorDetails {
@@ -41,6 +42,8 @@ export interface RequestOptions {
 }
 
 let csrfToken: string | null = null;
+/** The latest database position this page has seen; bookmarks sort in the order they were made. */
+let bookmark: string | null = null;
 const signedOutListeners = new Set<() => void>();
 
 /** Set from the session (sign-in or `GET /auth/session`); cleared on sign-out. */
@@ -61,6 +64,7 @@ function headersFor(method: string, options: RequestOptions): Headers {
 	if (options.text) headers.set("Content-Type", options.text.type);
 	if (options.ifMatch) headers.set("If-Match", options.ifMatch);
 	if (writeMethods.has(method) && csrfToken) headers.set("X-CSRF-Token", csrfToken);
+	if (!writeMethods.has(method) && bookmark) headers.set("X-D1-Bookmark", bookmark);
 	return headers;
 }
 
@@ -101,6 +105,8 @@ export async function request<T>(method: string, path: string, options: RequestO
 		if (error instanceof DOMException && error.name === "AbortError") throw error;
 		throw new ApiFailure(0, "network", "The service could not be reached. Check your connection and try again.", undefined);
 	}
+	const answered = response.headers.get("X-D1-Bookmark");
+	if (answered && (bookmark === null || answered > bookmark)) bookmark = answered;
 	if (!response.ok && response.status !== 304) {
 		const failure = await failureOf(response);
 		// A wrong current password is a 401 too (invalid_credentials); only a missing session signs out.
