@@ -1,7 +1,7 @@
 /**
  * What the consent screen offers and sends, and how the Keys page words a connection
  * (src/console/screens/authorize/consent-model.ts): a scope the role does not allow is never
- * ticked nor sent, a loopback redirect reads as this computer, scopes read as the key dialog's labels.
+ * ticked nor sent, a loopback redirect reads as this computer, scopes read as the consent screen showed them.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -43,9 +43,9 @@ describe("consent model", () => {
 			assert.equal(isLoopbackHost(host), false, host);
 	});
 
-	it("words a connection's scopes with the key dialog's labels, unknown ones as they are", () => {
-		assert.equal(scopesInWords(["chart:read", "chart:write", "folder:write"]), "Read charts, Write charts, Write folders");
-		assert.equal(scopesInWords(["theme:read", "mcp:future"]), "Read themes, mcp:future");
+	it("words a connection's scopes as the consent screen showed them, others as keys name them or as they are", () => {
+		assert.equal(scopesInWords(["chart:read", "chart:write", "folder:write"]), "Read charts, Write charts, File charts in folders");
+		assert.equal(scopesInWords(["team:read", "team:write", "mcp:future"]), "See the team and its activity, Manage the team, mcp:future");
 		assert.equal(scopesInWords([]), "Nothing");
 	});
 });

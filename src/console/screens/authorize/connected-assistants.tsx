@@ -95,7 +95,7 @@ export function ConnectedAssistants({ hideWhenEmpty }: { hideWhenEmpty: boolean 
 					<thead>
 						<tr>
 							<th scope="col">Assistant</th>
-							<th scope="col">Sends you back to</th>
+							<th scope="col">Host</th>
 							<th scope="col">May</th>
 							<th scope="col">Connected</th>
 							<th scope="col">Last used</th>

@@ -31,9 +31,24 @@ export function isLoopbackHost(host: string): boolean {
 	return loopbackHosts.test(host.toLowerCase());
 }
 
-const scopeLabels = new Map(scopesFor("owner").map((scope) => [scope.id, scope.label]));
+/**
+ * The labels the consent screen showed for each scope (the server's, docs/mcp.md, OAuth), so a
+ * connection reads as it was allowed; any other scope as the key dialog names it.
+ */
+const assistantScopeLabels: Record<string, string> = {
+	"chart:read": "Read charts",
+	"chart:write": "Write charts",
+	"folder:read": "Read folders",
+	"folder:write": "File charts in folders",
+	"theme:read": "Read themes",
+	"team:read": "See the team and its activity",
+};
+const scopeLabels = new Map([
+	...scopesFor("owner").map((scope) => [scope.id, scope.label] as const),
+	...Object.entries(assistantScopeLabels),
+]);
 
-/** A connection's scopes in words ("Read charts, Write charts"), in the Keys page's own labels. */
+/** A connection's scopes in words ("Read charts, Write charts"), as the consent screen showed them. */
 export function scopesInWords(scopes: readonly string[]): string {
 	if (scopes.length === 0) return "Nothing";
 	return scopes.map((scope) => scopeLabels.get(scope) ?? scope).join(", ");
