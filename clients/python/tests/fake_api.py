@@ -50,16 +50,18 @@ class FakeApi:
         answer = self.answers.pop(0)
         return answer(request) if callable(answer) else answer
 
-    def client(self) -> Client:
+    def client(self, bookmark: str | None = None, read_your_writes: bool = True) -> Client:
         http = httpx.Client(transport=httpx.MockTransport(self.handle))
-        return Client("https://charts.test", "cs_test", http=http, sleep=self.sleeps.append)
+        return Client(
+            "https://charts.test", "cs_test", http=http, sleep=self.sleeps.append, bookmark=bookmark, read_your_writes=read_your_writes
+        )
 
-    def async_client(self) -> AsyncClient:
+    def async_client(self, bookmark: str | None = None) -> AsyncClient:
         async def sleep(seconds: float) -> None:
             self.sleeps.append(seconds)
 
         http = httpx.AsyncClient(transport=httpx.MockTransport(self.handle))
-        return AsyncClient("https://charts.test", "cs_test", http=http, sleep=sleep)
+        return AsyncClient("https://charts.test", "cs_test", http=http, sleep=sleep, bookmark=bookmark)
 
     def body(self, index: int = -1) -> Any:
         return json.loads(self.requests[index].content)

@@ -17,6 +17,8 @@ from typing import Any, Generic, TypeVar
 import httpx
 
 from . import __version__
+from ._bookmark import HEADER as BOOKMARK_HEADER
+from ._bookmark import Bookmark
 from .errors import ApiError, ConnectionFailed, InvalidData, error_class, retry_after_seconds
 
 T = TypeVar("T")
@@ -115,8 +117,8 @@ def idempotency_key(given: str | None) -> str:
     return given or str(uuid.uuid4())
 
 
-def build_request(http: httpx.Client | httpx.AsyncClient, call: Call[Any]) -> httpx.Request:
-    headers: dict[str, str] = {}
+def build_request(http: httpx.Client | httpx.AsyncClient, call: Call[Any], bookmark: Bookmark | None = None) -> httpx.Request:
+    headers: dict[str, str] = bookmark.headers_for(call.method) if bookmark else {}
     if call.accept:
         headers["Accept"] = call.accept
     if call.idempotent_key:
@@ -174,20 +176,28 @@ def _finish(call: Call[T], response: httpx.Response) -> T | ApiError:
 
 
 class SyncTransport:
-    def __init__(self, config: Config, http: httpx.Client | None = None, sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(
+        self,
+        config: Config,
+        http: httpx.Client | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+        bookmark: Bookmark | None = None,
+    ) -> None:
         self.config = config
         self.http = http or httpx.Client(timeout=config.timeout)
         self.http.base_url = httpx.URL(config.base_url)
         self.http.headers.update(config.headers)
         self.sleep = sleep
+        self.bookmark = bookmark or Bookmark()
 
     def run(self, call: Call[T]) -> T:
-        request = build_request(self.http, call)
+        request = build_request(self.http, call, self.bookmark)
         attempt, spent = 0, 0.0
         while True:
             try:
                 response = self.http.send(request)
                 response.read()
+                self.bookmark.keep(response.headers.get(BOOKMARK_HEADER))
             except httpx.TransportError as failure:
                 wait = wait_before_retry(self.config.retry, attempt, spent, None)
                 if wait is None:
@@ -212,20 +222,23 @@ class AsyncTransport:
         config: Config,
         http: httpx.AsyncClient | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        bookmark: Bookmark | None = None,
     ) -> None:
         self.config = config
         self.http = http or httpx.AsyncClient(timeout=config.timeout)
         self.http.base_url = httpx.URL(config.base_url)
         self.http.headers.update(config.headers)
         self.sleep = sleep
+        self.bookmark = bookmark or Bookmark()
 
     async def run(self, call: Call[T]) -> T:
-        request = build_request(self.http, call)
+        request = build_request(self.http, call, self.bookmark)
         attempt, spent = 0, 0.0
         while True:
             try:
                 response = await self.http.send(request)
                 await response.aread()
+                self.bookmark.keep(response.headers.get(BOOKMARK_HEADER))
             except httpx.TransportError as failure:
                 wait = wait_before_retry(self.config.retry, attempt, spent, None)
                 if wait is None:

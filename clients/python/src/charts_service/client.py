@@ -15,6 +15,7 @@ from types import TracebackType
 
 import httpx
 
+from ._bookmark import Bookmark
 from ._calls import Calls
 from ._http import AsyncTransport, Config, RetryPolicy, SyncTransport
 from .aio_resources import AsyncCharts, AsyncFolders, AsyncSources, AsyncStatistics, AsyncThemes
@@ -24,7 +25,12 @@ from .resources import Charts, Folders, Sources, Statistics, Themes
 
 class Client:
     """The sync client. ``retry`` sets how 429/503 answers and network failures are retried;
-    ``http`` lets a caller pass its own ``httpx.Client`` (proxies, a mock transport)."""
+    ``http`` lets a caller pass its own ``httpx.Client`` (proxies, a mock transport).
+
+    Reads see this client's own writes: it keeps the latest ``X-D1-Bookmark`` the service answered
+    (``client.bookmark``) and sends it on every read (docs/api.md). ``bookmark=`` starts from one
+    another client was answered (a notebook resuming after a script wrote); ``read_your_writes=False``
+    sends none (``client.bookmark`` is kept all the same). Safe to share across threads."""
 
     def __init__(
         self,
@@ -35,9 +41,12 @@ class Client:
         retry: RetryPolicy | None = None,
         http: httpx.Client | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        bookmark: str | None = None,
+        read_your_writes: bool = True,
     ) -> None:
         self.config = Config.resolve(base_url, api_key, timeout, retry)
-        self._transport = SyncTransport(self.config, http, sleep)
+        self._bookmark = Bookmark(bookmark, send=read_your_writes)
+        self._transport = SyncTransport(self.config, http, sleep, self._bookmark)
         calls = Calls(Display(self._transport.run))
         self.charts = Charts(self._transport, calls)
         self.folders = Folders(self._transport, calls)
@@ -47,6 +56,12 @@ class Client:
 
     def close(self) -> None:
         self._transport.close()
+
+    @property
+    def bookmark(self) -> str | None:
+        """The latest ``X-D1-Bookmark`` the service answered this client (or the one it was given),
+        None before any. Pass it as ``bookmark=`` to another client to read what this one wrote."""
+        return self._bookmark.current
 
     def __enter__(self) -> Client:
         return self
@@ -59,7 +74,9 @@ class Client:
 
 
 class AsyncClient:
-    """The async client: ``await client.charts.create(…)``; ``async with AsyncClient() as client``."""
+    """The async client: ``await client.charts.create(…)``; ``async with AsyncClient() as client``.
+    Keeps and sends ``X-D1-Bookmark`` as ``Client`` does (``client.bookmark``, ``bookmark=``,
+    ``read_your_writes=``)."""
 
     def __init__(
         self,
@@ -70,10 +87,13 @@ class AsyncClient:
         retry: RetryPolicy | None = None,
         http: httpx.AsyncClient | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        bookmark: str | None = None,
+        read_your_writes: bool = True,
     ) -> None:
         self.config = Config.resolve(base_url, api_key, timeout, retry)
-        self._transport = AsyncTransport(self.config, http, sleep)
-        calls = Calls(Display(one_off_runner(self.config)))
+        self._bookmark = Bookmark(bookmark, send=read_your_writes)
+        self._transport = AsyncTransport(self.config, http, sleep, self._bookmark)
+        calls = Calls(Display(one_off_runner(self.config, self._bookmark)))
         self.charts = AsyncCharts(self._transport, calls)
         self.folders = AsyncFolders(self._transport, calls)
         self.themes = AsyncThemes(self._transport, calls)
@@ -82,6 +102,12 @@ class AsyncClient:
 
     async def close(self) -> None:
         await self._transport.close()
+
+    @property
+    def bookmark(self) -> str | None:
+        """The latest ``X-D1-Bookmark`` the service answered this client (or the one it was given),
+        None before any. Pass it as ``bookmark=`` to another client to read what this one wrote."""
+        return self._bookmark.current
 
     async def __aenter__(self) -> AsyncClient:
         return self

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
+from ._bookmark import Bookmark
 from ._http import Call, Config, SyncTransport
 from .errors import ApiError
 
@@ -57,11 +58,12 @@ def responsive_snippet(embed_url: str, name: str, meta: Mapping[str, Any] | None
 ExportRunner = Callable[[Call[bytes]], bytes]
 
 
-def one_off_runner(config: Config) -> ExportRunner:
-    """Runs each export on a short-lived sync client: for charts read through the async client."""
+def one_off_runner(config: Config, bookmark: Bookmark) -> ExportRunner:
+    """Runs each export on a short-lived sync client: for charts read through the async client,
+    with its bookmark, so a chart drawn right after a write is drawn as written."""
 
     def run(call: Call[bytes]) -> bytes:
-        transport = SyncTransport(config)
+        transport = SyncTransport(config, bookmark=bookmark)
         try:
             return transport.run(call)
         finally:
