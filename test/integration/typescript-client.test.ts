@@ -29,6 +29,7 @@ import {
 	ValidationError,
 } from "../../clients/typescript/src/index.js";
 import { errorStatus } from "../../src/api-error";
+import { bookmarkPattern } from "../../src/http/d1-session";
 import { makeAccount } from "../helpers/factories";
 import { fakeWeb } from "../helpers/fake-upstream";
 
@@ -233,5 +234,44 @@ describe("the TypeScript client's linked data, checks and conditional writes in 
 			if (expected) expect(error, code).toBeInstanceOf(expected);
 			expect([error.status, error.code, error.message]).toEqual([status, code, "What the API said."]);
 		}
+	});
+});
+
+describe("the TypeScript client's X-D1-Bookmark in a Worker", () => {
+	it("keeps the Worker's bookmarks, sends the latest on reads only, and a second client given it reads the write", async () => {
+		const { key } = await makeAccount();
+		const sent: [string, string | null][] = [];
+		const client = new ChartsClient({
+			baseUrl: "http://localhost:8787",
+			apiKey: key,
+			fetch: (input, init) => {
+				const request = new Request(input, init);
+				sent.push([request.method, request.headers.get("X-D1-Bookmark")]);
+				return exports.default.fetch(request);
+			},
+		});
+		expect(client.bookmark).toBeNull();
+		const chart = await client.charts.create({ kind: "horizontal-bar", data: "party,seats\nLabour,412\n" });
+		const written = client.bookmark;
+		expect(written).toMatch(bookmarkPattern);
+		await client.charts.update(chart.id, { meta: { title: "Seats won" } }, { ifMatch: 1 });
+		const updated = client.bookmark ?? "";
+		expect(updated >= (written ?? "")).toBe(true);
+		await client.charts.list();
+		expect(sent).toEqual([
+			["POST", null],
+			["PATCH", null],
+			["GET", updated],
+		]);
+		expect((client.bookmark ?? "") >= updated).toBe(true);
+
+		const resumed = new ChartsClient({
+			baseUrl: "http://localhost:8787",
+			apiKey: key,
+			bookmark: client.bookmark ?? undefined,
+			fetch: (input, init) => exports.default.fetch(new Request(input, init)),
+		});
+		expect(resumed.bookmark).toBe(client.bookmark);
+		expect((await resumed.charts.get(chart.id)).meta).toMatchObject({ title: "Seats won" });
 	});
 });

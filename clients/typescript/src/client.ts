@@ -391,13 +391,23 @@ export class ChartsClient {
 	readonly themes: Themes;
 	readonly statistics: Statistics;
 	readonly sources: Sources;
+	private readonly http: Http;
 
 	constructor(options: ClientOptions) {
 		const http = new Http(options);
+		this.http = http;
 		this.charts = new Charts(http);
 		this.folders = new Folders(http);
 		this.themes = new Themes(http);
 		this.statistics = new Statistics(http);
 		this.sources = new Sources(http);
+	}
+
+	/**
+	 * The latest `X-D1-Bookmark` the service answered this client (or the one it was given), null
+	 * before any. Pass it as `bookmark` to another client to read what this one wrote.
+	 */
+	get bookmark(): string | null {
+		return this.http.bookmark;
 	}
 }

@@ -2,7 +2,9 @@
  * The one request path: send with `fetch` (only fetch, so the client runs in Node 20, browsers,
  * Deno and Workers), retry 429/503 and network failures within a budget honouring `Retry-After`,
  * and turn an error answer into its class. An `Idempotency-Key` is fixed before the first attempt,
- * so a retried create or publish never makes two.
+ * so a retried create or publish never makes two. Reads carry the greatest `X-D1-Bookmark` this
+ * client was answered (docs/api.md, "Reading your own writes"), so a read right after a write
+ * never comes from a database replica that has not seen it.
  */
 import { ApiError, ConnectionFailed, errorFrom, retryAfterSeconds } from "./errors.js";
 
@@ -25,7 +27,17 @@ export interface ClientOptions {
 	fetch?: typeof fetch;
 	/** How to wait between attempts (tests pass one that records instead). */
 	sleep?: (ms: number) => Promise<void>;
+	/**
+	 * A bookmark another client was answered (its `bookmark`), to start from: this client's reads
+	 * then see everything that one wrote (a notebook resuming after a script).
+	 */
+	bookmark?: string;
+	/** Send the latest `X-D1-Bookmark` on reads (default true); when false the client still keeps it in `bookmark`. */
+	readYourWrites?: boolean;
 }
+
+const bookmarkHeader = "X-D1-Bookmark";
+const readMethods = new Set<Call["method"]>(["GET"]);
 
 export interface Call {
 	method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -49,6 +61,8 @@ export class Http {
 	private readonly fetch: typeof fetch;
 	private readonly sleep: (ms: number) => Promise<void>;
 	private readonly retry: Required<RetryPolicy>;
+	/** The greatest bookmark answered so far: bookmarks sort as strings in the order they were made. */
+	private latestBookmark: string | null;
 
 	constructor(private readonly options: ClientOptions) {
 		if (!options.baseUrl) throw new TypeError("baseUrl is required, e.g. https://charts.example.org");
@@ -58,6 +72,20 @@ export class Http {
 		this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
 		this.sleep = options.sleep ?? wait;
 		this.retry = { maxRetries: 4, budgetMs: 90_000, backoffMs: 500, ...options.retry };
+		if (options.bookmark !== undefined && typeof options.bookmark !== "string") {
+			throw new TypeError("bookmark takes the text of an X-D1-Bookmark answer (a client's bookmark)");
+		}
+		this.latestBookmark = options.bookmark?.trim() || null;
+	}
+
+	get bookmark(): string | null {
+		return this.latestBookmark;
+	}
+
+	/** Keeps an answered bookmark when it is newer: an older one (a lagging replica, a slower parallel request) is ignored. */
+	private keepBookmark(response: Response): void {
+		const answered = response.headers.get(bookmarkHeader)?.trim();
+		if (answered && (this.latestBookmark === null || answered > this.latestBookmark)) this.latestBookmark = answered;
 	}
 
 	private request(call: Call): Request {
@@ -69,6 +97,10 @@ export class Http {
 			...call.headers,
 		});
 		if (call.idempotencyKey) headers.set("Idempotency-Key", call.idempotencyKey);
+		// Writes start on the primary whatever they send, so they carry none.
+		if (this.latestBookmark && this.options.readYourWrites !== false && readMethods.has(call.method)) {
+			headers.set(bookmarkHeader, this.latestBookmark);
+		}
 		let body: string | undefined;
 		if (call.json !== undefined) {
 			body = JSON.stringify(call.json);
@@ -91,6 +123,7 @@ export class Http {
 			let waitMs: number;
 			try {
 				const response = await this.fetch(this.request(call));
+				this.keepBookmark(response);
 				if (response.ok) return response;
 				const error = await errorFrom(response);
 				const after = retryAfterSeconds(error.headers);

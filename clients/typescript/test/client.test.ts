@@ -578,3 +578,90 @@ describe("an error class for every API error code", () => {
 		}
 	});
 });
+
+describe("reading your own writes: X-D1-Bookmark", () => {
+	// D1's shape: four dash-separated hex fields; they sort as strings in the order they were made.
+	const older = `00000001-00000004-00000003-${"c".repeat(32)}`;
+	const first = `00000001-00000005-00000003-${"a".repeat(32)}`;
+	const newer = `00000001-00000009-00000003-${"b".repeat(32)}`;
+	const chart = { ...created, series: ["seats"], meta: { title: "Seats" } };
+	const answered = (body: unknown, bookmark?: string, status = 200) =>
+		Response.json(body, { status, headers: bookmark ? { "X-D1-Bookmark": bookmark } : {} });
+	const sent = (fake: FakeFetch) => fake.requests.map((r) => [r.method, r.headers.get("x-d1-bookmark")]);
+
+	it("sends none before one is answered, then the latest on reads and never on writes", async () => {
+		const fake = new FakeFetch().queue(
+			answered({ charts: [] }),
+			answered(created, first, 201),
+			answered(chart, first),
+			answered(chart, newer),
+			answered({ charts: [] }, newer),
+		);
+		const client = fake.client();
+		assert.equal(client.bookmark, null);
+		await client.charts.list();
+		await client.charts.create({ kind: "horizontal-bar", data: "party,seats\nA,1\n" });
+		await client.charts.get("ch_1");
+		await client.charts.update("ch_1", { meta: { title: "Seats won" } }, { ifMatch: 1 });
+		await client.charts.list();
+		assert.deepEqual(sent(fake), [
+			["GET", null],
+			["POST", null],
+			["GET", first],
+			["PATCH", null],
+			["GET", newer],
+		]);
+		assert.equal(client.bookmark, newer);
+	});
+
+	it("keeps the newer one when a lagging answer carries an older one, from a bookmark given at construction", async () => {
+		const fake = new FakeFetch().queue(answered(chart, older), answered(chart), answered(chart, older));
+		const client = fake.client(undefined, { bookmark: first });
+		for (let i = 0; i < 3; i++) await client.charts.get("ch_1");
+		assert.deepEqual(sent(fake), [
+			["GET", first],
+			["GET", first],
+			["GET", first],
+		]);
+		assert.equal(client.bookmark, first);
+	});
+
+	it("keeps an error answer's bookmark, and a retried read sends the one its first attempt was answered", async () => {
+		const fake = new FakeFetch().queue(
+			errorAnswer(503, "service_unavailable", "Try again.", undefined, { "Retry-After": "1", "X-D1-Bookmark": newer }),
+			answered(chart, newer),
+			new Response(null, { status: 204 }),
+		);
+		const client = fake.client(undefined, { bookmark: first });
+		await client.charts.get("ch_1");
+		await client.folders.delete("fd_1");
+		assert.deepEqual(sent(fake), [
+			["GET", first],
+			["GET", newer],
+			["DELETE", null],
+		]);
+	});
+
+	it("readYourWrites: false sends none but still keeps it", async () => {
+		const fake = new FakeFetch().queue(answered(created, first, 201), answered(chart, newer));
+		const client = fake.client(undefined, { readYourWrites: false });
+		await client.charts.create({ kind: "horizontal-bar", data: "party,seats\nA,1\n" });
+		await client.charts.get("ch_1");
+		assert.deepEqual(sent(fake), [
+			["POST", null],
+			["GET", null],
+		]);
+		assert.equal(client.bookmark, newer);
+	});
+
+	it("is per client: another client's writes do not move it", async () => {
+		const writes = new FakeFetch().queue(answered(created, newer, 201));
+		const reads = new FakeFetch().queue(answered(chart));
+		const writer = writes.client();
+		const reader = reads.client();
+		await writer.charts.create({ kind: "horizontal-bar", data: "party,seats\nA,1\n" });
+		await reader.charts.get("ch_1");
+		assert.deepEqual([writer.bookmark, reader.bookmark], [newer, null]);
+		assert.deepEqual(sent(reads), [["GET", null]]);
+	});
+});

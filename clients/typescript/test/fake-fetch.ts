@@ -1,5 +1,5 @@
 /** A scripted `fetch` for the unit tests: queued answers, recorded requests and waits. */
-import { ChartsClient, type RetryPolicy } from "../src/index.js";
+import { ChartsClient, type ClientOptions, type RetryPolicy } from "../src/index.js";
 
 export type Answer = Response | ((request: Request) => Response | Promise<Response>);
 
@@ -33,8 +33,9 @@ export class FakeFetch {
 		return typeof answer === "function" ? answer(request) : answer;
 	};
 
-	client(retry?: RetryPolicy): ChartsClient {
+	client(retry?: RetryPolicy, options: Pick<ClientOptions, "bookmark" | "readYourWrites"> = {}): ChartsClient {
 		return new ChartsClient({
+			...options,
 			baseUrl: "https://charts.test/",
 			apiKey: "cs_test",
 			fetch: this.fetch,
