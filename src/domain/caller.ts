@@ -2,8 +2,8 @@
  * Who a request acts for, once authenticated: the account, its workspace, plan and role, the
  * scopes it holds, and how it proved who it is (DESIGN D32). A key holds its own scopes as far as
  * its account's role allows them and is subject to the plan check; a console session holds its
- * role's scopes and is not (src/domain/roles.ts). Handlers and services take this, never the
- * request's headers.
+ * role's scopes and is not (src/domain/roles.ts). Handlers take this, never the request's headers;
+ * services take an `Actor`, which is this or the service itself.
  */
 import type { Plan, Scope } from "./plans";
 import type { Role } from "./roles";
@@ -14,7 +14,7 @@ interface CallerAccount {
 	plan: Plan;
 	/** What the scopes are used with: the key's or session's, after the role's limit. */
 	scopes: Scope[];
-	/** The account's role in its workspace; absent only for the service's own work (a scheduled redraw). */
+	/** The account's role in its workspace. (The service's own work is a `SystemActor` now, not a caller without a role.) */
 	role?: Role;
 }
 
