@@ -12,7 +12,7 @@ export const activityRoute = defineRoute({
 	tag: "Team",
 	summary: "The workspace's activity",
 	description:
-		"Who did what and when, newest first: charts created, published, unpublished, deleted, restored and linked to a URL; members invited, joined, removed, left and their roles changed; keys made and revoked; sign-ins from a new browser. Kept a year. Filter by `accountId` (who did it) and `action`; page with `cursor` (the previous page's `nextCursor`).",
+		"Who did what and when, newest first: charts created, published, unpublished, deleted, restored and linked to a URL; members invited, joined, removed, left and their roles changed; keys made and revoked; assistants connected and disconnected (by their member, or by the service when a used sign-in code or token came back: no actor); sign-ins from a new browser. Kept a year. Filter by `accountId` (who did it) and `action`; page with `cursor` (the previous page's `nextCursor`).",
 	access: "team:read",
 	readOnly: true,
 	query: ActivityQuery,

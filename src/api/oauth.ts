@@ -16,6 +16,7 @@ import { Scope } from "../domain/plans";
 import { requirePlan, requireSession } from "../http/auth";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
+import { recordConnectionActivity } from "../oauth/connection-activity";
 import { approve, consentView, deny } from "../oauth/consent";
 import { redirectHost } from "../oauth/redirect-uris";
 
@@ -147,12 +148,23 @@ const disconnectRoute = defineRoute({
 	errors: ["not_found", "session_required"],
 	async handler({ caller, services, params, now }) {
 		const session = sessionOnly(caller);
-		if (!(await revokeAccountGrant(services.db, session.accountId, params.connectionId ?? "", now))) {
+		const connectionId = params.connectionId ?? "";
+		if (!(await revokeAccountGrant(services.db, session.accountId, connectionId, now))) {
 			throw new ApiError(
 				"not_found",
-				`You have no connected assistant ${params.connectionId}. List them with GET /console/api/oauth/connections.`,
+				`You have no connected assistant ${connectionId}. List them with GET /console/api/oauth/connections.`,
 			);
 		}
+		recordConnectionActivity(
+			services,
+			{
+				action: "assistant.disconnected",
+				workspaceId: session.workspaceId,
+				actor: { accountId: session.accountId, email: session.email },
+				grantId: connectionId,
+			},
+			now,
+		);
 		return new Response(null, { status: 204 });
 	},
 });

@@ -2,8 +2,9 @@
  * What goes into the activity log (docs/teams.md). Chart and key actions are recorded in ONE
  * place: the pipeline hands every successful answer here, and the table below says which routes
  * are an action and what they acted on, so the route files need no change and the MCP tools,
- * which call the routes, are recorded too. Team actions (invitations, members) and sign-ins from
- * a new browser are recorded where they happen.
+ * which call the routes, are recorded too. Team actions (invitations, members), assistants
+ * connected and disconnected (src/oauth/connection-activity.ts) and sign-ins from a new browser are
+ * recorded where they happen.
  */
 import type { ActivityEntry, ActivityTargetType } from "../db/activity";
 import { chartIsLinked, insertActivity, keyName } from "../db/activity";
@@ -24,6 +25,8 @@ export const activityActions = [
 	"member.role_changed",
 	"key.created",
 	"key.revoked",
+	"assistant.connected",
+	"assistant.disconnected",
 	"sign_in.new_device",
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];

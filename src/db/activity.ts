@@ -7,11 +7,14 @@ import { and, desc, eq, lt } from "drizzle-orm";
 import type { Database } from "./client";
 import { activity } from "./schema";
 
-export type ActivityTargetType = "chart" | "member" | "invitation" | "key" | "device";
+/** What an entry acted on; an assistant is a connection (its id the connection's, its name the client's). */
+export const activityTargetTypes = ["chart", "member", "invitation", "key", "device", "assistant"] as const;
+export type ActivityTargetType = (typeof activityTargetTypes)[number];
 
 export interface ActivityEntry {
 	workspaceId: string;
 	at: number;
+	/** Null for the service itself (a connection it revoked). */
 	actorAccountId: string | null;
 	/** Looked up from the account when not given. */
 	actorEmail?: string | null;

@@ -167,12 +167,28 @@ export async function useToken(db: Database, hash: string, now: number): Promise
 	return used.length === 1;
 }
 
-/** Ends a grant and every token issued under it (they are all checked against the grant). */
-export async function revokeGrant(db: Database, grantId: string, now: number): Promise<void> {
-	await db
+/**
+ * Ends a grant and every token issued under it (they are all checked against the grant); true
+ * only for the request that ended it, so a connection's end is recorded once.
+ */
+export async function revokeGrant(db: Database, grantId: string, now: number): Promise<boolean> {
+	const revoked = await db
 		.update(oauthGrants)
 		.set({ revokedAt: now })
-		.where(and(eq(oauthGrants.id, grantId), isNull(oauthGrants.revokedAt)));
+		.where(and(eq(oauthGrants.id, grantId), isNull(oauthGrants.revokedAt)))
+		.returning({ id: oauthGrants.id });
+	return revoked.length === 1;
+}
+
+/** The name of the client a grant was given to, kept in the activity log's entries about it. */
+export async function grantClientName(db: Database, grantId: string): Promise<string | null> {
+	const row = await db
+		.select({ name: oauthClients.name })
+		.from(oauthGrants)
+		.innerJoin(oauthClients, eq(oauthClients.id, oauthGrants.clientId))
+		.where(eq(oauthGrants.id, grantId))
+		.get();
+	return row?.name ?? null;
 }
 
 /** Revokes one of the account's grants; false when it has no such grant still working. */

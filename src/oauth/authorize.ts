@@ -8,6 +8,8 @@
  * instead). Only then are the other problems (no PKCE, an unknown scope) sent back to the client
  * as `error=` on its redirect URI, as OAuth asks.
  *
+ * Requests that would be kept are limited per client address (rate-limits.ts), each being a row.
+ *
  * Scopes this server does not know (`offline_access`, another service's) are left out rather than
  * refused, as RFC 6749 §3.3 allows: the consent screen shows what will actually be allowed.
  */
@@ -15,18 +17,20 @@ import { findClient, insertRequest } from "../db/oauth";
 import { escapeMarkup } from "../domain/markup";
 import { defineRoute } from "../http/route";
 import { mcpResource } from "./audience";
+import { admitAuthorization } from "./rate-limits";
 import { authorizationRedirect } from "./redirects";
 import { scopesAsked } from "./scopes";
 import { isPkceValue, newRequestId, requestMs } from "./tokens";
 
 const maxStateLength = 1024;
 
-/** The page a person sees when the link they followed cannot be trusted to send them back anywhere. */
-function refusalPage(message: string): Response {
-	const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>This sign-in link is not valid</title></head><body><h1>This sign-in link is not valid</h1><p>${escapeMarkup(message)}</p><p>Go back to your assistant and connect it again.</p></body></html>`;
+/** A page for the person's browser, never framed. */
+function page(status: number, title: string, message: string, extraHeaders: Record<string, string> = {}): Response {
+	const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${escapeMarkup(message)}</p><p>Go back to your assistant and connect it again.</p></body></html>`;
 	return new Response(html, {
-		status: 400,
+		status,
 		headers: {
+			...extraHeaders,
 			"Content-Type": "text/html; charset=utf-8",
 			"Cache-Control": "no-store",
 			"Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
@@ -34,6 +38,11 @@ function refusalPage(message: string): Response {
 			"X-Content-Type-Options": "nosniff",
 		},
 	});
+}
+
+/** The page a person sees when the link they followed cannot be trusted to send them back anywhere. */
+function refusalPage(message: string): Response {
+	return page(400, "This sign-in link is not valid", message);
 }
 
 /** One value per parameter: a repeated one is as suspect as a missing one. */
@@ -92,6 +101,12 @@ export const authorizeRoute = defineRoute({
 		if (scope === "repeated") return back("invalid_scope", "scope must be sent once, its scopes separated by spaces.");
 		const scopes = scopesAsked(scope);
 
+		// Counted only now, when a row is about to be written: a person's browser sees the wait on a page
+		// (a redirect back would hand a flood to the client), as sign-in's throttle answers people.
+		const refused = await admitAuthorization(services, request, now);
+		if (refused !== null) {
+			return page(429, "Too many sign-in requests", refused.message, { "Retry-After": String(refused.retryAfterSeconds) });
+		}
 		const requestId = newRequestId();
 		await insertRequest(services.db, {
 			id: requestId,

@@ -12,6 +12,7 @@ import type { Scope } from "../domain/plans";
 import type { Role } from "../domain/roles";
 import { roleScopes, roleWords } from "../domain/roles";
 import type { Services } from "../request-services";
+import { recordConnectionActivity } from "./connection-activity";
 import { redirectHost } from "./redirect-uris";
 import { redirectUrl } from "./redirects";
 import { labelOf } from "./scopes";
@@ -111,6 +112,17 @@ export async function approve(
 		createdAt: now,
 		expiresAt: now + codeMs,
 	});
+	recordConnectionActivity(
+		services,
+		{
+			action: "assistant.connected",
+			workspaceId: caller.workspaceId,
+			actor: { accountId: caller.accountId, email: caller.email },
+			grantId: grant.id,
+			clientName: request.clientName,
+		},
+		now,
+	);
 	return redirectUrl(request.redirectUri, origin, { code: code.value, state: request.state });
 }
 

@@ -6,20 +6,15 @@
  * Registrations are limited per client address, as a registration costs a row.
  */
 import { z } from "zod";
-import { ApiError } from "../api-error";
-import { clientAddress } from "../auth/client-address";
 import { insertClient } from "../db/oauth";
-import { reserveAttempt } from "../db/sign-in-attempts";
 import { readText } from "../http/body";
 import { defineRoute } from "../http/route";
-import type { Services } from "../request-services";
-import { noStore } from "./oauth-error";
+import { noStore, OAuthError, oauthErrorResponse } from "./oauth-error";
+import { admitRegistration } from "./rate-limits";
 import { maxRedirectUris, redirectUriProblem } from "./redirect-uris";
 import { newClientId } from "./tokens";
 
 export const maxClientNameLength = 100;
-export const registrationsPerWindow = 10;
-const registrationWindowMs = 15 * 60 * 1000;
 const maxRegistrationBytes = 16 * 1024;
 
 const ClientMetadata = z
@@ -65,26 +60,6 @@ function metadataProblem(metadata: z.infer<typeof ClientMetadata>): Response | n
 	return null;
 }
 
-/** One registration from this address, or the 429 saying when the next is possible. Unnamed addresses are not counted (client-address.ts). */
-async function admitRegistration(services: Services, request: Request, now: number): Promise<void> {
-	const address = clientAddress(request);
-	if (address === null) return;
-	const reservation = await reserveAttempt(
-		services.d1,
-		[{ name: `oauth-register:${address}`, limit: registrationsPerWindow }],
-		now,
-		registrationWindowMs,
-	);
-	if (reservation.kind === "reserved") return;
-	const retryAfterSeconds = Math.max(1, Math.ceil((reservation.retryAt - now) / 1000));
-	throw new ApiError(
-		"rate_limited",
-		`Too many client registrations from this network address: ${registrationsPerWindow} within 15 minutes. Retry after ${retryAfterSeconds} s; a registered client can keep its client_id.`,
-		{ retryAfterSeconds },
-		{ "Retry-After": String(retryAfterSeconds) },
-	);
-}
-
 export const registerRoute = defineRoute({
 	method: "POST",
 	path: "/oauth/register",
@@ -93,7 +68,7 @@ export const registerRoute = defineRoute({
 	access: "public",
 	body: { type: "none" },
 	responses: { 201: { description: "The client's registration" } },
-	errors: ["rate_limited"],
+	errors: [],
 	async handler({ request, services, now }) {
 		if (request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/json") {
 			return registrationError("invalid_client_metadata", "Send the client's metadata as JSON: Content-Type: application/json.");
@@ -119,7 +94,8 @@ export const registerRoute = defineRoute({
 		const metadata = result.data;
 		const problem = metadataProblem(metadata);
 		if (problem !== null) return problem;
-		await admitRegistration(services, request, now);
+		const refused = await admitRegistration(services, request, now);
+		if (refused !== null) return oauthErrorResponse(new OAuthError("too_many_requests", refused.message, refused.retryAfterSeconds));
 		const client = {
 			id: newClientId(),
 			name: metadata.client_name ?? "An unnamed assistant",

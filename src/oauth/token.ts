@@ -2,7 +2,9 @@
  * `POST /oauth/token` (OAuth 2.1 §3.2): an authorization code for the first tokens, a refresh
  * token for the next. Both are single use, and using one twice is taken as a sign it was stolen
  * (OAuth 2.1 §4.1.3, §4.3.1): a code exchanged again, or a refresh token already rotated, revokes
- * the whole grant, so whichever of the thief and the client comes second stops both.
+ * the whole grant, so whichever of the thief and the client comes second stops both. Requests
+ * of a registered client are counted per address and per client first (rate-limits.ts), so
+ * guessing codes or refresh tokens runs into a 429.
  */
 import type { StoredToken } from "../db/oauth";
 import { findClient, findToken, insertTokens, revokeGrant, useToken } from "../db/oauth";
@@ -10,8 +12,10 @@ import { sha256Hex } from "../domain/ids";
 import { defineRoute } from "../http/route";
 import type { Services } from "../request-services";
 import { mcpResource } from "./audience";
+import { recordConnectionActivity } from "./connection-activity";
 import { optional, readForm, required } from "./form";
 import { answeringOAuthErrors, noStore, OAuthError } from "./oauth-error";
+import { admitTokenRequest } from "./rate-limits";
 import { accessTokenSeconds, issueAccessToken, issueRefreshToken, refreshTokenMs, refreshTokenPattern, verifierMatches } from "./tokens";
 
 /** The client the request names; public clients authenticate by their id alone, PKCE does the rest. */
@@ -45,7 +49,13 @@ function requireUsable(token: StoredToken | null, kind: "code" | "refresh", clie
 }
 
 async function replayed(services: Services, token: StoredToken, now: number, what: string): Promise<never> {
-	await revokeGrant(services.db, token.grant.id, now);
+	if (await revokeGrant(services.db, token.grant.id, now)) {
+		recordConnectionActivity(
+			services,
+			{ action: "assistant.disconnected", workspaceId: token.grant.workspaceId, actor: null, grantId: token.grant.id },
+			now,
+		);
+	}
 	throw new OAuthError("invalid_grant", `This ${what} was already used, so the connection is revoked as a precaution. Connect again.`);
 }
 
@@ -113,6 +123,8 @@ export const tokenRoute = defineRoute({
 			const form = await readForm(request);
 			const grantType = required(form, "grant_type");
 			const clientId = await requireClient(services, form);
+			const refused = await admitTokenRequest(services, request, clientId, now);
+			if (refused !== null) throw new OAuthError("too_many_requests", refused.message, refused.retryAfterSeconds);
 			requireResource(form, url.origin);
 			if (grantType === "authorization_code") return exchangeCode(services, form, clientId, now);
 			if (grantType === "refresh_token") return rotateRefreshToken(services, form, clientId, now);

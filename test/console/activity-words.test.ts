@@ -68,6 +68,24 @@ describe("activity in words", () => {
 		]);
 	});
 
+	it("reads an assistant connected and disconnected, by a member or by the service itself", () => {
+		// The API's target type "assistant" (src/db/activity.ts); the console's entry type may not list it yet.
+		const claude = { type: "assistant", id: "ogr_1", name: "Claude" } as unknown as ActivityEntry["target"];
+		const sentences = [
+			activityWords(entry("assistant.connected", claude), you),
+			activityWords(entry("assistant.disconnected", claude, { accountId: you, email: "me@x.example" }), you),
+			activityWords(entry("assistant.disconnected", claude, null), you),
+			activityWords(entry("assistant.connected", null), you),
+		].map(activitySentence);
+		assert.deepEqual(sentences, [
+			"ana@newsroom.example connected the assistant “Claude”",
+			"You disconnected the assistant “Claude”",
+			"The service disconnected the assistant “Claude”: a sign-in code or token it had used was presented again",
+			"ana@newsroom.example connected an assistant",
+		]);
+		assert.equal(activityWords(entry("assistant.connected", claude), you).href, null);
+	});
+
 	it("says an action it does not know in the API's own words rather than failing", () => {
 		assert.equal(activitySentence(activityWords(entry("theme.made_default", null), you)), "ana@newsroom.example theme: made default");
 	});

@@ -6,8 +6,11 @@
  */
 import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { parseErrorResponse } from "@modelcontextprotocol/sdk/client/auth.js";
+import { TooManyRequestsError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import { describe, expect, it, vi } from "vitest";
 import type { Role } from "../../src/domain/roles";
+import { oauthLimits } from "../../src/oauth/rate-limits";
 import { expiredOAuthKeptMs, pruneOAuth } from "../../src/oauth/retention";
 import { refreshTokenMs } from "../../src/oauth/tokens";
 import { buildServices } from "../../src/request-services";
@@ -56,8 +59,8 @@ async function pkce(): Promise<{ verifier: string; challenge: string }> {
 	return { verifier, challenge: base64url(new Uint8Array(digest)) };
 }
 
-function authorize(params: Record<string, string>): Promise<Response> {
-	return fetchWorker(`/oauth/authorize?${new URLSearchParams(params)}`);
+function authorize(params: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+	return fetchWorker(`/oauth/authorize?${new URLSearchParams(params)}`, { headers });
 }
 
 /** Authorize → consent: the pending request's id. */
@@ -92,10 +95,10 @@ async function codeFor(session: TestSession, clientId: string, scopes: string[] 
 	return { code: redirectTo.searchParams.get("code") ?? "", verifier };
 }
 
-function token(form: Record<string, string>): Promise<Response> {
+function token(form: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
 	return fetchWorker("/oauth/token", {
 		method: "POST",
-		headers: { "Content-Type": "application/x-www-form-urlencoded" },
+		headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
 		body: new URLSearchParams(form).toString(),
 	});
 }
@@ -563,5 +566,198 @@ describe("/mcp without OAuth", () => {
 		const res = await fetchWorker("/authorize?request=oar_x");
 		expect(res.headers.get("X-Frame-Options")).toBe("DENY");
 		expect(res.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+	});
+});
+
+describe("OAuth rate limits", () => {
+	const startAt = (clientId: string, challenge: string) => ({
+		response_type: "code",
+		client_id: clientId,
+		redirect_uri: redirectUri,
+		code_challenge: challenge,
+		code_challenge_method: "S256",
+		state: "st-123",
+	});
+	const pendingRows = async (clientId: string) =>
+		(await env.DB.prepare("SELECT count(*) AS n FROM oauth_requests WHERE client_id = ?").bind(clientId).first<{ n: number }>())?.n;
+
+	it("limits authorization requests per client address with a 429 page, and keeps no request for it", async () => {
+		const clientId = await registeredClient();
+		const { challenge } = await pkce();
+		const address = { "CF-Connecting-IP": "198.51.100.30" };
+		for (let i = 0; i < oauthLimits.authorize.perAddress; i++)
+			expect((await authorize(startAt(clientId, challenge), address)).status).toBe(302);
+		expect(await pendingRows(clientId)).toBe(oauthLimits.authorize.perAddress);
+
+		const refused = await authorize(startAt(clientId, challenge), address);
+		expect(refused.status).toBe(429);
+		expect(refused.headers.get("Location")).toBeNull();
+		expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+		expect(refused.headers.get("Content-Type")).toContain("text/html");
+		expect(refused.headers.get("X-Frame-Options")).toBe("DENY");
+		expect(await refused.text()).toContain(`${oauthLimits.authorize.perAddress} within 10 minutes`);
+		expect(await pendingRows(clientId)).toBe(oauthLimits.authorize.perAddress);
+		// Another address, and a request Cloudflare names no address for, are not held by this one.
+		expect((await authorize(startAt(clientId, challenge), { "CF-Connecting-IP": "198.51.100.31" })).status).toBe(302);
+		expect((await authorize(startAt(clientId, challenge))).status).toBe(302);
+	});
+
+	it("limits token requests per client with too_many_requests, which the MCP SDK's client reads as a rate limit", async () => {
+		const clientId = await registeredClient();
+		const guess = { grant_type: "refresh_token", client_id: clientId, refresh_token: `csr_${"x".repeat(43)}` };
+		for (let i = 0; i < oauthLimits.token.perClient; i++) expect((await token(guess)).status).toBe(400);
+		const refused = await token(guess);
+		expect(refused.status).toBe(429);
+		expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+		expect(refused.headers.get("Cache-Control")).toBe("no-store");
+		const body = (await refused.clone().json()) as { error: string; error_description: string };
+		expect(body.error).toBe("too_many_requests");
+		expect(body.error_description).toContain("for this client_id");
+		const parsed = await parseErrorResponse(refused);
+		expect(parsed).toBeInstanceOf(TooManyRequestsError);
+		expect(parsed.message).toBe(body.error_description);
+		// A right code for this client is held too: the limit comes before any secret is judged.
+		const workspaceId = await makeWorkspace("team");
+		const editor = await member(workspaceId, "editor");
+		const { code, verifier } = await codeFor(editor.session, clientId);
+		expect((await exchange(clientId, code, verifier)).status).toBe(429);
+		// Another client is not.
+		await connected(editor.session);
+	});
+
+	it("limits token requests per client address across clients", async () => {
+		const address = { "CF-Connecting-IP": "2001:db8:7:1::5" };
+		const clients = [await registeredClient(), await registeredClient()];
+		for (let i = 0; i < oauthLimits.token.perAddress; i++) {
+			const clientId = clients[i % clients.length] ?? "";
+			expect(
+				(await token({ grant_type: "authorization_code", client_id: clientId, code: "csc_nope", code_verifier: "v" }, address)).status,
+			).toBe(400);
+		}
+		const third = await registeredClient();
+		// The same /64: another address of the block is the same subscriber.
+		const refused = await token(
+			{ grant_type: "authorization_code", client_id: third, code: "csc_nope", code_verifier: "v" },
+			{ "CF-Connecting-IP": "2001:db8:7:1::9" },
+		);
+		expect(refused.status).toBe(429);
+		expect(((await refused.json()) as { error: string }).error).toBe("too_many_requests");
+		const elsewhere = await token(
+			{ grant_type: "authorization_code", client_id: third, code: "csc_nope", code_verifier: "v" },
+			{ "CF-Connecting-IP": "2001:db8:8:1::5" },
+		);
+		expect(elsewhere.status).toBe(400);
+	});
+
+	it("answers a registration beyond the limit in OAuth's shape too", async () => {
+		const address = { "CF-Connecting-IP": "203.0.113.90" };
+		for (let i = 0; i < oauthLimits.register.perAddress; i++)
+			expect((await register({ redirect_uris: [redirectUri] }, address)).status).toBe(201);
+		const refused = await register({ redirect_uris: [redirectUri] }, address);
+		expect(refused.status).toBe(429);
+		expect(await parseErrorResponse(refused)).toBeInstanceOf(TooManyRequestsError);
+	});
+});
+
+describe("OAuth in the activity log", () => {
+	interface Entry {
+		actor: { accountId: string; email: string } | null;
+		action: string;
+		target: { type: string; id: string; name: string | null } | null;
+	}
+
+	/** The workspace's assistant entries, oldest first, once `count` of them are written (after the answers). */
+	async function assistantEntries(workspaceId: string, count: number): Promise<{ action: string; actor: string | null; target: string }[]> {
+		return vi.waitFor(async () => {
+			const { results } = await env.DB.prepare(
+				"SELECT action, actor_account_id AS actor, target_type || ':' || target_id || ':' || target_name AS target FROM activity WHERE workspace_id = ? AND action LIKE 'assistant.%' ORDER BY id",
+			)
+				.bind(workspaceId)
+				.all<{ action: string; actor: string | null; target: string }>();
+			expect(results).toHaveLength(count);
+			return results;
+		});
+	}
+
+	it("records an assistant connected and disconnected by its member, and lists them through the API and MCP", async () => {
+		const workspaceId = await makeWorkspace("team");
+		const owner = await member(workspaceId, "owner");
+		const editor = await member(workspaceId, "editor");
+		await connected(editor.session);
+		const connection = (
+			(await callWithSession(editor.session, "GET", "/console/api/oauth/connections")).body.connections as { id: string }[]
+		)[0];
+		const id = connection?.id ?? "";
+		expect((await callWithSession(editor.session, "DELETE", `/console/api/oauth/connections/${id}`)).status).toBe(204);
+		// Disconnecting twice ends nothing more, and records nothing more.
+		expect((await callWithSession(editor.session, "DELETE", `/console/api/oauth/connections/${id}`)).status).toBe(404);
+		expect(await assistantEntries(workspaceId, 2)).toEqual([
+			{ action: "assistant.connected", actor: editor.accountId, target: `assistant:${id}:Claude` },
+			{ action: "assistant.disconnected", actor: editor.accountId, target: `assistant:${id}:Claude` },
+		]);
+
+		const page = await callWithSession(owner.session, "GET", "/v1/activity?action=assistant.disconnected");
+		expect(page.status).toBe(200);
+		expect(page.body.activity).toEqual([
+			expect.objectContaining({
+				actor: { accountId: editor.accountId, email: editor.email },
+				action: "assistant.disconnected",
+				target: { type: "assistant", id, name: "Claude" },
+			} satisfies Entry),
+		]);
+
+		// The owner's assistant reads the log with team:read, filtered by the new action.
+		const { tokens } = await connected(owner.session, ["team:read"]);
+		await assistantEntries(workspaceId, 3);
+		const listed = await mcp(tokens.access_token, {
+			jsonrpc: "2.0",
+			id: 3,
+			method: "tools/call",
+			params: { name: "list_activity", arguments: { action: "assistant.connected" } },
+		});
+		const result = (await listed.json()) as { result: { isError?: boolean; structuredContent: { activity: Entry[] } } };
+		expect(result.result.isError).toBeFalsy();
+		expect(result.result.structuredContent.activity.map((entry) => [entry.actor?.email, entry.target?.name])).toEqual([
+			[owner.email, "Claude"],
+			[editor.email, "Claude"],
+		]);
+	});
+
+	it("records the service disconnecting an assistant whose used refresh token came back, once", async () => {
+		const workspaceId = await makeWorkspace("team");
+		const editor = await member(workspaceId, "editor");
+		const { clientId, tokens } = await connected(editor.session);
+		expect((await token({ grant_type: "refresh_token", client_id: clientId, refresh_token: tokens.refresh_token })).status).toBe(200);
+		for (let i = 0; i < 2; i++) {
+			const replay = await token({ grant_type: "refresh_token", client_id: clientId, refresh_token: tokens.refresh_token });
+			expect(((await replay.json()) as { error: string }).error).toBe("invalid_grant");
+		}
+		const entries = await assistantEntries(workspaceId, 2);
+		expect(entries[1]).toEqual({
+			action: "assistant.disconnected",
+			actor: null,
+			target: expect.stringMatching(/^assistant:ogr_\w+:Claude$/),
+		});
+		expect(entries[1]?.target).toBe(entries[0]?.target);
+		// Nothing more comes from the replays after the first (a pause for any late background write).
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(await assistantEntries(workspaceId, 2)).toHaveLength(2);
+	});
+
+	it("records an assistant letting go of its refresh token as its member disconnecting", async () => {
+		const workspaceId = await makeWorkspace("team");
+		const editor = await member(workspaceId, "editor");
+		const { clientId, tokens } = await connected(editor.session);
+		const res = await fetchWorker("/oauth/revoke", {
+			method: "POST",
+			headers: { "Content-Type": "application/x-www-form-urlencoded" },
+			body: new URLSearchParams({ token: tokens.refresh_token, client_id: clientId }).toString(),
+		});
+		expect(res.status).toBe(200);
+		const entries = await assistantEntries(workspaceId, 2);
+		expect(entries.map((entry) => [entry.action, entry.actor])).toEqual([
+			["assistant.connected", editor.accountId],
+			["assistant.disconnected", editor.accountId],
+		]);
 	});
 });

@@ -18,8 +18,17 @@ export interface ActivityWords {
 	href: string | null;
 }
 
+interface ActionWords {
+	did: string;
+	unnamed?: string;
+	before?: string;
+	after?: string;
+	/** When the service itself did it (no actor): who that is and why. */
+	bySystem?: { who: string; after: string };
+}
+
 /** Each action the API records: what it reads as, and what the target is called when it has no name. */
-const actions: Record<string, { did: string; unnamed?: string; before?: string; after?: string }> = {
+const actions: Record<string, ActionWords> = {
 	"chart.created": { did: "created", unnamed: "a chart" },
 	"chart.published": { did: "published", unnamed: "a chart" },
 	"chart.unpublished": { did: "unpublished", unnamed: "a chart" },
@@ -33,6 +42,14 @@ const actions: Record<string, { did: string; unnamed?: string; before?: string; 
 	"member.role_changed": { did: "changed the role of", unnamed: "a member" },
 	"key.created": { did: "created", before: "the API key ", unnamed: "an API key" },
 	"key.revoked": { did: "revoked", before: "the API key ", unnamed: "an API key" },
+	"assistant.connected": { did: "connected", before: "the assistant ", unnamed: "an assistant" },
+	"assistant.disconnected": {
+		did: "disconnected",
+		before: "the assistant ",
+		unnamed: "an assistant",
+		// A used code or refresh token came back (src/oauth/token.ts): likely copied, so the connection ended.
+		bySystem: { who: "The service", after: ": a sign-in code or token it had used was presented again" },
+	},
 	"sign_in.new_device": { did: "signed in on a new device" },
 };
 
@@ -51,10 +68,12 @@ export const actionFilters: readonly { action: string; label: string }[] = [
 	{ action: "member.role_changed", label: "Role changed" },
 	{ action: "key.created", label: "Key created" },
 	{ action: "key.revoked", label: "Key revoked" },
+	{ action: "assistant.connected", label: "Assistant connected" },
+	{ action: "assistant.disconnected", label: "Assistant disconnected" },
 	{ action: "sign_in.new_device", label: "New device" },
 ];
 
-/** People's names are their emails; a quoted name is a chart's or a key's, an email stands as it is. */
+/** People's names are their emails; a quoted name is a chart's, a key's or an assistant's, an email stands as it is. */
 function named(target: NonNullable<ActivityEntry["target"]>): string {
 	const name = target.name?.trim();
 	if (!name) return "";
@@ -62,15 +81,18 @@ function named(target: NonNullable<ActivityEntry["target"]>): string {
 }
 
 export function activityWords(entry: ActivityEntry, yourAccountId: string): ActivityWords {
-	const who = entry.actor === null ? "Someone no longer here" : entry.actor.accountId === yourAccountId ? "You" : entry.actor.email;
 	const known = actions[entry.action];
+	const bySystem = entry.actor === null ? known?.bySystem : undefined;
+	const who =
+		bySystem?.who ??
+		(entry.actor === null ? "Someone no longer here" : entry.actor.accountId === yourAccountId ? "You" : entry.actor.email);
 	if (!known) return { who, did: entry.action.replaceAll("_", " ").replaceAll(".", ": "), what: null, after: "", href: null };
 	const target = entry.target;
 	const name = target ? named(target) : "";
 	const what = known.unnamed === undefined ? null : name ? `${known.before ?? ""}${name}` : known.unnamed;
 	// A deleted chart has no editor page to open; every other chart entry links to its chart.
 	const href = target?.type === "chart" && entry.action !== "chart.deleted" ? `/charts/${encodeURIComponent(target.id)}` : null;
-	return { who, did: known.did, what, after: known.after ?? "", href };
+	return { who, did: known.did, what, after: bySystem?.after ?? known.after ?? "", href };
 }
 
 /** The whole sentence, for screen readers and tests: "You published “Seats by party”". */
