@@ -1064,7 +1064,7 @@ export interface ActivityEntry {
 		accountId: string;
 		email: string;
 	} | null;
-	action: "chart.created" | "chart.published" | "chart.unpublished" | "chart.deleted" | "chart.restored" | "chart.data_linked" | "member.invited" | "member.joined" | "member.removed" | "member.left" | "member.role_changed" | "key.created" | "key.revoked" | "sign_in.new_device";
+	action: "chart.created" | "chart.published" | "chart.unpublished" | "chart.deleted" | "chart.restored" | "chart.data_linked" | "member.invited" | "member.joined" | "member.removed" | "member.left" | "member.role_changed" | "key.created" | "key.revoked" | "assistant.connected" | "assistant.disconnected" | "sign_in.new_device";
 	target: ({
 		type: "chart" | "member" | "invitation" | "key" | "device";
 		id: string;
@@ -1235,6 +1235,6 @@ export interface QueryParameters {
 		/** Only what this member did */
 		accountId?: string;
 		/** Only this action */
-		action?: "chart.created" | "chart.published" | "chart.unpublished" | "chart.deleted" | "chart.restored" | "chart.data_linked" | "member.invited" | "member.joined" | "member.removed" | "member.left" | "member.role_changed" | "key.created" | "key.revoked" | "sign_in.new_device";
+		action?: "chart.created" | "chart.published" | "chart.unpublished" | "chart.deleted" | "chart.restored" | "chart.data_linked" | "member.invited" | "member.joined" | "member.removed" | "member.left" | "member.role_changed" | "key.created" | "key.revoked" | "assistant.connected" | "assistant.disconnected" | "sign_in.new_device";
 	};
 }
