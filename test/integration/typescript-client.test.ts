@@ -268,7 +268,7 @@ describe("the TypeScript client's X-D1-Bookmark in a Worker", () => {
 		const resumed = new ChartsClient({
 			baseUrl: "http://localhost:8787",
 			apiKey: key,
-			bookmark: client.bookmark ?? undefined,
+			bookmark: client.bookmark,
 			fetch: (input, init) => exports.default.fetch(new Request(input, init)),
 		});
 		expect(resumed.bookmark).toBe(client.bookmark);

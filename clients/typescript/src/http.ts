@@ -31,7 +31,7 @@ export interface ClientOptions {
 	 * A bookmark another client was answered (its `bookmark`), to start from: this client's reads
 	 * then see everything that one wrote (a notebook resuming after a script).
 	 */
-	bookmark?: string;
+	bookmark?: string | null;
 	/** Send the latest `X-D1-Bookmark` on reads (default true); when false the client still keeps it in `bookmark`. */
 	readYourWrites?: boolean;
 }
@@ -72,7 +72,7 @@ export class Http {
 		this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
 		this.sleep = options.sleep ?? wait;
 		this.retry = { maxRetries: 4, budgetMs: 90_000, backoffMs: 500, ...options.retry };
-		if (options.bookmark !== undefined && typeof options.bookmark !== "string") {
+		if (options.bookmark !== undefined && options.bookmark !== null && typeof options.bookmark !== "string") {
 			throw new TypeError("bookmark takes the text of an X-D1-Bookmark answer (a client's bookmark)");
 		}
 		this.latestBookmark = options.bookmark?.trim() || null;

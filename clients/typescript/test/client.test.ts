@@ -642,6 +642,13 @@ describe("reading your own writes: X-D1-Bookmark", () => {
 		]);
 	});
 
+	it("takes a bookmark to start from as text, trimmed, and null as none", () => {
+		const fake = new FakeFetch();
+		assert.equal(fake.client(undefined, { bookmark: ` ${first}\n` }).bookmark, first);
+		assert.equal(fake.client(undefined, { bookmark: null }).bookmark, null);
+		assert.throws(() => fake.client(undefined, { bookmark: 5 as unknown as string }), /X-D1-Bookmark/);
+	});
+
 	it("readYourWrites: false sends none but still keeps it", async () => {
 		const fake = new FakeFetch().queue(answered(created, first, 201), answered(chart, newer));
 		const client = fake.client(undefined, { readYourWrites: false });

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -230,3 +231,28 @@ def test_the_typed_meta_matches_the_published_schema(service: Service) -> None:
     script = Path(__file__).resolve().parents[2] / "scripts" / "generate_meta.py"
     done = subprocess.run([sys.executable, str(script), service.url, "--check"], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_reads_carry_the_bookmark_a_write_was_answered_and_another_client_resumes_from_it(service: Service) -> None:
+    # D1's bookmark shape (src/http/d1-session.ts); bookmarks sort in the order they were made.
+    shape = r"^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$"
+    sent: list[tuple[str, str | None]] = []
+
+    def record(request: httpx.Request) -> None:
+        sent.append((request.method, request.headers.get("X-D1-Bookmark")))
+
+    writer = Client(service.url, service.keys["editor"], http=httpx.Client(timeout=120, event_hooks={"request": [record]}))
+    assert writer.bookmark is None
+    chart = writer.charts.create("horizontal-bar", data=SEATS, meta={"title": "Bookmarked"})
+    written = writer.bookmark
+    assert written is not None and re.match(shape, written)
+    writer.charts.update(chart.id, title="Bookmarked again", if_match=1)
+    updated = writer.bookmark
+    assert updated is not None and updated >= written
+    writer.charts.get(chart.id)
+    assert sent == [("POST", None), ("PATCH", None), ("GET", updated)]
+    assert writer.bookmark is not None and writer.bookmark >= updated
+
+    resumed = Client(service.url, service.keys["editor"], bookmark=writer.bookmark)
+    read = resumed.charts.get(chart.id)
+    assert read.meta is not None and read.meta.get("title") == "Bookmarked again"
