@@ -7,9 +7,9 @@
  * the sign-in throttle's table and its one conditional statement (src/db/sign-in-attempts.ts).
  */
 import { clientAddress } from "../auth/client-address";
-import { waitInWords } from "../auth/throttle";
+import { attemptWindowMs, waitInWords } from "../auth/throttle";
 import type { Bucket } from "../db/sign-in-attempts";
-import { reserveAttempt } from "../db/sign-in-attempts";
+import { deleteAttemptsBefore, reserveAttempt } from "../db/sign-in-attempts";
 import type { Services } from "../request-services";
 
 const minute = 60 * 1000;
@@ -72,4 +72,14 @@ export async function admitTokenRequest(services: Services, request: Request, cl
 		retryAfterSeconds: wait,
 		message: `Too many token requests from this network address or for this client_id: ${perAddress} within ${windowWords(windowMs)}. Retry in ${waitInWords(wait)}; an access token lasts an hour, refresh it only when it expires.`,
 	};
+}
+
+/**
+ * Counts past every window go (the scheduled run, src/oauth/retention.ts): sign-in prunes the
+ * table too, but a service assistants use and people rarely sign in to would otherwise keep a
+ * row per token request. No window here is longer than sign-in's, whose rows go at the same age.
+ */
+export function pruneOAuthCounts(services: Services, now: number): Promise<void> {
+	const longest = Math.max(attemptWindowMs, ...Object.values(oauthLimits).map((limit) => limit.windowMs));
+	return deleteAttemptsBefore(services.db, now - longest);
 }

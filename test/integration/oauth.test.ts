@@ -550,6 +550,17 @@ describe("OAuth retention", () => {
 		expect(await kinds()).toEqual([]);
 		expect(await env.DB.prepare("SELECT id FROM oauth_grants WHERE account_id = ?").bind(editor.accountId).first()).not.toBeNull();
 	});
+
+	it("drops the endpoints' rate-limit counts once past their window, and keeps those within it", async () => {
+		const now = Date.now();
+		const bucket = "oauth-token:192.0.2.44";
+		const past = now - oauthLimits.register.windowMs - 60_000;
+		const within = now - oauthLimits.token.windowMs + 60_000;
+		await env.DB.prepare("INSERT INTO sign_in_attempts (bucket, at) VALUES (?, ?), (?, ?)").bind(bucket, past, bucket, within).run();
+		await pruneOAuth(buildServices(env, createExecutionContext()), now);
+		const { results } = await env.DB.prepare("SELECT at FROM sign_in_attempts WHERE bucket = ?").bind(bucket).all<{ at: number }>();
+		expect(results.map((row) => row.at)).toEqual([within]);
+	});
 });
 
 describe("/mcp without OAuth", () => {
