@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { activityActions } from "../auth/activity";
+import { activityTargetTypes } from "../db/schema";
 import { Email, NewPassword, PresentedPassword } from "../domain/passwords";
 import { Plan } from "../domain/plans";
 import { InvitableRole, Role } from "../domain/roles";
@@ -115,7 +116,7 @@ export const ActivityEntry = z
 		action: ActivityAction,
 		target: z
 			.object({
-				type: z.enum(["chart", "member", "invitation", "key", "device"]),
+				type: z.enum(activityTargetTypes),
 				id: z.string(),
 				name: z.string().nullable(),
 			})

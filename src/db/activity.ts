@@ -5,10 +5,9 @@
  */
 import { and, desc, eq, lt } from "drizzle-orm";
 import type { Database } from "./client";
-import { activity } from "./schema";
+import { activity, activityTargetTypes } from "./schema";
 
-/** What an entry acted on; an assistant is a connection (its id the connection's, its name the client's). */
-export const activityTargetTypes = ["chart", "member", "invitation", "key", "device", "assistant"] as const;
+export { activityTargetTypes };
 export type ActivityTargetType = (typeof activityTargetTypes)[number];
 
 export interface ActivityEntry {

@@ -90,6 +90,9 @@ export const passwordResets = sqliteTable(
  * A workspace's activity log (docs/teams.md): who did what and when. The actor's and target's
  * names are copied in, so an entry still reads after the chart is deleted. Kept a year.
  */
+/** What an activity entry acted on; an assistant is a connection (its id the connection's, its name the client's). */
+export const activityTargetTypes = ["chart", "member", "invitation", "key", "device", "assistant"] as const;
+
 export const activity = sqliteTable(
 	"activity",
 	{
@@ -100,7 +103,7 @@ export const activity = sqliteTable(
 		actorAccountId: text("actor_account_id"),
 		actorEmail: text("actor_email"),
 		action: text("action").notNull(),
-		targetType: text("target_type", { enum: ["chart", "member", "invitation", "key", "device"] }),
+		targetType: text("target_type", { enum: activityTargetTypes }),
 		targetId: text("target_id"),
 		targetName: text("target_name"),
 	},

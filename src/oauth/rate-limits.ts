@@ -1,8 +1,9 @@
 /**
  * Limits on the OAuth endpoints (docs/mcp.md, "Signing in"): registration and authorization each
  * write a row, and the token endpoint judges secrets, so each is counted per client address
- * (src/auth/client-address.ts; a request without one is not counted) and the token endpoint per
- * client too. The limits are far above what a real assistant does (it registers once, authorizes
+ * (src/auth/client-address.ts; a request without one is not counted). Never per client: a
+ * client_id is not a secret, so a stranger could spend a client's budget and lock its people out of
+ * refreshing, while codes and tokens are too long to guess anyway. The limits are far above what a real assistant does (it registers once, authorizes
  * when a person connects, refreshes about hourly), so only a flood meets them. The counts share
  * the sign-in throttle's table and its one conditional statement (src/db/sign-in-attempts.ts).
  */
@@ -17,7 +18,7 @@ const minute = 60 * 1000;
 export const oauthLimits = {
 	register: { perAddress: 10, windowMs: 15 * minute },
 	authorize: { perAddress: 30, windowMs: 10 * minute },
-	token: { perAddress: 120, perClient: 120, windowMs: 10 * minute },
+	token: { perAddress: 120, windowMs: 10 * minute },
 } as const;
 
 /** A refusal: how long to wait, and why in words a person or a client's log understands. */
@@ -62,15 +63,14 @@ export async function admitAuthorization(services: Services, request: Request, n
 	};
 }
 
-/** One token request more from this address and for this (registered) client, or why not. */
-export async function admitTokenRequest(services: Services, request: Request, clientId: string, now: number): Promise<Refusal | null> {
-	const { perAddress, perClient, windowMs } = oauthLimits.token;
-	const buckets = [...addressBucket(request, "token", perAddress), { name: `oauth-token-client:${clientId}`, limit: perClient }];
-	const wait = await admit(services, buckets, windowMs, now);
+/** One token request more from this address, or why not. */
+export async function admitTokenRequest(services: Services, request: Request, now: number): Promise<Refusal | null> {
+	const { perAddress, windowMs } = oauthLimits.token;
+	const wait = await admit(services, addressBucket(request, "token", perAddress), windowMs, now);
 	if (wait === null) return null;
 	return {
 		retryAfterSeconds: wait,
-		message: `Too many token requests from this network address or for this client_id: ${perAddress} within ${windowWords(windowMs)}. Retry in ${waitInWords(wait)}; an access token lasts an hour, refresh it only when it expires.`,
+		message: `Too many token requests from this network address: ${perAddress} within ${windowWords(windowMs)}. Retry in ${waitInWords(wait)}; an access token lasts an hour, refresh it only when it expires.`,
 	};
 }
 

@@ -123,7 +123,7 @@ export const tokenRoute = defineRoute({
 			const form = await readForm(request);
 			const grantType = required(form, "grant_type");
 			const clientId = await requireClient(services, form);
-			const refused = await admitTokenRequest(services, request, clientId, now);
+			const refused = await admitTokenRequest(services, request, now);
 			if (refused !== null) throw new OAuthError("too_many_requests", refused.message, refused.retryAfterSeconds);
 			requireResource(form, url.origin);
 			if (grantType === "authorization_code") return exchangeCode(services, form, clientId, now);

@@ -69,8 +69,7 @@ describe("activity in words", () => {
 	});
 
 	it("reads an assistant connected and disconnected, by a member or by the service itself", () => {
-		// The API's target type "assistant" (src/db/activity.ts); the console's entry type may not list it yet.
-		const claude = { type: "assistant", id: "ogr_1", name: "Claude" } as unknown as ActivityEntry["target"];
+		const claude: ActivityEntry["target"] = { type: "assistant", id: "ogr_1", name: "Claude" };
 		const sentences = [
 			activityWords(entry("assistant.connected", claude), you),
 			activityWords(entry("assistant.disconnected", claude, { accountId: you, email: "me@x.example" }), you),

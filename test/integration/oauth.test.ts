@@ -111,15 +111,18 @@ interface Tokens {
 	scope: string;
 }
 
-async function exchange(clientId: string, code: string, verifier: string): Promise<Response> {
-	return token({
-		grant_type: "authorization_code",
-		client_id: clientId,
-		code,
-		code_verifier: verifier,
-		redirect_uri: redirectUri,
-		resource: `${base}/mcp`,
-	});
+async function exchange(clientId: string, code: string, verifier: string, headers: Record<string, string> = {}): Promise<Response> {
+	return token(
+		{
+			grant_type: "authorization_code",
+			client_id: clientId,
+			code,
+			code_verifier: verifier,
+			redirect_uri: redirectUri,
+			resource: `${base}/mcp`,
+		},
+		headers,
+	);
 }
 
 async function connected(session: TestSession, scopes?: string[]) {
@@ -613,27 +616,29 @@ describe("OAuth rate limits", () => {
 		expect((await authorize(startAt(clientId, challenge))).status).toBe(302);
 	});
 
-	it("limits token requests per client with too_many_requests, which the MCP SDK's client reads as a rate limit", async () => {
+	it("limits token requests per address with too_many_requests, which the MCP SDK's client reads as a rate limit, and never locks a client out elsewhere", async () => {
 		const clientId = await registeredClient();
+		const stranger = { "CF-Connecting-IP": "198.51.100.77" };
 		const guess = { grant_type: "refresh_token", client_id: clientId, refresh_token: `csr_${"x".repeat(43)}` };
-		for (let i = 0; i < oauthLimits.token.perClient; i++) expect((await token(guess)).status).toBe(400);
-		const refused = await token(guess);
+		for (let i = 0; i < oauthLimits.token.perAddress; i++) expect((await token(guess, stranger)).status).toBe(400);
+		const refused = await token(guess, stranger);
 		expect(refused.status).toBe(429);
 		expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
 		expect(refused.headers.get("Cache-Control")).toBe("no-store");
 		const body = (await refused.clone().json()) as { error: string; error_description: string };
 		expect(body.error).toBe("too_many_requests");
-		expect(body.error_description).toContain("for this client_id");
+		expect(body.error_description).toContain("from this network address");
 		const parsed = await parseErrorResponse(refused);
 		expect(parsed).toBeInstanceOf(TooManyRequestsError);
 		expect(parsed.message).toBe(body.error_description);
-		// A right code for this client is held too: the limit comes before any secret is judged.
+		// A right code for this client is held too from that address: the limit comes before any secret is judged.
 		const workspaceId = await makeWorkspace("team");
 		const editor = await member(workspaceId, "editor");
+		const held = await codeFor(editor.session, clientId);
+		expect((await exchange(clientId, held.code, held.verifier, stranger)).status).toBe(429);
+		// The client_id is no secret: the stranger's flood does not hold the client's own people elsewhere.
 		const { code, verifier } = await codeFor(editor.session, clientId);
-		expect((await exchange(clientId, code, verifier)).status).toBe(429);
-		// Another client is not.
-		await connected(editor.session);
+		expect((await exchange(clientId, code, verifier, { "CF-Connecting-IP": "203.0.113.5" })).status).toBe(200);
 	});
 
 	it("limits token requests per client address across clients", async () => {

@@ -37,7 +37,7 @@ export interface ActivityEntry {
 	at: string;
 	actor: { accountId: string; email: string } | null;
 	action: string;
-	target: { type: "chart" | "member" | "invitation" | "key" | "device"; id: string; name: string | null } | null;
+	target: { type: "chart" | "member" | "invitation" | "key" | "device" | "assistant"; id: string; name: string | null } | null;
 }
 
 export interface ActivityPage {
