@@ -1066,7 +1066,7 @@ export interface ActivityEntry {
 	} | null;
 	action: "chart.created" | "chart.published" | "chart.unpublished" | "chart.deleted" | "chart.restored" | "chart.data_linked" | "member.invited" | "member.joined" | "member.removed" | "member.left" | "member.role_changed" | "key.created" | "key.revoked" | "assistant.connected" | "assistant.disconnected" | "sign_in.new_device";
 	target: ({
-		type: "chart" | "member" | "invitation" | "key" | "device";
+		type: "chart" | "member" | "invitation" | "key" | "device" | "assistant";
 		id: string;
 		name: string | null;
 	}) | null;
