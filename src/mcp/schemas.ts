@@ -10,6 +10,7 @@ import { z } from "zod";
 import { idPattern, idShapeProblem, type PathIdKind } from "../domain/ids";
 import { ChartKind } from "../domain/kinds";
 import { maxSeriesReferences } from "../domain/series";
+import { exportFormats } from "../render/exporters";
 
 /** A string of the id's shape (the pattern goes into the tool's JSON Schema, so a client can check it too). */
 function idOf(kind: PathIdKind) {
@@ -73,8 +74,6 @@ export const SourcesOutput = z.looseObject({});
 export const PublishedOutput = z.looseObject({ embedUrl: z.string(), editUrl: z.string() });
 
 export const ChecksOutput = z.object({ checks: z.array(z.looseObject({ message: z.string() })) });
-
-export const exportFormats = ["png", "svg", "pdf", "csv"] as const;
 
 export const ExportFormat = z.enum(exportFormats);
 

@@ -3,9 +3,10 @@
  * then saved as a real file through a blob URL and `<a download>`, so a refusal (a PNG past the
  * pixel budget, every export slot busy) can be said in words instead of a broken download.
  */
+import type { ExportFormat } from "../../../../../render/exporters";
 import { ApiFailure } from "../../../../lib/api";
 
-export type ExportFormat = "png" | "svg" | "pdf" | "csv";
+export type { ExportFormat };
 
 export interface ExportSettings {
 	w?: number;
