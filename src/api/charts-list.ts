@@ -10,6 +10,7 @@ import type { ChartListReader, ChartListRow } from "../db/chart-list";
 import { chartListReader, chartListStamp, countCharts, countChartsByFolder } from "../db/chart-list";
 import type { ChartFilter, ListPosition } from "../domain/chart-list";
 import { ChartListQuery, decodeCursor, encodeCursor, filterOf, rootFolder } from "../domain/chart-list";
+import { notModified } from "../domain/conditional-requests";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { assertFolderUsable } from "../services/chart-writes";
@@ -33,16 +34,6 @@ const ChartListAnswer = ChartList.extend({
 			'With `limit`: how many charts matching `search` each folder holds directly, by folder id ("root": in no folder), whatever `folderId` says; folders with none are left out',
 	}),
 }).meta({ id: "ChartListAnswer" });
-
-/** Whether `If-None-Match` names `etag` (weak or strong, in a list, or `*`). */
-function clientHasCurrent(ifNoneMatch: string | null, etag: string): boolean {
-	if (ifNoneMatch === null) return false;
-	const bare = etag.replace(/^W\//, "");
-	return ifNoneMatch.split(",").some((tag) => {
-		const trimmed = tag.trim();
-		return trimmed === "*" || trimmed.replace(/^W\//, "") === bare;
-	});
-}
 
 /** A weak ETag over the workspace's charts as they stand and the query that reads them. */
 async function listEtag(stamp: string, query: ChartListQuery, embedBase: string): Promise<string> {
@@ -141,7 +132,7 @@ export const listChartsRoute = defineRoute({
 		const embedBase = services.config.embedBase;
 		const etag = await listEtag(await chartListStamp(d1, caller.workspaceId), query, embedBase);
 		const headers = { ETag: etag, "Cache-Control": "private, no-cache" };
-		if (clientHasCurrent(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+		if (notModified(request, etag)) return new Response(null, { status: 304, headers });
 
 		const filter = filterOf(query);
 		const reader = chartListReader(d1, caller.workspaceId, filter, sort);

@@ -29,12 +29,6 @@ export function systemActor(author: typeof linkedDataAuthor | typeof libraryAuth
 }
 
 /**
- * The old name, which src/linked-data/schedule.ts still uses.
- * @deprecated use `systemActor`.
- */
-export const systemCaller = systemActor;
-
-/**
  * A refresh expects no version of its own: its writes are conditional on `readVersion` through
  * `assertUnchangedSince`, which drops the refresh instead of answering 412.
  */

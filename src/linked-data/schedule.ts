@@ -18,7 +18,7 @@ import { pruneOAuth } from "../oauth/retention";
 import type { Services } from "../request-services";
 import { buildServices } from "../request-services";
 import { pruneActivity } from "../services/data-retention";
-import { libraryAuthor, refreshChart, SupersededRefresh, systemCaller } from "./redraw";
+import { libraryAuthor, refreshChart, SupersededRefresh, systemActor } from "./redraw";
 import type { RefreshResult } from "./refresh-linked";
 import { refreshLinkedChart } from "./refresh-linked";
 import type { RefreshMessage } from "./refresh-queue";
@@ -84,7 +84,7 @@ export async function followLibraryImports(services: Services, now: number): Pro
 		try {
 			const before = await services.d1.prepare("SELECT version FROM charts WHERE id = ?").bind(chart.id).first<{ version: number }>();
 			if (!before) continue; // deleted since the list was read
-			const after = await refreshChart(services, systemCaller(libraryAuthor, chart.workspaceId), chart.id, now, null, before.version);
+			const after = await refreshChart(services, systemActor(libraryAuthor, chart.workspaceId), chart.id, now, null, before.version);
 			if (after.version === before.version) report.unchanged++;
 			else report.redrawn++;
 		} catch (error) {
