@@ -13,7 +13,8 @@ import { defineRoute } from "../http/route";
 import type { Services } from "../request-services";
 import { datasetOf } from "../services/chart-data";
 import { readChartForDrawing } from "../services/drawing-reads";
-import { renderInputFrom, themeFor } from "../services/render-input";
+import { resolveDrawingOptions } from "../services/export-options";
+import { renderInput, themeFor } from "../services/render-input";
 
 const Mode = z.enum(["light", "dark"]);
 
@@ -51,7 +52,7 @@ async function checksOf(services: Services, chart: ChartRecord, themes: Paramete
 	if (!dataset) throw new Error(`chart ${chart.id} has data but no dataset`);
 	const { chartOption } = await import("../render/option");
 	return colorChecksOf({ meta: chart.meta, seriesNames: chart.seriesNames, theme }, (mode) =>
-		chartOption(renderInputFrom(chart, { mode }, dataset, theme)),
+		chartOption(renderInput(chart, resolveDrawingOptions(chart, "svg", { mode }), dataset, theme)),
 	);
 }
 

@@ -12,13 +12,11 @@ import type { Dataset } from "../domain/dataset";
 import type { ThemeDefinition } from "../domain/themes";
 import { defaultBuiltInThemeId, findBuiltInTheme, ThemeDefinition as ThemeSchema } from "../domain/themes";
 import { drawableInput } from "../render/drawable-text";
-import type { ExportOptions } from "../render/exporters";
 import type { RenderInput } from "../render/input";
 import type { RenderFont } from "../render/uploaded-fonts";
 import type { Services } from "../request-services";
 import { drawnDataset } from "./chart-data";
 import type { DrawingOptions } from "./export-options";
-import { resolveDrawingOptions } from "./export-options";
 
 /** The theme a chart is drawn in, resolved to its definition. */
 export async function themeFor(
@@ -73,15 +71,4 @@ export function renderInput(
 		fromStatistics: chart.seriesRefs.length > 0,
 		...(fonts.length > 0 ? { fonts } : {}),
 	});
-}
-
-/** `renderInput` for the query's options as they come: for a drawing that is not an export (the colour checks). */
-export function renderInputFrom(
-	chart: ChartRecord,
-	query: ExportOptions,
-	dataset: Dataset,
-	theme: ThemeDefinition,
-	fonts: readonly RenderFont[] = [],
-): RenderInput {
-	return renderInput(chart, resolveDrawingOptions(chart, "svg", query), dataset, theme, fonts);
 }
