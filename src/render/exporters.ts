@@ -28,7 +28,22 @@ export interface ExportFile {
 	warnings?: string[];
 }
 
-export type DrawingExporter = (input: RenderInput, options: ExportOptions) => Promise<ExportFile>;
+/**
+ * A drawing's options resolved, every default applied: src/services/export-options.ts decides
+ * them, in one place, and an exporter applies no default of its own.
+ */
+export interface DrawingOptions {
+	format: DrawingFormat;
+	width: number;
+	height: number;
+	/** PNG's pixels per CSS pixel; null for SVG and PDF, which have none (so `?scale=` does not split their files). */
+	scale: number | null;
+	mode: "light" | "dark";
+	/** No background. */
+	transparent: boolean;
+}
+
+export type DrawingExporter = (input: RenderInput, options: DrawingOptions) => Promise<ExportFile>;
 
 /** Drawing formats take an export slot; CSV only writes data out and never waits for one. */
 export function isDrawingFormat(format: ExportFormat): format is DrawingFormat {

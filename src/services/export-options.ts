@@ -5,19 +5,10 @@
  * made with (render-input.ts), so the two cannot disagree: an option added here is in both.
  */
 import type { ChartRecord } from "../domain/chart";
-import type { DrawingFormat, ExportOptions } from "../render/exporters";
+import type { DrawingFormat, DrawingOptions, ExportOptions } from "../render/exporters";
 import { defaultPngScale, drawingSize } from "../render/pixel-budget";
 
-export interface DrawingOptions {
-	format: DrawingFormat;
-	width: number;
-	height: number;
-	/** PNG's pixels per CSS pixel; null for SVG and PDF, which have none (so `?scale=` does not split their files). */
-	scale: number | null;
-	mode: "light" | "dark";
-	/** No background. */
-	transparent: boolean;
-}
+export type { DrawingOptions };
 
 /**
  * Light or dark: the query's mode wins over the chart's. A file has one mode, so a chart in
@@ -38,9 +29,4 @@ export function resolveDrawingOptions(chart: Pick<ChartRecord, "meta">, format: 
 		mode: drawingMode(chart, query),
 		transparent: query.transparent === "true",
 	};
-}
-
-/** What the exporter of `options.format` takes besides the drawing's input: PNG's scale. */
-export function exporterOptions(options: DrawingOptions): ExportOptions {
-	return options.scale === null ? {} : { scale: options.scale };
 }

@@ -21,7 +21,7 @@ import { cachedExportPath, readCachedExport, storeCachedExport } from "./export-
 import { exportDataset } from "./export-datasets";
 import { exportKey, exportMaterials } from "./export-key";
 import type { DrawingOptions } from "./export-options";
-import { exporterOptions, resolveDrawingOptions } from "./export-options";
+import { resolveDrawingOptions } from "./export-options";
 import { renderInExportSlot } from "./export-slot";
 import { loadRenderFonts } from "./fonts";
 import { renderInput } from "./render-input";
@@ -92,13 +92,13 @@ export async function exportDrawing(
 
 	await request.admitted();
 	// The renderer is loaded by the first drawing, not when the Worker starts (issue 26).
-	const [dataset, { fonts, warnings: fontWarnings }, { drawingExporters }] = await Promise.all([
+	const [dataset, { fonts, warnings: fontWarnings }, { drawFile }] = await Promise.all([
 		exportDataset(services, chart, materials),
 		loadRenderFonts(services, materials.fonts),
 		import("../render/drawing-exporters"),
 	]);
 	const input = renderInput(chart, options, dataset, materials.theme, fonts);
-	const file = await renderInExportSlot(services.exportSlots, () => drawingExporters[format](input, exporterOptions(options)));
+	const file = await renderInExportSlot(services.exportSlots, () => drawFile(input, options));
 	const drawn = new Uint8Array(await new Response(file.body).arrayBuffer());
 	const warnings = warningsHeaderValue([...fontWarnings, ...(file.warnings ?? [])]);
 	// Text is stored compressed once, so no later answer compresses it again.
