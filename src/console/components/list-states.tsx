@@ -24,13 +24,16 @@ export function LoadingRows({
 	frameClass,
 	rowClass,
 	list = false,
+	count = 3,
 }: {
 	label: string;
 	frameClass: string;
 	rowClass: string;
 	list?: boolean;
+	/** About as many as the list usually holds. */
+	count?: number;
 }) {
-	const rows = [0, 1, 2];
+	const rows = Array.from({ length: count }, (_, i) => i);
 	return list ? (
 		<ul class={frameClass} aria-busy="true" aria-label={label}>
 			{rows.map((i) => (

@@ -14,6 +14,8 @@ export interface Loaded<T> {
 	reads: number;
 	/** Reads again; what is shown stays until the answer arrives. */
 	reload(): void;
+	/** Shows what a change left (a row removed) without reading again. */
+	set(data: T): void;
 }
 
 export function useLoaded<T>(read: () => Promise<T>, deps: readonly unknown[]): Loaded<T> {
@@ -36,5 +38,5 @@ export function useLoaded<T>(read: () => Promise<T>, deps: readonly unknown[]): 
 		);
 	};
 	useEffect(reload, deps);
-	return { data, error, reads, reload };
+	return { data, error, reads, reload, set: setData };
 }

@@ -12,11 +12,13 @@ import { useEffect, useState } from "preact/hooks";
 import { CopyButton } from "../components/copy-button";
 import { ConfirmDialog, Dialog } from "../components/dialog";
 import { FormError } from "../components/form-error";
+import { LoadingRows, RetryBanner } from "../components/list-states";
 import { When } from "../components/when";
 import { announce } from "../lib/announce";
-import { api, describeFailure } from "../lib/api";
+import { api } from "../lib/api";
 import { type Role, scopesFor } from "../lib/roles";
 import { useRole, useSession } from "../lib/session";
+import { useLoaded } from "../lib/use-loaded";
 import { useSubmit } from "../lib/use-submit";
 import { ConnectAssistant } from "./authorize/connect-assistant";
 import { ConnectedAssistants } from "./authorize/connected-assistants";
@@ -173,8 +175,9 @@ export function KeysScreen() {
 	const role = useRole();
 	const plan = account?.plan ?? session.plan;
 	const canCreate = plansWithKeys.has(plan);
-	const [keys, setKeys] = useState<ApiKey[] | null>(null);
-	const [error, setError] = useState<string | null>(null);
+	const list = useLoaded(async () => (await api.get<{ keys: ApiKey[] }>("/console/api/keys")).body.keys, []);
+	const keys = list.data;
+	const error = list.error;
 	const [creating, setCreating] = useState<KeyPreset | null>(null);
 	const [created, setCreated] = useState<CreatedKey | null>(null);
 	const [revoking, setRevoking] = useState<ApiKey | null>(null);
@@ -183,14 +186,9 @@ export function KeysScreen() {
 	const busy = revocation.busy;
 
 	const load = () => {
-		setError(null);
 		revocation.setError(null);
-		api.get<{ keys: ApiKey[] }>("/console/api/keys").then(
-			({ body }) => setKeys(body.keys),
-			(failure: unknown) => setError(describeFailure(failure)),
-		);
+		list.reload();
 	};
-	useEffect(load, []);
 
 	const revoke = async () => {
 		if (!revoking) return;
@@ -230,23 +228,8 @@ export function KeysScreen() {
 				</div>
 			)}
 			{created && <RevealedKey created={created} onDone={() => setCreated(null)} />}
-			{shownError && (
-				<div class="banner error" role="alert">
-					<span class="banner-text">{shownError}</span>
-					<button type="button" class="button" onClick={load}>
-						Try again
-					</button>
-				</div>
-			)}
-			{keys === null && !error && (
-				<div class="key-list panel" role="status" aria-busy="true" aria-label="Loading keys">
-					{[0, 1].map((i) => (
-						<div key={i} class="key-row">
-							<span class="skeleton line" />
-						</div>
-					))}
-				</div>
-			)}
+			{shownError && <RetryBanner message={shownError} onRetry={load} />}
+			{keys === null && !error && <LoadingRows label="Loading keys" frameClass="key-list panel" rowClass="key-row" count={2} />}
 			{keys !== null && keys.length === 0 && canCreate && (
 				<div class="empty-state panel">
 					<h2>No keys yet</h2>

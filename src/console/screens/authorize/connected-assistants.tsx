@@ -7,17 +7,19 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ConfirmDialog } from "../../components/dialog";
+import { LoadingRows, RetryBanner } from "../../components/list-states";
 import { When } from "../../components/when";
 import { announce } from "../../lib/announce";
-import { describeFailure } from "../../lib/api";
 import { type Connection, oauthApi } from "../../lib/oauth-api";
+import { useLoaded } from "../../lib/use-loaded";
 import { useSubmit } from "../../lib/use-submit";
 import { scopesInWords } from "./consent-model";
 
 /** `hideWhenEmpty`: on a plan without API access nothing can connect, so only connections made before are listed. */
 export function ConnectedAssistants({ hideWhenEmpty }: { hideWhenEmpty: boolean }) {
-	const [connections, setConnections] = useState<Connection[] | null>(null);
-	const [error, setError] = useState<string | null>(null);
+	const loaded = useLoaded(() => oauthApi.connections(), []);
+	const connections = loaded.data;
+	const error = loaded.error;
 	const [disconnecting, setDisconnecting] = useState<Connection | null>(null);
 	const disconnection = useSubmit();
 	const heading = useRef<HTMLHeadingElement>(null);
@@ -26,11 +28,9 @@ export function ConnectedAssistants({ hideWhenEmpty }: { hideWhenEmpty: boolean 
 	const focusAfter = useRef<number | null>(null);
 
 	const load = () => {
-		setError(null);
 		disconnection.setError(null);
-		oauthApi.connections().then(setConnections, (failure: unknown) => setError(describeFailure(failure)));
+		loaded.reload();
 	};
-	useEffect(load, []);
 
 	useEffect(() => {
 		const index = focusAfter.current;
@@ -52,7 +52,7 @@ export function ConnectedAssistants({ hideWhenEmpty }: { hideWhenEmpty: boolean 
 		});
 		if (done) {
 			focusAfter.current = index;
-			setConnections(connections.filter((item) => item.id !== connection.id));
+			loaded.set(connections.filter((item) => item.id !== connection.id));
 		}
 		setDisconnecting(null);
 	};
@@ -67,20 +67,9 @@ export function ConnectedAssistants({ hideWhenEmpty }: { hideWhenEmpty: boolean 
 				</h2>
 				<p class="muted connected-intro">Assistants you allowed by signing in. Each acts as you, within what you allowed and your role.</p>
 			</div>
-			{shownError && (
-				<div class="banner error" role="alert">
-					<span class="banner-text">{shownError}</span>
-					<button type="button" class="button" onClick={load}>
-						Try again
-					</button>
-				</div>
-			)}
+			{shownError && <RetryBanner message={shownError} onRetry={load} />}
 			{connections === null && !error && (
-				<div class="key-list panel" role="status" aria-busy="true" aria-label="Loading connected assistants">
-					<div class="key-row">
-						<span class="skeleton line" />
-					</div>
-				</div>
+				<LoadingRows label="Loading connected assistants" frameClass="key-list panel" rowClass="key-row" count={1} />
 			)}
 			{connections !== null && connections.length === 0 && (
 				<div class="connected-empty panel">
