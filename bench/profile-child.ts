@@ -8,11 +8,8 @@
 import { Resvg } from "@resvg/resvg-wasm";
 import PDFDocument from "pdfkit";
 import SVGtoPDF from "svg-to-pdfkit";
-import { parseCsv } from "../src/domain/csv-parse.ts";
 import type { ChartKind } from "../src/domain/kinds.ts";
 import { layoutExamples } from "../src/domain/layout-examples.ts";
-import { seriesForLayout } from "../src/domain/layouts.ts";
-import { builtInThemes } from "../src/domain/themes.ts";
 import { drawableInput } from "../src/render/drawable-text.ts";
 import { DrawingNotes } from "../src/render/drawing-notes.ts";
 import { echarts } from "../src/render/echarts.ts";
@@ -24,6 +21,7 @@ import { embeddedName, pdfFonts } from "../src/render/pdf-fonts.ts";
 import { svgToPng } from "../src/render/png.ts";
 import { encodePng } from "../src/render/png-encode.ts";
 import { drawSvg } from "../src/render/svg.ts";
+import { renderInputFor } from "../test/helpers/render-input.ts";
 import { makeCsv } from "./lib/csv.ts";
 
 const rounds = Number(process.argv[2] ?? 10);
@@ -31,19 +29,7 @@ const scale = 2;
 type Stages = Record<string, number>;
 
 function inputFor(kind: ChartKind, csv: string): RenderInput {
-	const dataset = parseCsv(csv);
-	return drawableInput({
-		kind,
-		dataset,
-		seriesNames: seriesForLayout(kind, dataset),
-		meta: { title: `Profile: ${kind}` },
-		theme: (builtInThemes[0] as (typeof builtInThemes)[number]).definition,
-		mode: "light",
-		width: 800,
-		height: 500,
-		transparent: false,
-		fromStatistics: false,
-	});
+	return drawableInput(renderInputFor({ kind, csv, meta: { title: `Profile: ${kind}` } }));
 }
 
 function stopwatch(stages: Stages) {

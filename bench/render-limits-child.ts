@@ -1,16 +1,9 @@
-/**
- * One kind drawn at its maximum size in a fresh process, so the peak memory (max RSS) is its
- * own. Bundled by `render-limits.ts` with the fonts and resvg's wasm loaded the way the Worker
- * loads them. Usage: node <bundle> <kind> <rows>. Prints JSON.
- */
-import { parseCsv } from "../src/domain/csv-parse.ts";
 import type { ChartKind } from "../src/domain/kinds.ts";
-import { seriesForLayout } from "../src/domain/layouts.ts";
-import { builtInThemes } from "../src/domain/themes.ts";
 import type { RenderInput } from "../src/render/input.ts";
 import { svgToPdf } from "../src/render/pdf.ts";
 import { svgToPng } from "../src/render/png.ts";
 import { renderSvg } from "../src/render/svg.ts";
+import { renderInputFor } from "../test/helpers/render-input.ts";
 import { kindCsv } from "./lib/kind-data.ts";
 
 const kind = process.argv[2] as ChartKind;
@@ -18,19 +11,11 @@ const rows = Number(process.argv[3]);
 const mib = (bytes: number) => bytes / 2 ** 20;
 const peakMiB = () => process.resourceUsage().maxRSS / 1024;
 
-const dataset = parseCsv(kindCsv(kind, rows));
-const input: RenderInput = {
+const input: RenderInput = renderInputFor({
 	kind,
-	dataset,
-	seriesNames: seriesForLayout(kind, dataset),
+	csv: kindCsv(kind, rows),
 	meta: { title: `${kind} at ${rows} rows`, sourceText: "Source: benchmark" },
-	theme: (builtInThemes[0] as (typeof builtInThemes)[number]).definition,
-	mode: "light",
-	width: 800,
-	height: 500,
-	transparent: false,
-	fromStatistics: false,
-};
+});
 // Everything but drawing (Node itself, the data) is the baseline the render adds to.
 await svgToPng("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>", 1);
 const collect = (globalThis as { gc?: () => void }).gc;

@@ -1,12 +1,9 @@
-/** The charts the render benchmark draws: every kind's layout example, and 5 × 100,000 points. */
-import { parseCsv } from "../../src/domain/csv-parse.ts";
 import type { ChartKind } from "../../src/domain/kinds.ts";
 import { chartKinds } from "../../src/domain/kinds.ts";
 import { layoutExamples } from "../../src/domain/layout-examples.ts";
-import { seriesForLayout } from "../../src/domain/layouts.ts";
-import { builtInThemes } from "../../src/domain/themes.ts";
 import { drawableInput } from "../../src/render/drawable-text.ts";
 import type { RenderInput } from "../../src/render/input.ts";
+import { renderInputFor } from "../../test/helpers/render-input.ts";
 import { makeCsv } from "./csv.ts";
 
 export interface RenderCase {
@@ -24,17 +21,5 @@ export function renderCases(): RenderCase[] {
 
 /** The input our Worker draws the case from, for the reference server to draw the same option. */
 export function renderInputOf(c: RenderCase, title: string, width: number, height: number): RenderInput {
-	const dataset = parseCsv(c.csv);
-	return drawableInput({
-		kind: c.kind,
-		dataset,
-		seriesNames: seriesForLayout(c.kind, dataset),
-		meta: { title, w: width, h: height },
-		theme: (builtInThemes[0] as (typeof builtInThemes)[number]).definition,
-		mode: "light",
-		width,
-		height,
-		transparent: false,
-		fromStatistics: false,
-	});
+	return drawableInput(renderInputFor({ kind: c.kind, csv: c.csv, meta: { title, w: width, h: height }, width, height }));
 }

@@ -14,25 +14,14 @@ import { findBuiltInTheme } from "../../src/domain/themes";
 import { echarts } from "../../src/render/echarts";
 import type { RenderInput } from "../../src/render/input";
 import { chartOption } from "../../src/render/option";
+import { renderInputFor } from "../helpers/render-input";
 
 const theme = findBuiltInTheme("classic")?.definition;
 if (!theme) throw new Error("no classic theme");
 const csv = "year,North,South,East\n2020,1,3,4\n2021,2,2,5\n";
 
 function input(kind: ChartKind, meta: Meta, mode: "light" | "dark" = "light"): RenderInput {
-	const dataset = parseCsv(csv);
-	return {
-		kind,
-		dataset,
-		seriesNames: seriesForLayout(kind, dataset),
-		meta,
-		theme: theme as NonNullable<typeof theme>,
-		mode,
-		width: 800,
-		height: 500,
-		transparent: false,
-		fromStatistics: false,
-	};
+	return renderInputFor({ kind, csv, meta, mode, theme: theme as NonNullable<typeof theme> });
 }
 
 function checksOf(kind: ChartKind, meta: Meta) {

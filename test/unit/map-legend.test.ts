@@ -4,30 +4,16 @@
  * same text metrics the export draws with), at a phone's width classes and a desktop's.
  */
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "../../src/domain/csv-parse";
-import { seriesForLayout } from "../../src/domain/layouts";
 import type { Meta } from "../../src/domain/meta";
-import { builtInThemes } from "../../src/domain/themes";
 import type { RenderInput } from "../../src/render/input";
 import type { LaidOutChart } from "../../src/render/svg";
 import { drawSvg } from "../../src/render/svg";
+import { renderInputFor } from "../helpers/render-input";
 
 const countries = "country,GDP per person (USD)\nFRA,44461.8\nDEU,52745.2\nITA,38373.1\nESP,33509.4\nPOL,22112.9\nNOR,87961.6\n";
 
 function input(meta: Meta, width: number): RenderInput {
-	const dataset = parseCsv(countries);
-	return {
-		kind: "map",
-		dataset,
-		seriesNames: seriesForLayout("map", dataset),
-		meta,
-		theme: (builtInThemes[0] as (typeof builtInThemes)[number]).definition,
-		mode: "light",
-		width,
-		height: 420,
-		transparent: false,
-		fromStatistics: false,
-	};
+	return renderInputFor({ kind: "map", csv: countries, meta, width, height: 420 });
 }
 
 interface Box {

@@ -1,27 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "../../src/domain/csv-parse";
 import type { ChartKind } from "../../src/domain/kinds";
 import { layoutExamples } from "../../src/domain/layout-examples";
-import { seriesForLayout } from "../../src/domain/layouts";
 import type { Meta } from "../../src/domain/meta";
-import { builtInThemes } from "../../src/domain/themes";
 import type { RenderInput } from "../../src/render/input";
 import { chartOption } from "../../src/render/option";
+import { renderInputFor } from "../helpers/render-input";
 
 function input(kind: ChartKind, csv: string, meta: Meta = {}, width = 800): RenderInput {
-	const dataset = parseCsv(csv);
-	return {
-		kind,
-		dataset,
-		seriesNames: seriesForLayout(kind, dataset),
-		meta,
-		theme: (builtInThemes[0] as (typeof builtInThemes)[number]).definition,
-		mode: "light",
-		width,
-		height: 500,
-		transparent: false,
-		fromStatistics: false,
-	};
+	return renderInputFor({ kind, csv, meta, width });
 }
 
 type Series = { name?: string; data?: unknown[] }[];

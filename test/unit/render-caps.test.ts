@@ -4,12 +4,9 @@
  * caps; the PNG pixel budget; the warnings header; drawable text.
  */
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "../../src/domain/csv-parse";
 import type { ChartKind } from "../../src/domain/kinds";
-import { seriesForLayout } from "../../src/domain/layouts";
 import { drawableText } from "../../src/domain/markup";
 import type { Meta } from "../../src/domain/meta";
-import { builtInThemes } from "../../src/domain/themes";
 import { describeChart } from "../../src/render/describe";
 import { drawableInput, wellFormedSvg } from "../../src/render/drawable-text";
 import { DrawingNotes } from "../../src/render/drawing-notes";
@@ -21,21 +18,10 @@ import { evenIndices, foldSmallParts, mergeCandles, otherPartsName } from "../..
 import { drawSvg } from "../../src/render/svg";
 import { warningsHeaderValue } from "../../src/render/warnings-header";
 import { bigCalendarCsv, bigCsv } from "../helpers/big-csv";
+import { renderInputFor } from "../helpers/render-input";
 
 function input(kind: ChartKind, csv: string, meta: Meta = {}): RenderInput {
-	const dataset = parseCsv(csv);
-	return {
-		kind,
-		dataset,
-		seriesNames: seriesForLayout(kind, dataset),
-		meta,
-		theme: (builtInThemes[0] as (typeof builtInThemes)[number]).definition,
-		mode: "light",
-		width: 800,
-		height: 500,
-		transparent: false,
-		fromStatistics: false,
-	};
+	return renderInputFor({ kind, csv, meta });
 }
 
 type Series = { type?: string; data?: unknown[]; links?: unknown[] }[];

@@ -3,9 +3,7 @@
  * one test per setting on the option a kind builds.
  */
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "../../src/domain/csv-parse";
 import type { ChartKind } from "../../src/domain/kinds";
-import { seriesForLayout } from "../../src/domain/layouts";
 import type { Meta } from "../../src/domain/meta";
 import { builtInThemes } from "../../src/domain/themes";
 import { describeChart } from "../../src/render/describe";
@@ -15,24 +13,13 @@ import { racePlayingOption } from "../../src/render/kinds/race";
 import { cellWriter } from "../../src/render/kinds/table-cells";
 import { dateFormatter, timeTickFormatter, valueFormatter } from "../../src/render/number-format";
 import { chartOption } from "../../src/render/option";
+import { renderInputFor } from "../helpers/render-input";
 
 const theme = (builtInThemes[0] as (typeof builtInThemes)[number]).definition;
 const muted = theme.colors.light.axis;
 
 function input(kind: ChartKind, csv: string, meta: Meta = {}): RenderInput {
-	const dataset = parseCsv(csv);
-	return {
-		kind,
-		dataset,
-		seriesNames: seriesForLayout(kind, dataset),
-		meta,
-		theme,
-		mode: "light",
-		width: 800,
-		height: 500,
-		transparent: false,
-		fromStatistics: false,
-	};
+	return renderInputFor({ kind, csv, meta, theme });
 }
 
 type Obj = Record<string, unknown>;

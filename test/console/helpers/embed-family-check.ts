@@ -10,9 +10,7 @@ import * as echarts from "echarts/core";
 import { parseCsv } from "../../../src/domain/csv-parse";
 import type { ChartKind } from "../../../src/domain/kinds";
 import { layoutExamples } from "../../../src/domain/layout-examples";
-import { seriesForLayout } from "../../../src/domain/layouts";
 import type { Meta } from "../../../src/domain/meta";
-import { builtInThemes } from "../../../src/domain/themes";
 import { cartesianFamily } from "../../../src/embed/client/families/cartesian";
 import { everyKindFamily } from "../../../src/embed/client/families/every-kind";
 import type { ClientFamily } from "../../../src/embed/client/families/family";
@@ -22,6 +20,7 @@ import { pieFamily } from "../../../src/embed/client/families/pie";
 import { planeFamily } from "../../../src/embed/client/families/plane";
 import { tableFamily } from "../../../src/embed/client/families/table";
 import type { RenderInput } from "../../../src/render/input";
+import { renderInputFor } from "../../helpers/render-input";
 
 const families: Record<string, ClientFamily> = {
 	cartesian: cartesianFamily,
@@ -69,19 +68,7 @@ const registry = echarts.ComponentModel as unknown as { hasClass(type: string): 
 const asList = (value: unknown): Option[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]) as Option[];
 
 function input(kind: ChartKind, meta: Meta, csv = layoutExamples[kind].csv): RenderInput {
-	const dataset = parseCsv(csv);
-	return {
-		kind,
-		dataset,
-		seriesNames: seriesForLayout(kind, dataset),
-		meta,
-		theme: (builtInThemes[0] as (typeof builtInThemes)[number]).definition,
-		mode: "light",
-		width: 800,
-		height: 500,
-		transparent: false,
-		fromStatistics: false,
-	};
+	return renderInputFor({ kind, csv, meta });
 }
 
 /** What a kind is drawn with: its example, with annotations on every kind that takes them, a race for bars. */
