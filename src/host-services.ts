@@ -11,7 +11,12 @@ import type { ExportSlots, RequestLimiter } from "./limits/client";
 import { durableExportSlots, durableRequestLimiter } from "./limits/client";
 
 export interface HostServices {
-	/** The raw D1 binding, for the few statements drizzle cannot express (recursive CTEs) and for the embed host's reads. */
+	/**
+	 * The D1 binding (or, for an API request, its D1 session). Every statement lives in `src/db/`:
+	 * drizzle's queries where it expresses them, raw statements where it does not (recursive CTEs,
+	 * full-text search, conditional writes that count `changes`, batches mixing both), and the
+	 * embed host's one backfill read (src/db/published-pointers.ts), which must not load drizzle.
+	 */
 	d1: D1Database;
 	blobs: R2Bucket;
 	/** The `[assets]` directory: the console, and the embed host's clients and fonts (src/embed/static-assets.ts). */
