@@ -56,7 +56,15 @@ function validatorHeaders(format: DrawingFormat, etag: string): Record<string, s
  * gzip, and decompressed to one that does not. Both carry the key's `ETag`, as D37 has it: they
  * are the same file, and `Vary` keeps caches from mixing them up.
  */
-function drawnResponse(request: Request, chart: ChartRecord, format: DrawingFormat, etag: string, file: CachedExport): Response {
+function drawnResponse(
+	request: Request,
+	chart: ChartRecord,
+	format: DrawingFormat,
+	etag: string,
+	file: CachedExport,
+	warnings: readonly string[],
+): Response {
+	const warningsHeader = warningsHeaderValue(warnings);
 	const gzipped = file.encoding === "gzip";
 	const sendGzipped = gzipped && acceptsGzip(request);
 	const body = gzipped && !sendGzipped ? gunzipStream(file.body) : file.body;
@@ -66,7 +74,7 @@ function drawnResponse(request: Request, chart: ChartRecord, format: DrawingForm
 			"Content-Disposition": contentDisposition(chart.name, format),
 			...validatorHeaders(format, etag),
 			...(sendGzipped ? { "Content-Encoding": "gzip" } : {}),
-			...(file.warnings ? { "X-Render-Warnings": file.warnings } : {}),
+			...(warningsHeader ? { "X-Render-Warnings": warningsHeader } : {}),
 		},
 		// Sent as stored: the runtime must not compress it again.
 		...(sendGzipped ? { encodeBody: "manual" as const } : {}),
@@ -116,7 +124,7 @@ export const exportChartRoute = defineRoute({
 			// A client without gzip is answered from the drawn bytes, when there are any, not by undoing the compression.
 			const file =
 				exported.uncompressed && !acceptsGzip(request) ? { ...exported.file, body: exported.uncompressed, encoding: null } : exported.file;
-			return drawnResponse(request, exported.chart, format, etag, file);
+			return drawnResponse(request, exported.chart, format, etag, file, exported.warnings);
 		}
 		const { chart, file } = await exportCsv(services, caller, id);
 		const warnings = warningsHeaderValue(file.warnings ?? []);

@@ -91,7 +91,7 @@ async function answer(request: Request, services: Services, requestId: string, a
 	if (typeof parsedBody !== "object" || parsedBody === null || Array.isArray(parsedBody)) return invalidRequest(parsedBody);
 
 	const bridge = new ApiBridge(api, authorization, services, requestId, request.url);
-	const server = buildMcpServer({ bridge, requestId, charge: () => charge(services, caller) });
+	const server = buildMcpServer({ bridge, requestId, services, caller, charge: () => charge(services, caller) });
 	const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
 	await server.connect(transport);
 	try {

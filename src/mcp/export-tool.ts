@@ -1,5 +1,6 @@
 /**
- * `export_chart`: the API's export, answered so a chat can show it. PNG and SVG come back as an
+ * `export_chart`: the API's export (src/services/export.ts, called directly, charged, scoped and
+ * gated as the route is), answered so a chat can show it. PNG and SVG come back as an
  * image a chat shows inline, drawn at the chart's own size (scale 1: 800 px wide by default)
  * rather than the download's 2×, which would only cost the conversation's context. SVG is not an
  * image type chat clients show (MCP image content is for raster images models read), so an SVG
@@ -8,8 +9,12 @@
  */
 
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ApiError } from "../api-error";
+import { requireScope } from "../http/auth";
 import type { ExportFormat as Format } from "../render/exporters";
 import { ExportOptions } from "../render/exporters";
+import { exportCsv, exportDrawing, exportedBytes } from "../services/export";
+import { ToolFailure } from "./api-bridge";
 import { guarded, toolResult } from "./results";
 import { ChartId, ExportFormat, ExportOutput } from "./schemas";
 import type { ToolContext } from "./tool-context";
@@ -37,17 +42,15 @@ export function pngSize(bytes: Uint8Array): { width: number; height: number } | 
 	return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
-/** `X-Render-Warnings`: percent-encoded warnings joined with "; " (src/render/warnings-header.ts). */
-function renderWarnings(response: Response): string[] {
-	const header = response.headers.get("X-Render-Warnings");
-	if (!header) return [];
-	return header.split("; ").map((part) => {
-		try {
-			return decodeURIComponent(part);
-		} catch {
-			return part;
-		}
-	});
+/** Runs a service call, a refusal answered as the API would: its code, message, status and `Retry-After` (a busy renderer's). */
+async function asTheApiAnswers<T>(run: () => Promise<T> | T): Promise<T> {
+	try {
+		return await run();
+	} catch (error) {
+		if (!(error instanceof ApiError)) throw error;
+		const retryAfter = Number(error.headers["Retry-After"]);
+		throw new ToolFailure(error.code, error.message, error.status, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+	}
 }
 
 interface Fetched {
@@ -56,13 +59,22 @@ interface Fetched {
 	warnings: string[];
 }
 
-export function registerExportTool(tools: ToolRegistry, { bridge, requestId }: ToolContext): void {
-	async function fetchExport(id: string, format: Format, query: Record<string, string | number | undefined>): Promise<Fetched> {
-		const response = await bridge.send({ method: "GET", path: exportPath, params: { id, format }, query });
+export function registerExportTool(tools: ToolRegistry, { bridge, requestId, services, caller, charge }: ToolContext): void {
+	/** The file from the export service: the cache's when drawn before, else drawn in an export slot (the tool call was charged already). */
+	async function exportFile(id: string, format: Format, options: ExportOptions): Promise<Fetched> {
+		if (format === "csv") {
+			const { file } = await exportCsv(services, caller, id);
+			const bytes = new Uint8Array(await new Response(file.body).arrayBuffer());
+			return { bytes, contentType: file.contentType, warnings: file.warnings ?? [] };
+		}
+		const exported = await exportDrawing(services, caller, id, format, options, {
+			holds: () => false,
+			admitted: () => Promise.resolve(),
+		});
 		return {
-			bytes: new Uint8Array(await response.arrayBuffer()),
-			contentType: response.headers.get("Content-Type") ?? "application/octet-stream",
-			warnings: renderWarnings(response),
+			bytes: await exportedBytes(exported),
+			contentType: exported.file?.contentType ?? "application/octet-stream",
+			warnings: exported.warnings,
 		};
 	}
 
@@ -89,18 +101,24 @@ export function registerExportTool(tools: ToolRegistry, { bridge, requestId }: T
 		({ id, format, mode }) =>
 			guarded(requestId, async () => {
 				const url = bridge.url(exportPath, { id, format }, { mode });
+				// One request of the account's limit, whatever the call draws, then the route's scope: in the API's order.
+				await charge();
+				await asTheApiAnswers(() => requireScope(caller, "chart:read"));
+				const modeOption = mode ? { mode } : {};
+				const fetchExport = (fileFormat: Format, options: ExportOptions) =>
+					asTheApiAnswers(() => exportFile(id, fileFormat, { ...modeOption, ...options }));
 				const where = `The file at full size: ${url} (GET it with the same API key).`;
 				let file: Fetched;
 				let content: Content[];
 				let text: string;
 				if (format === "png") {
-					file = await fetchExport(id, "png", { scale: 1, mode });
+					file = await fetchExport("png", { scale: 1 });
 					const image = imageOf(file.bytes);
 					content = image.content;
 					text = `PNG of chart ${id}. ${image.note} ${where}`;
 				} else if (format === "svg") {
-					file = await fetchExport(id, "svg", { mode });
-					const image = imageOf((await fetchExport(id, "png", { scale: 1, mode })).bytes);
+					file = await fetchExport("svg", {});
+					const image = imageOf((await fetchExport("png", { scale: 1 })).bytes);
 					const svg = file.bytes.byteLength <= maxEmbeddedBytes ? new TextDecoder().decode(file.bytes) : null;
 					content = [
 						...image.content,
@@ -108,7 +126,7 @@ export function registerExportTool(tools: ToolRegistry, { bridge, requestId }: T
 					];
 					text = `SVG of chart ${id}, ${file.bytes.byteLength} bytes${svg === null ? " (too large to include; fetch the URL)" : ", included as a file"}. The PNG preview: ${image.note} ${where}`;
 				} else {
-					file = await fetchExport(id, format, { mode });
+					file = await fetchExport(format, {});
 					const embedded = file.bytes.byteLength <= maxEmbeddedBytes;
 					const resource =
 						format === "csv"

@@ -3,14 +3,19 @@
  * labels) that may hold any character, so each one is percent-encoded (`encodeURIComponent`),
  * they are joined with "; ", and the value is at most 1 KiB: warnings that do not fit are
  * left out (one too long on its own is cut at a character and ends in "..."), and the value
- * then ends with "(+N more)", N counting every warning not sent in full.
+ * then ends with "(+N more)", N counting every warning not sent in full. `warningsOfHeaderValue`
+ * reads a value back into its list (the export cache keeps the value, not the list).
  */
 import { drawableText } from "../domain/markup";
 
 export const maxWarningsHeaderBytes = 1024;
 const separator = "; ";
 
+/** The note goes out as it is, so a list read back from a cut value encodes to that same value again. */
+const moreNotePattern = /^\(\+\d+ more\)$/;
+
 function encoded(warning: string): string {
+	if (moreNotePattern.test(warning)) return warning;
 	// Lone surrogates would make encodeURIComponent throw; drawable text has none.
 	return encodeURIComponent(drawableText(warning));
 }
@@ -50,4 +55,16 @@ export function warningsHeaderValue(warnings: readonly string[]): string | null 
 	const wholeWarnings = sent.length;
 	if (wholeWarnings === 0) sent.push(truncated(warnings[0] as string, room));
 	return [...sent, moreNote(warnings.length - wholeWarnings)].join(separator);
+}
+
+/** The warnings a header value names, decoded; a cut value's "(+N more)" note is its last. */
+export function warningsOfHeaderValue(value: string | null): string[] {
+	if (!value) return [];
+	return value.split(separator).map((part) => {
+		try {
+			return decodeURIComponent(part);
+		} catch {
+			return part;
+		}
+	});
 }

@@ -7,11 +7,11 @@
 import { ApiError } from "../api-error";
 import type { Actor } from "../domain/caller";
 import type { ChartRecord } from "../domain/chart";
-import { gzip } from "../domain/gzip";
+import { gunzipStream, gzip } from "../domain/gzip";
 import { csvFile } from "../render/csv";
 import type { DrawingFormat, ExportFile, ExportOptions } from "../render/exporters";
 import { largestPngScale, maxPngPixels, pngBudgetProblem } from "../render/pixel-budget";
-import { warningsHeaderValue } from "../render/warnings-header";
+import { warningsHeaderValue, warningsOfHeaderValue } from "../render/warnings-header";
 import type { Services } from "../request-services";
 import { datasetOf } from "./chart-data";
 import { loadChart } from "./chart-writes";
@@ -42,6 +42,8 @@ export interface DrawingExport {
 	file: CachedExport | null;
 	/** A file stored gzipped that was drawn just now, uncompressed: a client without gzip gets these bytes rather than the compression undone. */
 	uncompressed: Uint8Array | null;
+	/** What the file leaves out or cannot show, as its first drawing found; none when the client already holds the file. */
+	warnings: string[];
 }
 
 /** Text formats are stored gzipped (`src/domain/gzip.ts`); PNG and PDF are compressed already. */
@@ -85,10 +87,10 @@ export async function exportDrawing(
 	const materials = await exportMaterials(services, chart, preread);
 	const key = await exportKey(chart, options, materials);
 	// The key names the bytes, so a client that holds it needs nothing, not even an R2 read.
-	if (request.holds(key)) return { chart, key, file: null, uncompressed: null };
+	if (request.holds(key)) return { chart, key, file: null, uncompressed: null, warnings: [] };
 	const path = cachedExportPath(chart.id, key, format);
 	const cached = await readCachedExport(services, path);
-	if (cached) return { chart, key, file: cached, uncompressed: null };
+	if (cached) return { chart, key, file: cached, uncompressed: null, warnings: warningsOfHeaderValue(cached.warnings) };
 
 	await request.admitted();
 	// The renderer is loaded by the first drawing, not when the Worker starts (issue 26).
@@ -105,7 +107,16 @@ export async function exportDrawing(
 	const encoding = storedGzipped(format) ? "gzip" : null;
 	const stored = { body: encoding ? await gzip(drawn) : drawn, contentType: file.contentType, warnings, encoding } as const;
 	await storeCachedExport(services, path, stored);
-	return { chart, key, file: stored, uncompressed: encoding ? drawn : null };
+	// The list as the cache keeps it (a value cut to the header's 1 KiB), so a miss and a hit say the same.
+	return { chart, key, file: stored, uncompressed: encoding ? drawn : null, warnings: warningsOfHeaderValue(warnings) };
+}
+
+/** A drawn file's bytes, uncompressed, for a caller that takes the file whole rather than as an HTTP body (MCP). */
+export async function exportedBytes({ file, uncompressed }: Pick<DrawingExport, "file" | "uncompressed">): Promise<Uint8Array> {
+	if (uncompressed) return uncompressed;
+	if (!file) throw new Error("no file: the caller said it holds it already");
+	const body = file.encoding === "gzip" ? gunzipStream(file.body) : file.body;
+	return new Uint8Array(await new Response(body).arrayBuffer());
 }
 
 /** The chart's data as CSV: written out without drawing or a slot, cheap enough to answer fresh every time. */
