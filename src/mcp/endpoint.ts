@@ -15,7 +15,8 @@
  * - a body over one tool call's size is the API's 413, and one that is not a single JSON-RPC
  *   message (a batch, `[]` included) is -32600, so a request's work is one message's.
  * The tools then call the API with the same key (api-bridge.ts), so scopes, the per-minute limit
- * and error codes are the API's. The protocol's own messages (initialize, tools/list, …) do not
+ * and error codes are the API's; export_chart calls the export service with this request's
+ * services and caller, and charges the limit and checks the scope as its route does. The protocol's own messages (initialize, tools/list, …) do not
  * count against the limit; every tool call does, like the API request it is.
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
