@@ -3,7 +3,9 @@
  * Worker's own router, in the same isolate, with the MCP request's own `Authorization` header.
  * So a tool call goes through exactly what an API request goes through (the key's record, the
  * account's per-minute limit, the plan, the scope, the zod schemas, the handlers and their error
- * codes), and counts as one request against the account's limit (DESIGN D2). Its path is built
+ * codes), and counts as one request against the account's limit (DESIGN D2). `export_chart`
+ * alone calls the export service directly (export-tool.ts), to take the drawing's warnings as
+ * data rather than read them back from a header. Its path is built
  * from the route's template, each id checked against its kind's shape and every parameter
  * escaped, so no argument can make the call reach another route.
  */
