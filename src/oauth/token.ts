@@ -3,8 +3,8 @@
  * token for the next. Both are single use, and using one twice is taken as a sign it was stolen
  * (OAuth 2.1 §4.1.3, §4.3.1): a code exchanged again, or a refresh token already rotated, revokes
  * the whole grant, so whichever of the thief and the client comes second stops both. Requests
- * of a registered client are counted per address and per client first (rate-limits.ts), so
- * guessing codes or refresh tokens runs into a 429.
+ * of a registered client are counted per address first (rate-limits.ts), so guessing codes or
+ * refresh tokens runs into a 429.
  */
 import type { StoredToken } from "../db/oauth";
 import { findClient, findToken, insertTokens, revokeGrant, useToken } from "../db/oauth";
