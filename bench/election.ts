@@ -237,7 +237,7 @@ export async function runElectionBench() {
 			LINKED_DATA_INLINE: String(inline),
 		});
 		server = await startElectionServer(config, port, target.persistTo as string, vars(false));
-		console.log(`  setting up ${opts.charts} linked, published charts…`);
+		console.log(`  setting up ${opts.charts} linked charts…`);
 		const setup = await setUpCharts(server, target, feeds, opts);
 		const watched = setup.charts.slice(0, opts.changing).map((chart, feed) => ({ feed, embedUrl: chart.embedUrl as string }));
 		const spacing = Math.max(1, Math.floor(watched.length / frontPageCharts));

@@ -109,9 +109,10 @@ export async function startElectionServer(
 		"--persist-to",
 		persistTo,
 		"--test-scheduled",
-		// Info: the queue broker's line per batch (its size, what was acked, how long it took) and the Cron run's report.
+		// "log": the queue broker's line per batch (its size, what was acked, how long it took, at
+		// info) and the Worker's own console.log lines, the Cron run's report among them.
 		"--log-level",
-		"info",
+		"log",
 		...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
 	];
 	const child = spawn(wrangler, args, {

@@ -93,14 +93,7 @@ export function consumerRows(phase: PhaseRecord): ConsumerRow[] {
 
 export function consumerTable(rows: ConsumerRow[]): string {
 	return markdownTable(
-		[
-			"minute",
-			"Cron: enqueued (inline reads)",
-			"batches: messages (retried)",
-			"longest batch",
-			"consumer busy",
-			"at the minute's end: due / held by a claim",
-		],
+		["minute", "Cron: enqueued (inline reads)", "batches: messages (retried)", "longest batch", "consumer busy"],
 		rows.map((row) => [
 			row.minute,
 			row.enqueued === null ? "—" : `${row.enqueued} (${row.inlineReads})`,
