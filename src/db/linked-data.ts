@@ -135,11 +135,19 @@ export type ReadOutcome =
 	| { status: Extract<SourceStatus, "failed">; error: string; nextReadAt: number };
 
 /**
- * Records a read and schedules the next: after a success in `refreshMinutes`, after a failure
- * when the caller's back-off says (`minutesUntilNextRead`). Only while the chart still follows `url`, so a read
- * that raced an unlink or a new link records nothing.
+ * Records a read and schedules the next: after a success `refreshMinutes` after `dueAt` (when
+ * this read was due; a queued read made late in its minute is still due again at the next), after
+ * a failure when the caller's back-off says (`minutesUntilNextRead`). Only while the chart still
+ * follows `url`, so a read that raced an unlink or a new link records nothing.
  */
-export async function recordRead(d1: D1Database, chartId: string, url: string, outcome: ReadOutcome, now: number): Promise<void> {
+export async function recordRead(
+	d1: D1Database,
+	chartId: string,
+	url: string,
+	outcome: ReadOutcome,
+	now: number,
+	dueAt: number = now,
+): Promise<void> {
 	if (outcome.status === "failed") {
 		await d1
 			.prepare(
@@ -159,7 +167,7 @@ export async function recordRead(d1: D1Database, chartId: string, url: string, o
 			   linked_etag = CASE WHEN ?5 THEN ?6 ELSE linked_etag END,
 			   linked_last_modified = CASE WHEN ?5 THEN ?7 ELSE linked_last_modified END,
 			   linked_content_hash = CASE WHEN ?5 THEN ?8 ELSE linked_content_hash END,
-			   linked_next_due_at = ?3 + 60000 * linked_refresh_minutes
+			   linked_next_due_at = ?9 + 60000 * linked_refresh_minutes
 			 WHERE id = ?1 AND linked_url = ?2`,
 		)
 		.bind(
@@ -171,6 +179,7 @@ export async function recordRead(d1: D1Database, chartId: string, url: string, o
 			v.etag ?? null,
 			v.lastModified ?? null,
 			v.contentHash ?? null,
+			Math.min(dueAt, now),
 		)
 		.run();
 }

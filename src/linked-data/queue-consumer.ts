@@ -40,7 +40,7 @@ export async function consumeRefreshBatch(batch: MessageBatch<unknown>, services
 			return;
 		}
 		try {
-			const result = await refreshLinkedChart(services, body.workspaceId, body.chartId, Date.now(), "postpone", "hold");
+			const result = await refreshLinkedChart(services, body.workspaceId, body.chartId, Date.now(), "postpone", "hold", body.claimedAt);
 			if (result === "failed" || result === "postponed") message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
 			else message.ack();
 		} catch (error) {

@@ -51,6 +51,9 @@ export type FailedReadSchedule = "back-off" | "hold";
 /**
  * Reads the chart's source now. `busy` says what to do when every drawing slot is taken:
  * `postpone` (the schedule: try again in a minute) or `throw` (a person asked: 503 export_busy).
+ * `dueAt`, when the read was due (a queued read: when the Cron run claimed it), is what the next
+ * read is scheduled from, so a chart that refreshes every minute is read every minute even when
+ * its message waited in the queue.
  */
 export async function refreshLinkedChart(
 	services: Services,
@@ -59,6 +62,7 @@ export async function refreshLinkedChart(
 	now: number,
 	busy: "postpone" | "throw",
 	onFailure: FailedReadSchedule = "back-off",
+	dueAt: number = now,
 ): Promise<RefreshResult> {
 	const chart = await findChart(services.db, workspaceId, chartId);
 	const state = await linkedState(services.d1, chartId);
@@ -72,12 +76,12 @@ export async function refreshLinkedChart(
 	try {
 		const read = await readSource(url, state, services.config.linkedDataAllowPrivate);
 		if (!read.changed) {
-			await recordRead(services.d1, chartId, url, { status: "unchanged" }, now);
+			await recordRead(services.d1, chartId, url, { status: "unchanged" }, now, dueAt);
 			return "unchanged";
 		}
 		const validators = { etag: read.etag, lastModified: read.lastModified, contentHash: await sha256Hex(read.text) };
 		if (validators.contentHash === state.contentHash) {
-			await recordRead(services.d1, chartId, url, { status: "unchanged", validators }, now);
+			await recordRead(services.d1, chartId, url, { status: "unchanged", validators }, now, dueAt);
 			return "unchanged";
 		}
 		const dataset = parseSource(read.text, read.contentType);
@@ -85,7 +89,7 @@ export async function refreshLinkedChart(
 		await refreshChart(services, systemActor(linkedDataAuthor, workspaceId), chartId, now, data, chart.version);
 		// A concurrent chart delete may have removed this shared blob before the row named it (D29).
 		await confirmDatasetStored(services, data.dataBlobKey, dataset);
-		await recordRead(services.d1, chartId, url, { status: "ok", validators }, now);
+		await recordRead(services.d1, chartId, url, { status: "ok", validators }, now, dueAt);
 		return "changed";
 	} catch (error) {
 		if (error instanceof SupersededRefresh) {

@@ -120,6 +120,20 @@ describe("linked data through the refresh queue", () => {
 		expect((await getChart(key, chart.id)).dataSource?.lastStatus).toBe("ok");
 	});
 
+	it("schedules the next read from when the run claimed the chart, so a message that waited in the queue keeps the minute", async () => {
+		const { key } = await makeAccount();
+		const chart = await linkedPublishedChart(key, () => "party,seats\nGreens,20\nLabour,40\n");
+		// Claimed 40 s ago by the minute's run, read only now: the next read is due 20 s from now, not a minute.
+		const claimedAt = Date.now() - 40_000;
+		const { workspaceId } = (await env.DB.prepare("SELECT workspace_id AS workspaceId FROM charts WHERE id = ?")
+			.bind(chart.id)
+			.first<{ workspaceId: string }>()) ?? { workspaceId: "" };
+		const result = await consume(refreshQueueName, [{ chartId: chart.id, workspaceId, claimedAt }]);
+		expect(result.acked).toHaveLength(1);
+		const row = await env.DB.prepare("SELECT linked_next_due_at AS due FROM charts WHERE id = ?").bind(chart.id).first<{ due: number }>();
+		expect(row?.due).toBe(claimedAt + 60_000);
+	});
+
 	it("retries a failing source with back-off, shows why at once, then dead-letters it to its back-off", async () => {
 		const { key, workspaceId } = await makeAccount();
 		const chart = await linkedPublishedChart(key, () => "party,seats\nGreens,20\n");
