@@ -14,8 +14,15 @@ import type { Services } from "../request-services";
 import { refreshLinkedChart } from "./refresh-linked";
 import { parseRefreshMessage } from "./refresh-queue";
 
-/** Reads in flight per batch: each mostly waits on its source, and a redraw waits for an export slot. */
-export const consumerConcurrency = 5;
+/** Reads in flight per batch: most wait on their source (a 304 is the common answer); a redraw waits for an export slot. */
+export const consumerConcurrency = 10;
+
+/**
+ * How long a read whose redraw found every export slot taken waits before trying again in the
+ * same batch: slots free within seconds, while a message sent back waits its retry delay and
+ * then for a batch of its own.
+ */
+const busySlotWaitsMs = [1_000, 2_000, 4_000];
 
 /** Seconds before the next try: 10, 20, 40, then at most two minutes. */
 export function retryDelaySeconds(attempts: number): number {
@@ -40,7 +47,13 @@ export async function consumeRefreshBatch(batch: MessageBatch<unknown>, services
 			return;
 		}
 		try {
-			const result = await refreshLinkedChart(services, body.workspaceId, body.chartId, Date.now(), "postpone", "hold", body.claimedAt);
+			const refresh = () => refreshLinkedChart(services, body.workspaceId, body.chartId, Date.now(), "postpone", "hold", body.claimedAt);
+			let result = await refresh();
+			for (const wait of busySlotWaitsMs) {
+				if (result !== "postponed") break;
+				await new Promise((resolve) => setTimeout(resolve, wait));
+				result = await refresh();
+			}
 			if (result === "failed" || result === "postponed") message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
 			else message.ack();
 		} catch (error) {
