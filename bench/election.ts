@@ -19,8 +19,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Target } from "../scripts/lib/d1.ts";
-import { applyMigrations, execute } from "../scripts/lib/d1.ts";
+import type { Target } from "../test/harness/local/d1.ts";
+import { applyMigrations, execute } from "../test/harness/local/d1.ts";
 import { createBenchKeys } from "./lib/accounts.ts";
 import type { WatchedChart } from "./lib/election-readers.ts";
 import { EmbedObservers, inPool, sleep } from "./lib/election-readers.ts";

@@ -21,7 +21,7 @@ import { embeddedName, pdfFonts } from "../src/render/pdf-fonts.ts";
 import { svgToPng } from "../src/render/png.ts";
 import { encodePng } from "../src/render/png-encode.ts";
 import { drawSvg } from "../src/render/svg.ts";
-import { renderInputFor } from "../test/helpers/render-input.ts";
+import { renderInputFor } from "../test/harness/workerd/render-input.ts";
 import { makeCsv } from "./lib/csv.ts";
 
 const rounds = Number(process.argv[2] ?? 10);

@@ -3,7 +3,7 @@ import type { RenderInput } from "../src/render/input.ts";
 import { svgToPdf } from "../src/render/pdf.ts";
 import { svgToPng } from "../src/render/png.ts";
 import { renderSvg } from "../src/render/svg.ts";
-import { renderInputFor } from "../test/helpers/render-input.ts";
+import { renderInputFor } from "../test/harness/workerd/render-input.ts";
 import { kindCsv } from "./lib/kind-data.ts";
 
 const kind = process.argv[2] as ChartKind;

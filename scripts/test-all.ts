@@ -4,14 +4,14 @@
  * The first failing stage stops the run (its output is printed whole) and sets the exit code.
  *
  *   npm test            the quick tier (what CI runs)
- *   npm run test:full   FULL=1: the same stages at full budgets (test/helpers/tier.ts)
+ *   npm run test:full   FULL=1: the same stages at full budgets (test/harness/workerd/tier.ts)
  *
  * Scripts are npm script names, so each can also be run alone (`npm run test:browser`).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { preparedStateVar, prepareState } from "./lib/prepared-state.ts";
+import { preparedStateVar, prepareState } from "../test/harness/local/prepared-state.ts";
 import type { Finished } from "./lib/run-script.ts";
 import { outcome, runScript } from "./lib/run-script.ts";
 
@@ -19,22 +19,22 @@ const fullTier = process.env.FULL === "1";
 
 /**
  * Stages in order. Within one, scripts that each leave a core idle (tsc is single-threaded). In
- * the quick tier test:dev (a wrangler dev per file, mostly waiting on it: a Cron run, an MCP
+ * the quick tier test:wrangler-dev (a wrangler dev per file, mostly waiting on it: a Cron run, an MCP
  * session) runs beside the short checks, where its waits cost the run nothing; in the full tier
  * it rebuilds dist/ under a running server, which the console tests read, so it runs last.
  */
 const stages: readonly (readonly string[])[] = [
 	["build"],
-	// No check:cycles: test/dev/import-cycles.test.ts runs the same check on src/ (and the checker's own tests).
-	["typecheck", "lint", "test:console", ...(fullTier ? [] : ["test:dev"])],
+	// No check:cycles: scripts/check-import-cycles.test.ts runs the same check on src/ (and the checker's own tests).
+	["typecheck", "lint", "test:node", ...(fullTier ? [] : ["test:wrangler-dev"])],
 	["test:workerd"],
 	["test:browser"],
 	// Last, so the clients' venv (filled from PyPI in the background since the start) is ready.
-	[...(fullTier ? ["test:dev"] : []), "test:clients"],
+	[...(fullTier ? ["test:wrangler-dev"] : []), "test:clients"],
 ];
 
 /**
- * The quick tier's test:dev files run two at a time: each mostly waits on its own wrangler dev
+ * The quick tier's test:wrangler-dev files run two at a time: each mostly waits on its own wrangler dev
  * (ports of their own). One at a time in the full tier, whose console-rebuild rewrites dist/
  * under the others' servers.
  */
@@ -45,11 +45,11 @@ const background = { script: "test:clients:prepare", neededBy: "test:clients" };
 
 /**
  * The scripts whose `wrangler dev` servers start on a copy of one prepared state (migrated, the
- * library imported, the demo seeded: scripts/lib/prepared-state.ts), made once beside the build
+ * library imported, the demo seeded: test/harness/local/prepared-state.ts), made once beside the build
  * instead of by each server (three to five `wrangler d1` runs each, 20–35 s on this machine) and
  * by the browser runner. Each waits for it; the other scripts of its stage do not.
  */
-const stateUsers = ["test:dev", "test:browser", "test:clients"];
+const stateUsers = ["test:wrangler-dev", "test:browser", "test:clients"];
 
 /** Not an npm script: its line in the report and the table. */
 const stateStep = "prepare the test state";

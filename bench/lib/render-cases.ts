@@ -3,7 +3,7 @@ import { chartKinds } from "../../src/domain/kinds.ts";
 import { layoutExamples } from "../../src/domain/layout-examples.ts";
 import { drawableInput } from "../../src/render/drawable-text.ts";
 import type { RenderInput } from "../../src/render/input.ts";
-import { renderInputFor } from "../../test/helpers/render-input.ts";
+import { renderInputFor } from "../../test/harness/workerd/render-input.ts";
 import { makeCsv } from "./csv.ts";
 
 export interface RenderCase {

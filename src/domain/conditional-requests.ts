@@ -6,7 +6,7 @@
  * (src/api/chart-resource.ts). It is HTTP, but lives here, below every layer: the embed host
  * and the API both answer conditional requests, and the embed host may not import from `http/`
  * (scripts/check-import-cycles.ts). It depends on nothing, so the embed host loads no zod or
- * drizzle with it (test/dev/startup-path.test.ts).
+ * drizzle with it (test/wrangler-dev/startup-path.test.ts).
  */
 
 /** One entity tag of a header: `"abc"` or `W/"abc"`, its quotes kept in `opaque`. */

@@ -21,11 +21,11 @@ import {
 	archiveParentOf,
 	seedArchive,
 } from "../../bench/archive-seed.ts";
-import { chromiumMissing } from "../../scripts/lib/chromium.ts";
-import type { DemoKey } from "../../scripts/lib/seed.ts";
-import { assertAccessible } from "./lib/axe.ts";
-import type { ConsoleFixture } from "./lib/console-fixture.ts";
-import { assertNoHorizontalOverflow, startConsole } from "./lib/console-fixture.ts";
+import { assertAccessible } from "../harness/browser/axe.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
+import type { ConsoleFixture } from "../harness/browser/console-fixture.ts";
+import { assertNoHorizontalOverflow, startConsole } from "../harness/browser/console-fixture.ts";
+import type { DemoKey } from "../harness/local/seed.ts";
 
 const skip = chromiumMissing() ?? false;
 const chartCount = 20_000;

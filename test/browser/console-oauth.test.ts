@@ -19,11 +19,11 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { Page } from "playwright-core";
-import { chromiumMissing } from "../../scripts/lib/chromium.ts";
-import type { DemoKey } from "../../scripts/lib/seed.ts";
-import { assertAccessible } from "./lib/axe.ts";
-import type { ConsoleFixture, SignInDetails } from "./lib/console-fixture.ts";
-import { assertNoHorizontalOverflow, startConsole } from "./lib/console-fixture.ts";
+import { assertAccessible } from "../harness/browser/axe.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
+import type { ConsoleFixture, SignInDetails } from "../harness/browser/console-fixture.ts";
+import { assertNoHorizontalOverflow, startConsole } from "../harness/browser/console-fixture.ts";
+import type { DemoKey } from "../harness/local/seed.ts";
 
 const port = 8866;
 /** The client's redirect URI: a loopback port nothing listens on, since the browser's request is caught. */
