@@ -41,7 +41,7 @@ const prebundled = [
  * - or draws at the full limits, so that what it leaves in the heap does not slow the files
  *   after it.
  * Files in the shared project must build their own accounts, charts and keys and assert only on
- * those (test/helpers/factories.ts), never on counts across the whole database or bucket. A
+ * those (test/harness/workerd/factories.ts), never on counts across the whole database or bucket. A
  * shared file may still sweep what is expired or unreferenced, hold the one export gate (and free
  * it), or abort every Durable Object: files share a workerd one after another, never side by
  * side, so what it removes belongs to files that are done (idempotency, retention, export-gate
@@ -63,12 +63,12 @@ const isolatedIntegrationFiles: readonly { name: string; draws: boolean }[] = [
 	{ name: "pollution.security", draws: true }, // every kind in every format; watches Object.prototype
 	{ name: "fuzz-render", draws: true }, // property runs that draw hundreds of charts (heap)
 ];
-const integrationPath = (name: string) => `test/integration/${name}.test.ts`;
+const integrationPath = (name: string) => `test/workerd/integration/${name}.test.ts`;
 const isolatedPaths = (draws?: boolean) =>
 	isolatedIntegrationFiles.filter((file) => draws === undefined || file.draws === draws).map((file) => integrationPath(file.name));
 
-const migrate = "./test/helpers/apply-migrations.ts";
-const preloadRenderer = "./test/helpers/preload-renderer.ts";
+const migrate = "./test/harness/workerd/apply-migrations.ts";
+const preloadRenderer = "./test/harness/workerd/preload-renderer.ts";
 
 // test/browser runs in Node with a real browser (npm run test:browser), not in workerd.
 const workerdProjects: TestProjectInlineConfiguration[] = [
@@ -76,7 +76,7 @@ const workerdProjects: TestProjectInlineConfiguration[] = [
 		// Pure functions: the files share one workerd per vitest worker instead of each
 		// starting its own (a start is most of a unit file's time).
 		extends: true,
-		test: { name: "unit", include: ["test/unit/**/*.test.ts"], isolate: false, setupFiles: [migrate, preloadRenderer] },
+		test: { name: "unit", include: ["test/workerd/unit/**/*.test.ts"], isolate: false, setupFiles: [migrate, preloadRenderer] },
 	},
 	{
 		// Files that build their own accounts and charts share one workerd (and its storage) per
@@ -86,7 +86,7 @@ const workerdProjects: TestProjectInlineConfiguration[] = [
 		extends: true,
 		test: {
 			name: "integration",
-			include: ["test/integration/**/*.test.ts"],
+			include: ["test/workerd/integration/**/*.test.ts"],
 			exclude: isolatedPaths(),
 			isolate: false,
 			setupFiles: [migrate, preloadRenderer],
@@ -100,7 +100,7 @@ const workerdProjects: TestProjectInlineConfiguration[] = [
 	{
 		// The same, for the files that never draw: the API is loaded without the renderer.
 		extends: true,
-		test: { name: "integration-isolated-api", include: isolatedPaths(false), setupFiles: [migrate, "./test/helpers/preload-api.ts"] },
+		test: { name: "integration-isolated-api", include: isolatedPaths(false), setupFiles: [migrate, "./test/harness/workerd/preload-api.ts"] },
 	},
 ];
 
@@ -112,7 +112,7 @@ export default defineConfig(async () => {
 			cloudflareTest({
 				wrangler: { configPath: "./wrangler.toml" },
 				miniflare: {
-					// FULL=1 (`npm run test:full`) switches the heavy families to their full budgets (test/helpers/tier.ts).
+					// FULL=1 (`npm run test:full`) switches the heavy families to their full budgets (test/harness/workerd/tier.ts).
 					bindings: { TEST_MIGRATIONS: migrations, TEST_FULL: process.env.FULL === "1" ? "1" : "0" },
 				},
 			}),

@@ -6,8 +6,8 @@
  * take one `wrangler d1 execute`, not 50,000. The search index fills itself through its triggers
  * (migrations/0013_chart_search.sql). Used by `npm run bench -- archive` and the archive browser test.
  */
-import type { Target } from "../scripts/lib/d1.ts";
-import { execute, sql } from "../scripts/lib/d1.ts";
+import type { Target } from "../test/harness/local/d1.ts";
+import { execute, sql } from "../test/harness/local/d1.ts";
 
 export interface Archive {
 	workspaceId: string;

@@ -8,10 +8,10 @@
  * from the same run. Needs Debian's Chromium for the console's columns.
  */
 import type { Browser } from "playwright-core";
-import { newAccountStatements, newKeyStatement } from "../scripts/lib/admin-ops.ts";
-import { chromiumMissing, launchChromium } from "../scripts/lib/chromium.ts";
-import { execute } from "../scripts/lib/d1.ts";
-import { startDevServer } from "../scripts/lib/dev-server.ts";
+import { newAccountStatements, newKeyStatement } from "../test/harness/local/admin-ops.ts";
+import { chromiumMissing, launchChromium } from "../test/harness/browser/chromium.ts";
+import { execute } from "../test/harness/local/d1.ts";
+import { startDevServer } from "../test/harness/local/dev-server.ts";
 import { archiveChartName, seedArchive } from "./archive-seed.ts";
 import { timedOk } from "./lib/http.ts";
 import { freePort } from "./lib/ports.ts";

@@ -15,7 +15,7 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startDevServer } from "../scripts/lib/dev-server.ts";
+import { startDevServer } from "../test/harness/local/dev-server.ts";
 import { createBenchKeys } from "./lib/accounts.ts";
 import { makeCsv } from "./lib/csv.ts";
 import { timedOk } from "./lib/http.ts";

@@ -7,9 +7,9 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { createAccount, createKey } from "../scripts/lib/admin-ops.ts";
-import { startDevServer } from "../scripts/lib/dev-server.ts";
-import { importLibrary, readVegaLibrary } from "../scripts/lib/library.ts";
+import { createAccount, createKey } from "../test/harness/local/admin-ops.ts";
+import { startDevServer } from "../test/harness/local/dev-server.ts";
+import { importLibrary, readVegaLibrary } from "../test/harness/local/import-library.ts";
 import { makeCsv } from "./lib/csv.ts";
 import { markdownTable, ms, summarize } from "./lib/stats.ts";
 

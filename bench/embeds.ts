@@ -21,8 +21,8 @@
  * `EMBEDS_REPEATS` (default 1) loads each page that many times and keeps the median timings.
  */
 import type { Browser } from "playwright-core";
-import { chromiumMissing, launchChromium } from "../scripts/lib/chromium.ts";
-import { startDevServer } from "../scripts/lib/dev-server.ts";
+import { chromiumMissing, launchChromium } from "../test/harness/browser/chromium.ts";
+import { startDevServer } from "../test/harness/local/dev-server.ts";
 import { createBenchKeys } from "./lib/accounts.ts";
 import { type EmbedCase, embedCases } from "./lib/embed-cases.ts";
 import { measureEmbed, type PageFigures, slowPhone, smallestTextAtFirstPaint, type TextSize } from "./lib/embed-measure.ts";

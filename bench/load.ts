@@ -12,7 +12,7 @@
  * `LOAD_LOG=<file>` keeps what wrangler wrote (warnings and errors).
  */
 import { writeFile } from "node:fs/promises";
-import { inspectorPortFor, startDevServer } from "../scripts/lib/dev-server.ts";
+import { inspectorPortFor, startDevServer } from "../test/harness/local/dev-server.ts";
 import { createBenchKeys } from "./lib/accounts.ts";
 import { timedFetch } from "./lib/http.ts";
 import { type HeapReading, isolateHeap, workerProcessPid } from "./lib/isolate-heap.ts";

@@ -8,7 +8,7 @@
  * Each route gets its own workspace: a chart made (and its data put) with one key, measured with
  * a second key of the same account.
  */
-import { startDevServer } from "../scripts/lib/dev-server.ts";
+import { startDevServer } from "../test/harness/local/dev-server.ts";
 import { createBenchKeys } from "./lib/accounts.ts";
 import { makeCsv } from "./lib/csv.ts";
 import { timedFetch } from "./lib/http.ts";

@@ -14,8 +14,8 @@
  * Samples alternate between the servers so both see the same noise.
  */
 
-import { chromiumMissing } from "../scripts/lib/chromium.ts";
-import { startDevServer } from "../scripts/lib/dev-server.ts";
+import { chromiumMissing } from "../test/harness/browser/chromium.ts";
+import { startDevServer } from "../test/harness/local/dev-server.ts";
 import { createBenchKeys } from "./lib/accounts.ts";
 import { timedOk } from "./lib/http.ts";
 import { nativeResvgMs } from "./lib/native-resvg.ts";

@@ -16,8 +16,8 @@ import { Plan, Scope } from "../src/domain/plans.ts";
 import { InvitableRole } from "../src/domain/roles.ts";
 import { checkLogo } from "../src/domain/svg-logo.ts";
 import { ThemeWrite } from "../src/domain/themes.ts";
-import { createAccount, createKey, importTheme, listKeys, revokeKey, setLogin } from "./lib/admin-ops.ts";
-import type { Target } from "./lib/d1.ts";
+import { createAccount, createKey, importTheme, listKeys, revokeKey, setLogin } from "../test/harness/local/admin-ops.ts";
+import type { Target } from "../test/harness/local/d1.ts";
 
 class UsageError extends Error {}
 

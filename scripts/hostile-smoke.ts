@@ -5,8 +5,8 @@
  * status. The same cases run as integration tests inside workerd; this checks the real runtime
  * (its memory limit, `eval` rules, headers on the wire).
  */
-import { createAccount, createKey } from "./lib/admin-ops.ts";
-import { startDevServer } from "./lib/dev-server.ts";
+import { createAccount, createKey } from "../test/harness/local/admin-ops.ts";
+import { startDevServer } from "../test/harness/local/dev-server.ts";
 
 interface Case {
 	name: string;

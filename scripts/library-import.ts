@@ -5,9 +5,9 @@
  *   npm run library:import [-- --file my-library.json] [--persist-to DIR | --remote] [--force] [--json]
  */
 import { parseArgs } from "node:util";
-import type { Target } from "./lib/d1.ts";
-import { applyMigrations } from "./lib/d1.ts";
-import { importLibrary, readLibraryFile, readVegaLibrary } from "./lib/library.ts";
+import type { Target } from "../test/harness/local/d1.ts";
+import { applyMigrations } from "../test/harness/local/d1.ts";
+import { importLibrary, readLibraryFile, readVegaLibrary } from "../test/harness/local/import-library.ts";
 
 const { values } = parseArgs({
 	args: process.argv.slice(2),

@@ -10,9 +10,9 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { chartKinds } from "../src/domain/kinds.ts";
 import { layoutExamples } from "../src/domain/layout-examples.ts";
-import { createAccount, createKey } from "./lib/admin-ops.ts";
-import { startDevServer } from "./lib/dev-server.ts";
-import { importLibrary, readVegaLibrary } from "./lib/library.ts";
+import { createAccount, createKey } from "../test/harness/local/admin-ops.ts";
+import { startDevServer } from "../test/harness/local/dev-server.ts";
+import { importLibrary, readVegaLibrary } from "../test/harness/local/import-library.ts";
 import { settingsCharts } from "./lib/settings-gallery.ts";
 
 const formats = ["svg", "png", "pdf"] as const;

@@ -6,7 +6,7 @@
  */
 import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
-import { startConsole } from "../test/browser/lib/console-fixture.ts";
+import { startConsole } from "../test/harness/browser/console-fixture.ts";
 
 const portArg = process.argv.indexOf("--port");
 const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 8926;

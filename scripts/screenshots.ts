@@ -9,7 +9,7 @@
  */
 import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
-import { startConsole } from "../test/browser/lib/console-fixture.ts";
+import { startConsole } from "../test/harness/browser/console-fixture.ts";
 
 const outDir = "docs/screenshots";
 const widths = [1280, 390] as const;

@@ -8,12 +8,12 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import type { Target } from "./lib/d1.ts";
-import { applyMigrations } from "./lib/d1.ts";
-import { ensureDemoCharts } from "./lib/demo-charts.ts";
-import { waitUntilUp } from "./lib/dev-server.ts";
-import { importLibrary, readVegaLibrary } from "./lib/library.ts";
-import { seedDemo } from "./lib/seed.ts";
+import type { Target } from "../test/harness/local/d1.ts";
+import { applyMigrations } from "../test/harness/local/d1.ts";
+import { ensureDemoCharts } from "../test/harness/local/demo-charts.ts";
+import { waitUntilUp } from "../test/harness/local/dev-server.ts";
+import { importLibrary, readVegaLibrary } from "../test/harness/local/import-library.ts";
+import { seedDemo } from "../test/harness/local/seed.ts";
 
 const { values } = parseArgs({
 	args: process.argv.slice(2),

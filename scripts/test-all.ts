@@ -4,14 +4,14 @@
  * The first failing stage stops the run (its output is printed whole) and sets the exit code.
  *
  *   npm test            the quick tier (what CI runs)
- *   npm run test:full   FULL=1: the same stages at full budgets (test/helpers/tier.ts)
+ *   npm run test:full   FULL=1: the same stages at full budgets (test/harness/workerd/tier.ts)
  *
  * Scripts are npm script names, so each can also be run alone (`npm run test:browser`).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { preparedStateVar, prepareState } from "./lib/prepared-state.ts";
+import { preparedStateVar, prepareState } from "../test/harness/local/prepared-state.ts";
 import type { Finished } from "./lib/run-script.ts";
 import { outcome, runScript } from "./lib/run-script.ts";
 
@@ -25,7 +25,7 @@ const fullTier = process.env.FULL === "1";
  */
 const stages: readonly (readonly string[])[] = [
 	["build"],
-	// No check:cycles: test/dev/import-cycles.test.ts runs the same check on src/ (and the checker's own tests).
+	// No check:cycles: scripts/check-import-cycles.test.ts runs the same check on src/ (and the checker's own tests).
 	["typecheck", "lint", "test:console", ...(fullTier ? [] : ["test:dev"])],
 	["test:workerd"],
 	["test:browser"],
@@ -45,7 +45,7 @@ const background = { script: "test:clients:prepare", neededBy: "test:clients" };
 
 /**
  * The scripts whose `wrangler dev` servers start on a copy of one prepared state (migrated, the
- * library imported, the demo seeded: scripts/lib/prepared-state.ts), made once beside the build
+ * library imported, the demo seeded: test/harness/local/prepared-state.ts), made once beside the build
  * instead of by each server (three to five `wrangler d1` runs each, 20–35 s on this machine) and
  * by the browser runner. Each waits for it; the other scripts of its stage do not.
  */

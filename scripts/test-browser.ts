@@ -19,9 +19,9 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { screenVariantsVar } from "../test/browser/lib/screen-variants.ts";
-import { chromiumMissing, launchChromiumServer, sharedBrowserVar } from "./lib/chromium.ts";
-import { preparedStateVar, prepareState } from "./lib/prepared-state.ts";
+import { screenVariantsVar } from "../test/harness/browser/screen-variants.ts";
+import { chromiumMissing, launchChromiumServer, sharedBrowserVar } from "../test/harness/browser/chromium.ts";
+import { preparedStateVar, prepareState } from "../test/harness/local/prepared-state.ts";
 import type { Finished } from "./lib/run-script.ts";
 import { outcome, runCommand } from "./lib/run-script.ts";
 
@@ -44,7 +44,7 @@ interface Chosen {
 	 * were written against.
 	 */
 	concurrency: number;
-	/** Which of each screen's modes and widths the quick tier's files check (test/browser/lib/screen-variants.ts). */
+	/** Which of each screen's modes and widths the quick tier's files check (test/harness/browser/screen-variants.ts). */
 	screenVariants?: "quick" | "others";
 }
 

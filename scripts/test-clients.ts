@@ -7,7 +7,7 @@
  * with its tests and runs them (the client against the server; its build packed and installed in
  * an empty project).
  *
- * The server (scripts/clients-dev-server.ts, port 8803) starts while the venv is set up and the
+ * The server (test/harness/local/clients-dev-server.ts, port 8803) starts while the venv is set up and the
  * static checks run, and both suites share it (CHARTS_TEST_URL, CHARTS_TEST_KEYS), side by side.
  * Each step's output is held and printed whole when it ends, so the logs do not interleave.
  *
@@ -23,7 +23,7 @@ import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { checkApiDocument, schemathesisRequirement } from "./check-api-document.ts";
-import { startClientsServer } from "./clients-dev-server.ts";
+import { startClientsServer } from "../test/harness/local/clients-dev-server.ts";
 import { outcome, runCommand } from "./lib/run-script.ts";
 
 const python = join("clients", "python");

@@ -4,7 +4,7 @@ declare global {
 	namespace Cloudflare {
 		interface Env {
 			TEST_MIGRATIONS: D1Migration[];
-			/** "1" under `npm run test:full` (FULL=1): full property budgets and every kind (test/helpers/tier.ts). */
+			/** "1" under `npm run test:full` (FULL=1): full property budgets and every kind (test/harness/workerd/tier.ts). */
 			TEST_FULL: string;
 		}
 	}

@@ -10,7 +10,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer } from "node:http";
 import type { Page } from "playwright-core";
-import { launchChromium } from "../../scripts/lib/chromium.ts";
+import { launchChromium } from "../../test/harness/browser/chromium.ts";
 import type { RenderInput } from "../../src/render/input.ts";
 import { browserBundle } from "../lib/browser-bundle.ts";
 import { drawForPrint, drawPng, drawSvg, storeInput } from "./draw.ts";

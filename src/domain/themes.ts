@@ -134,7 +134,7 @@ export interface BuiltInTheme {
  * made for colour-blind readers but not for contrast on white: colours under 3:1 are darkened
  * (light) or lightened (dark) just enough, a colour that then came too close to another is
  * shifted a little further, and the pale ones that could not be kept (Okabe–Ito's sky blue and
- * yellow, Tol's greys and sand on white) are left out. test/unit/built-in-themes.test.ts holds it.
+ * yellow, Tol's greys and sand on white) are left out. test/workerd/unit/built-in-themes.test.ts holds it.
  */
 export const builtInThemes: readonly BuiltInTheme[] = [
 	{

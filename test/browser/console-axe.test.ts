@@ -13,11 +13,11 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { chromiumMissing } from "../../scripts/lib/chromium.ts";
-import { assertAccessible } from "./lib/axe.ts";
-import type { ConsoleFixture, SignInDetails } from "./lib/console-fixture.ts";
-import { assertNoHorizontalOverflow, startConsole } from "./lib/console-fixture.ts";
-import { screenVariants } from "./lib/screen-variants.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
+import { assertAccessible } from "../harness/browser/axe.ts";
+import type { ConsoleFixture, SignInDetails } from "../harness/browser/console-fixture.ts";
+import { assertNoHorizontalOverflow, startConsole } from "../harness/browser/console-fixture.ts";
+import { screenVariants } from "../harness/browser/screen-variants.ts";
 
 const port = 8977;
 const skip = chromiumMissing() ?? false;

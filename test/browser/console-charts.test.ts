@@ -11,9 +11,9 @@ import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
-import { chromiumMissing } from "../../scripts/lib/chromium.ts";
-import type { ConsoleFixture, SignedInPage } from "./lib/console-fixture.ts";
-import { assertNoHorizontalOverflow, startConsole } from "./lib/console-fixture.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
+import type { ConsoleFixture, SignedInPage } from "../harness/browser/console-fixture.ts";
+import { assertNoHorizontalOverflow, startConsole } from "../harness/browser/console-fixture.ts";
 
 const skip = chromiumMissing() ?? false;
 

@@ -10,11 +10,11 @@ import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { chromiumMissing } from "../../scripts/lib/chromium.ts";
-import { assertAccessible } from "./lib/axe.ts";
-import type { ConsoleFixture } from "./lib/console-fixture.ts";
-import { assertNoHorizontalOverflow, startConsole } from "./lib/console-fixture.ts";
-import { eventually } from "./lib/eventually.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
+import { assertAccessible } from "../harness/browser/axe.ts";
+import type { ConsoleFixture } from "../harness/browser/console-fixture.ts";
+import { assertNoHorizontalOverflow, startConsole } from "../harness/browser/console-fixture.ts";
+import { eventually } from "../harness/browser/eventually.ts";
 
 const port = 9200;
 const skip = chromiumMissing() ?? false;

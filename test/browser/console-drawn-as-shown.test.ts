@@ -14,10 +14,10 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
-import { chromiumMissing } from "../../scripts/lib/chromium.ts";
-import type { ConsoleFixture } from "./lib/console-fixture.ts";
-import { startConsole } from "./lib/console-fixture.ts";
-import { eventually } from "./lib/eventually.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
+import type { ConsoleFixture } from "../harness/browser/console-fixture.ts";
+import { startConsole } from "../harness/browser/console-fixture.ts";
+import { eventually } from "../harness/browser/eventually.ts";
 
 const port = 8975;
 const skip = chromiumMissing() ?? false;

@@ -8,10 +8,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { chromiumMissing } from "../../scripts/lib/chromium.ts";
-import { assertAccessible } from "./lib/axe.ts";
-import type { ConsoleFixture } from "./lib/console-fixture.ts";
-import { startConsole } from "./lib/console-fixture.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
+import { assertAccessible } from "../harness/browser/axe.ts";
+import type { ConsoleFixture } from "../harness/browser/console-fixture.ts";
+import { startConsole } from "../harness/browser/console-fixture.ts";
 
 const port = 8870;
 const skip = chromiumMissing() ?? false;

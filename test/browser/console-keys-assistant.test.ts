@@ -7,10 +7,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { chromiumMissing } from "../../scripts/lib/chromium.ts";
-import { assertAccessible } from "./lib/axe.ts";
-import type { ConsoleFixture } from "./lib/console-fixture.ts";
-import { assertNoHorizontalOverflow, startConsole } from "./lib/console-fixture.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
+import { assertAccessible } from "../harness/browser/axe.ts";
+import type { ConsoleFixture } from "../harness/browser/console-fixture.ts";
+import { assertNoHorizontalOverflow, startConsole } from "../harness/browser/console-fixture.ts";
 
 const port = 8845;
 

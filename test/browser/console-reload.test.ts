@@ -8,9 +8,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { chromiumMissing } from "../../scripts/lib/chromium.ts";
-import type { ConsoleFixture } from "./lib/console-fixture.ts";
-import { startConsole } from "./lib/console-fixture.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
+import type { ConsoleFixture } from "../harness/browser/console-fixture.ts";
+import { startConsole } from "../harness/browser/console-fixture.ts";
 
 const skip = chromiumMissing() ?? false;
 

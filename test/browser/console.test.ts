@@ -7,12 +7,12 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { createAccount } from "../../scripts/lib/admin-ops.ts";
-import { chromiumMissing } from "../../scripts/lib/chromium.ts";
-import { assertAccessible } from "./lib/axe.ts";
-import type { ConsoleFixture } from "./lib/console-fixture.ts";
-import { assertNoHorizontalOverflow, startConsole } from "./lib/console-fixture.ts";
-import { screenVariants } from "./lib/screen-variants.ts";
+import { createAccount } from "../harness/local/admin-ops.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
+import { assertAccessible } from "../harness/browser/axe.ts";
+import type { ConsoleFixture } from "../harness/browser/console-fixture.ts";
+import { assertNoHorizontalOverflow, startConsole } from "../harness/browser/console-fixture.ts";
+import { screenVariants } from "../harness/browser/screen-variants.ts";
 
 const skip = chromiumMissing() ?? false;
 

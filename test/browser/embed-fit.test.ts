@@ -10,9 +10,9 @@ import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { chromiumMissing } from "../../scripts/lib/chromium.ts";
-import type { EmbedFixture } from "./lib/embed-fixture.ts";
-import { startEmbedHost } from "./lib/embed-fixture.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
+import type { EmbedFixture } from "../harness/browser/embed-fixture.ts";
+import { startEmbedHost } from "../harness/browser/embed-fixture.ts";
 
 const port = 8850;
 const skip = chromiumMissing() ? "Debian's chromium is not installed (apt-get install chromium)" : false;

@@ -1,7 +1,7 @@
 /**
  * The service the integration tests talk to: the one named by CHARTS_TEST_URL and CHARTS_TEST_KEYS
  * (scripts/test-clients.ts shares one server between both clients' suites), else a `wrangler dev`
- * started for this file by scripts/clients-dev-server.ts (port 8803, its own state; it stops when
+ * started for this file by test/harness/local/clients-dev-server.ts (port 8803, its own state; it stops when
  * its stdin closes).
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -21,7 +21,7 @@ const repo = join(fileURLToPath(import.meta.url), "..", "..", "..", "..");
 async function startServer(): Promise<{ service: Service; child: ChildProcess }> {
 	const child = spawn(
 		join(repo, "node_modules", ".bin", "tsx"),
-		["scripts/clients-dev-server.ts", "--port", process.env.CHARTS_TEST_PORT ?? "8803"],
+		["test/harness/local/clients-dev-server.ts", "--port", process.env.CHARTS_TEST_PORT ?? "8803"],
 		{
 			cwd: repo,
 			stdio: ["pipe", "pipe", "inherit"],
@@ -29,7 +29,7 @@ async function startServer(): Promise<{ service: Service; child: ChildProcess }>
 	);
 	const lines = createInterface({ input: child.stdout as NonNullable<typeof child.stdout> });
 	const [line] = (await Promise.race([once(lines, "line"), once(child, "exit").then(() => [undefined])])) as [string | undefined];
-	if (!line) throw new Error("scripts/clients-dev-server.ts exited before its server answered");
+	if (!line) throw new Error("test/harness/local/clients-dev-server.ts exited before its server answered");
 	return { service: JSON.parse(line) as Service, child };
 }
 

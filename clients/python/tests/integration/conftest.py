@@ -1,6 +1,6 @@
 """The integration suite runs against a real ``wrangler dev``: the one named by CHARTS_TEST_URL and
 CHARTS_TEST_KEYS (JSON of role → key; scripts/test-clients.ts shares its server this way), else one
-this session starts with scripts/clients-dev-server.ts (port 8803, its own state) and stops after."""
+this session starts with test/harness/local/clients-dev-server.ts (port 8803, its own state) and stops after."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def service() -> Iterator[Service]:
     server = subprocess.Popen(
         [
             str(REPO / "node_modules" / ".bin" / "tsx"),
-            "scripts/clients-dev-server.ts",
+            "test/harness/local/clients-dev-server.ts",
             "--port",
             os.environ.get("CHARTS_TEST_PORT", "8803"),
         ],
@@ -49,7 +49,7 @@ def service() -> Iterator[Service]:
     line = server.stdout.readline()
     if not line:
         server.wait(timeout=30)
-        raise RuntimeError(f"scripts/clients-dev-server.ts exited ({server.returncode}) before its server answered")
+        raise RuntimeError(f"test/harness/local/clients-dev-server.ts exited ({server.returncode}) before its server answered")
     started = json.loads(line)
     try:
         yield Service(started["url"], started["keys"])

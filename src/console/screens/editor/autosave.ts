@@ -4,7 +4,7 @@
  * failed save, and the one undo and redo history of the whole editor. `step(state, event)` answers
  * the next state and the effects the hook (use-chart-editor.ts) runs: wait then save, send, redraw
  * the preview, announce, step the data table's own history. Nothing here touches the network,
- * timers or the page, so every path is a unit test (test/console/autosave).
+ * timers or the page, so every path is a unit test (test/node/console/autosave).
  *
  * Undo takes back what the person did last, wherever they did it: a setting, or an edit of the
  * data table. The table keeps its edits itself (whole tables, table-model.ts); the history here

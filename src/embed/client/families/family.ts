@@ -1,7 +1,7 @@
 /**
  * A page client family (issue 16, DESIGN D40): the kinds one embed client draws, with only the
  * ECharts parts their options use, so a line chart's reader never downloads sankey or map code.
- * ECharts drops an unregistered part silently in production, so `test/console/embed-clients`
+ * ECharts drops an unregistered part silently in production, so `test/node/console/embed-clients`
  * checks every family's options against its parts.
  */
 

@@ -1,7 +1,7 @@
 /**
  * Which mark the reader points at, in the shown drawing's own coordinates: pure functions over
  * `tips.json` (`../../tips/model.ts`), so they are tested without a browser
- * (`test/console/overlay-hit.test.ts`).
+ * (`test/node/console/overlay-hit.test.ts`).
  */
 import type { ReaderTips, TipLayout } from "../../tips/model";
 

@@ -3,7 +3,7 @@
  * text, edits (cells, rows, columns, transpose, paste, reading a column as numbers or dates),
  * undo and redo, and the CSV the API receives (`PUT /v1/charts/{id}/data`), written so the
  * API's parser (src/domain/csv-parse.ts) reads back exactly these cells. Nothing here touches
- * the page, so every edit is a unit test (test/console/table-model.test.ts).
+ * the page, so every edit is a unit test (test/node/console/table-model.test.ts).
  */
 import {
 	fallbackDecimalMark,
