@@ -8,8 +8,8 @@
  * from the same run. Needs Debian's Chromium for the console's columns.
  */
 import type { Browser } from "playwright-core";
-import { newAccountStatements, newKeyStatement } from "../test/harness/local/admin-ops.ts";
 import { chromiumMissing, launchChromium } from "../test/harness/browser/chromium.ts";
+import { newAccountStatements, newKeyStatement } from "../test/harness/local/admin-ops.ts";
 import { execute } from "../test/harness/local/d1.ts";
 import { startDevServer } from "../test/harness/local/dev-server.ts";
 import { archiveChartName, seedArchive } from "./archive-seed.ts";

@@ -2,11 +2,12 @@
  * Limits benchmark: the limiter's added latency per request (p50/p99 against the same Worker
  * with a pass-through limiter, in the same run), and exactness under 50 concurrent clients.
  */
+
+import type { Plan } from "../src/domain/plans.ts";
+import { requestsPerMinute } from "../src/domain/plans.ts";
 import { createAccount, createKey } from "../test/harness/local/admin-ops.ts";
 import type { DevServer } from "../test/harness/local/dev-server.ts";
 import { startDevServer } from "../test/harness/local/dev-server.ts";
-import type { Plan } from "../src/domain/plans.ts";
-import { requestsPerMinute } from "../src/domain/plans.ts";
 import { markdownTable, ms, summarize } from "./lib/stats.ts";
 
 async function keyFor(server: DevServer, plan: Plan): Promise<string> {

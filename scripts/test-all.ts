@@ -19,22 +19,22 @@ const fullTier = process.env.FULL === "1";
 
 /**
  * Stages in order. Within one, scripts that each leave a core idle (tsc is single-threaded). In
- * the quick tier test:dev (a wrangler dev per file, mostly waiting on it: a Cron run, an MCP
+ * the quick tier test:wrangler-dev (a wrangler dev per file, mostly waiting on it: a Cron run, an MCP
  * session) runs beside the short checks, where its waits cost the run nothing; in the full tier
  * it rebuilds dist/ under a running server, which the console tests read, so it runs last.
  */
 const stages: readonly (readonly string[])[] = [
 	["build"],
-	// No check:cycles: scripts/check-import-cycles.test.ts runs the same check on src/ (and the checker's own tests).
-	["typecheck", "lint", "test:console", ...(fullTier ? [] : ["test:dev"])],
+	// No check:cycles: test:node runs scripts/check-import-cycles.test.ts, the same checks and the checker's own tests.
+	["typecheck", "lint", "test:node", ...(fullTier ? [] : ["test:wrangler-dev"])],
 	["test:workerd"],
 	["test:browser"],
 	// Last, so the clients' venv (filled from PyPI in the background since the start) is ready.
-	[...(fullTier ? ["test:dev"] : []), "test:clients"],
+	[...(fullTier ? ["test:wrangler-dev"] : []), "test:clients"],
 ];
 
 /**
- * The quick tier's test:dev files run two at a time: each mostly waits on its own wrangler dev
+ * The quick tier's test:wrangler-dev files run two at a time: each mostly waits on its own wrangler dev
  * (ports of their own). One at a time in the full tier, whose console-rebuild rewrites dist/
  * under the others' servers.
  */
@@ -49,7 +49,7 @@ const background = { script: "test:clients:prepare", neededBy: "test:clients" };
  * instead of by each server (three to five `wrangler d1` runs each, 20–35 s on this machine) and
  * by the browser runner. Each waits for it; the other scripts of its stage do not.
  */
-const stateUsers = ["test:dev", "test:browser", "test:clients"];
+const stateUsers = ["test:wrangler-dev", "test:browser", "test:clients"];
 
 /** Not an npm script: its line in the report and the table. */
 const stateStep = "prepare the test state";

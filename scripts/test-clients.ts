@@ -22,8 +22,8 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { checkApiDocument, schemathesisRequirement } from "./check-api-document.ts";
 import { startClientsServer } from "../test/harness/local/clients-dev-server.ts";
+import { checkApiDocument, schemathesisRequirement } from "./check-api-document.ts";
 import { outcome, runCommand } from "./lib/run-script.ts";
 
 const python = join("clients", "python");

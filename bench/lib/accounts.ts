@@ -3,10 +3,11 @@
  * account would spend seconds each). Each suite's clients get their own account so the
  * per-account rate limit measures nothing here.
  */
-import { execute, sql, type Target } from "../../test/harness/local/d1.ts";
+
 import { issueApiKey } from "../../src/domain/api-keys.ts";
 import { newId } from "../../src/domain/ids.ts";
 import type { Plan, Scope } from "../../src/domain/plans.ts";
+import { execute, sql, type Target } from "../../test/harness/local/d1.ts";
 
 export async function createBenchKeys(target: Target, count: number, plan: Plan, scopes: Scope[], keysPerAccount = 1): Promise<string[]> {
 	const now = Date.now();

@@ -10,8 +10,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer } from "node:http";
 import type { Page } from "playwright-core";
-import { launchChromium } from "../../test/harness/browser/chromium.ts";
 import type { RenderInput } from "../../src/render/input.ts";
+import { launchChromium } from "../../test/harness/browser/chromium.ts";
 import { browserBundle } from "../lib/browser-bundle.ts";
 import { drawForPrint, drawPng, drawSvg, storeInput } from "./draw.ts";
 import { PagePool } from "./pool.ts";

@@ -12,11 +12,11 @@ import { mkdir } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { archiveChartName, archiveFolderName, archiveFolderOf, archiveParentOf, seedArchive } from "../../bench/archive-seed.ts";
-import { chromiumMissing } from "../harness/browser/chromium.ts";
-import type { DemoKey } from "../harness/local/seed.ts";
 import { assertAccessible } from "../harness/browser/axe.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
 import type { ConsoleFixture } from "../harness/browser/console-fixture.ts";
 import { assertNoHorizontalOverflow, startConsole } from "../harness/browser/console-fixture.ts";
+import type { DemoKey } from "../harness/local/seed.ts";
 
 const skip = chromiumMissing() ?? false;
 const chartCount = 20_000;

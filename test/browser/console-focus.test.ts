@@ -8,8 +8,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { chromiumMissing } from "../harness/browser/chromium.ts";
 import { assertAccessible } from "../harness/browser/axe.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
 import type { ConsoleFixture } from "../harness/browser/console-fixture.ts";
 import { startConsole } from "../harness/browser/console-fixture.ts";
 

@@ -7,8 +7,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { chromiumMissing } from "../harness/browser/chromium.ts";
 import { assertAccessible } from "../harness/browser/axe.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
 import type { ConsoleFixture } from "../harness/browser/console-fixture.ts";
 import { assertNoHorizontalOverflow, startConsole } from "../harness/browser/console-fixture.ts";
 

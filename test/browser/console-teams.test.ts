@@ -11,12 +11,12 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { chromiumMissing } from "../harness/browser/chromium.ts";
-import type { DemoKey } from "../harness/local/seed.ts";
 import { assertAccessible } from "../harness/browser/axe.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
 import type { ConsoleFixture } from "../harness/browser/console-fixture.ts";
 import { assertNoHorizontalOverflow, startConsole } from "../harness/browser/console-fixture.ts";
 import { eventually } from "../harness/browser/eventually.ts";
+import type { DemoKey } from "../harness/local/seed.ts";
 
 const port = 9310;
 const skip = chromiumMissing() ?? false;

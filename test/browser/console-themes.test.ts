@@ -9,13 +9,13 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
-import { chromiumMissing } from "../harness/browser/chromium.ts";
-import type { DemoKey } from "../harness/local/seed.ts";
 import { findBuiltInTheme } from "../../src/domain/themes.ts";
 import { assertAccessible } from "../harness/browser/axe.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
 import type { ConsoleFixture } from "../harness/browser/console-fixture.ts";
 import { assertNoHorizontalOverflow, startConsole } from "../harness/browser/console-fixture.ts";
 import { screenVariantsByMode } from "../harness/browser/screen-variants.ts";
+import type { DemoKey } from "../harness/local/seed.ts";
 
 const skip = chromiumMissing() ?? false;
 const brand = "#7a1f5c";

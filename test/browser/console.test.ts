@@ -7,12 +7,12 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { createAccount } from "../harness/local/admin-ops.ts";
-import { chromiumMissing } from "../harness/browser/chromium.ts";
 import { assertAccessible } from "../harness/browser/axe.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
 import type { ConsoleFixture } from "../harness/browser/console-fixture.ts";
 import { assertNoHorizontalOverflow, startConsole } from "../harness/browser/console-fixture.ts";
 import { screenVariants } from "../harness/browser/screen-variants.ts";
+import { createAccount } from "../harness/local/admin-ops.ts";
 
 const skip = chromiumMissing() ?? false;
 

@@ -8,10 +8,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser } from "playwright-core";
-import { chromiumMissing } from "../harness/browser/chromium.ts";
 import type { ChartKind } from "../../src/domain/kinds.ts";
 import { layoutExamples } from "../../src/domain/layout-examples.ts";
 import { kindClients } from "../../src/embed/client-kinds.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
 import type { EmbedFixture } from "../harness/browser/embed-fixture.ts";
 import { startEmbedHost } from "../harness/browser/embed-fixture.ts";
 

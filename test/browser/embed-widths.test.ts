@@ -10,10 +10,10 @@ import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { chromiumMissing } from "../harness/browser/chromium.ts";
 import { chartKinds } from "../../src/domain/kinds.ts";
 import { layoutExamples } from "../../src/domain/layout-examples.ts";
 import { assertAccessible } from "../harness/browser/axe.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
 import type { EmbedFixture } from "../harness/browser/embed-fixture.ts";
 import { startEmbedHost } from "../harness/browser/embed-fixture.ts";
 

@@ -10,11 +10,11 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Frame, Page } from "playwright-core";
-import { chromiumMissing } from "../harness/browser/chromium.ts";
-import type { DevServer } from "../harness/local/dev-server.ts";
 import { assertAccessible } from "../harness/browser/axe.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
 import type { EmbedFixture } from "../harness/browser/embed-fixture.ts";
 import { startEmbedHost } from "../harness/browser/embed-fixture.ts";
+import type { DevServer } from "../harness/local/dev-server.ts";
 
 const port = 8955;
 const skip = chromiumMissing() ?? false;

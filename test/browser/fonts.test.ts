@@ -9,12 +9,12 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import type { Browser } from "playwright-core";
-import { createAccount, createKey } from "../harness/local/admin-ops.ts";
+import { builtInThemes } from "../../src/domain/themes.ts";
 import { chromiumMissing, launchChromium } from "../harness/browser/chromium.ts";
+import { reportStalledRequests } from "../harness/browser/stalled-requests.ts";
+import { createAccount, createKey } from "../harness/local/admin-ops.ts";
 import type { DevServer } from "../harness/local/dev-server.ts";
 import { startDevServer } from "../harness/local/dev-server.ts";
-import { builtInThemes } from "../../src/domain/themes.ts";
-import { reportStalledRequests } from "../harness/browser/stalled-requests.ts";
 
 const port = 8935;
 const skip = chromiumMissing() ?? false;

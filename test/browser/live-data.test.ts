@@ -11,8 +11,8 @@ import { createServer } from "node:http";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
-import { chromiumMissing } from "../harness/browser/chromium.ts";
 import { assertAccessible } from "../harness/browser/axe.ts";
+import { chromiumMissing } from "../harness/browser/chromium.ts";
 import type { ConsoleFixture } from "../harness/browser/console-fixture.ts";
 import { assertNoHorizontalOverflow, startConsole } from "../harness/browser/console-fixture.ts";
 

@@ -6,10 +6,10 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { countryTable } from "../fixtures/country-table.ts";
 import type { DevServer } from "../harness/local/dev-server.ts";
 import { startDevServer } from "../harness/local/dev-server.ts";
 import { demoKeysOf } from "../harness/local/prepared-state.ts";
-import { countryTable } from "../fixtures/country-table.ts";
 
 const lifeExp = [
 	"country,year,lifeExp",

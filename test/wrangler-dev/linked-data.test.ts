@@ -13,14 +13,14 @@ import assert from "node:assert/strict";
 import type { Server } from "node:http";
 import { createServer } from "node:http";
 import { after, before, describe, it } from "node:test";
+import { maxLinkedChartsPerWorkspace } from "../../src/domain/data-source.ts";
+import type { LibraryFile } from "../harness/library/format.ts";
 import type { Target } from "../harness/local/d1.ts";
 import { execute, query } from "../harness/local/d1.ts";
 import type { DevServer } from "../harness/local/dev-server.ts";
 import { startDevServer } from "../harness/local/dev-server.ts";
 import { importLibrary } from "../harness/local/import-library.ts";
 import { demoKeysOf } from "../harness/local/prepared-state.ts";
-import type { LibraryFile } from "../harness/library/format.ts";
-import { maxLinkedChartsPerWorkspace } from "../../src/domain/data-source.ts";
 
 const port = 9160;
 const sourcePort = 9161;

@@ -249,7 +249,9 @@ describe("a chart linked to a CSV on a loopback port, through wrangler dev", () 
 		const linked = await charts.linkData(id, sourceUrl, { refreshMinutes: 60, ifMatch: 1 }).catch((e: unknown) => e);
 		if (linked instanceof ValidationError && /local or private address/.test(linked.message)) {
 			// The server reads loopback sources only with LINKED_DATA_ALLOW_PRIVATE=true (docs/data.md, "Which URLs").
-			t.skip(`the service refuses loopback sources (test/harness/local/clients-dev-server.ts without LINKED_DATA_ALLOW_PRIVATE): ${linked.message}`);
+			t.skip(
+				`the service refuses loopback sources (test/harness/local/clients-dev-server.ts without LINKED_DATA_ALLOW_PRIVATE): ${linked.message}`,
+			);
 			return;
 		}
 		if (linked instanceof Error) throw linked;

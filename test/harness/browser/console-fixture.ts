@@ -8,8 +8,8 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Plan, Scope } from "../../../src/domain/plans.ts";
 import { newAccountStatements, newKeyStatement } from "../local/admin-ops.ts";
-import { launchChromium } from "./chromium.ts";
 import { execute } from "../local/d1.ts";
 import { ensureDemoCharts } from "../local/demo-charts.ts";
 import type { DevServer } from "../local/dev-server.ts";
@@ -18,7 +18,7 @@ import { importLibrary, readVegaLibrary } from "../local/import-library.ts";
 import { preparedDemoKeys } from "../local/prepared-state.ts";
 import type { DemoKey } from "../local/seed.ts";
 import { seedDemo } from "../local/seed.ts";
-import type { Plan, Scope } from "../../../src/domain/plans.ts";
+import { launchChromium } from "./chromium.ts";
 import { reportStalledRequests } from "./stalled-requests.ts";
 
 export interface ConsoleFixture {

@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import type { Browser } from "playwright-core";
 import { createAccountWithKey } from "../local/admin-ops.ts";
-import { launchChromium } from "./chromium.ts";
 import type { DevServer } from "../local/dev-server.ts";
 import { startDevServer } from "../local/dev-server.ts";
+import { launchChromium } from "./chromium.ts";
 import { reportStalledRequests } from "./stalled-requests.ts";
 
 export interface EmbedFixture {

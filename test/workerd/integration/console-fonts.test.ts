@@ -11,8 +11,8 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import dejavuSerif from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
-import dejavuSerifBold from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf";
+import dejavuSerif from "../../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
+import dejavuSerifBold from "../../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf";
 import { builtInThemes, type ThemeDefinition } from "../../../src/domain/themes";
 import dejavuSerifItalicWoff2 from "../../fixtures/fonts/DejaVuSerif-Italic.woff2";
 import { base, call } from "../../harness/workerd/api";

@@ -9,8 +9,8 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import dejavuSerif from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
-import dejavuSerifBold from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf";
+import dejavuSerif from "../../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
+import dejavuSerifBold from "../../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf";
 import { fontQuota } from "../../../src/api/console/fonts";
 import { insertFontWithinQuota } from "../../../src/db/fonts";
 import { layoutExamples } from "../../../src/domain/layout-examples";

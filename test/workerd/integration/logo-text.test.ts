@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import dejavuSerif from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
+import dejavuSerif from "../../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
 import { newId } from "../../../src/domain/ids";
 import { layoutExamples } from "../../../src/domain/layout-examples";
 import { checkLogo } from "../../../src/domain/svg-logo";

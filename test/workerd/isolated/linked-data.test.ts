@@ -6,9 +6,9 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import worker from "../../../src/index";
 import type { LibrarySource } from "../../harness/library/format";
 import { importSourceSql } from "../../harness/library/import-sql";
-import worker from "../../../src/index";
 import type { ErrorBody } from "../../harness/workerd/api";
 import { call, callJson } from "../../harness/workerd/api";
 import { makeAccount } from "../../harness/workerd/factories";

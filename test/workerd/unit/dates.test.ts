@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LibraryStatistic } from "../../harness/library/format";
 import { isIsoDate, parseCsv } from "../../../src/domain/csv-parse";
 import { InvalidDataError } from "../../../src/domain/dataset";
 import { seriesForLayout } from "../../../src/domain/layouts";
+import { LibraryStatistic } from "../../harness/library/format";
 import { propertyRuns } from "../../harness/workerd/tier";
 
 function pad(value: number, width = 2): string {

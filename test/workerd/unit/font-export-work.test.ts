@@ -8,8 +8,8 @@
  */
 import { create } from "fontkit";
 import { describe, expect, it } from "vitest";
-import interBold from "../../node_modules/@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf";
-import dejavuSerif from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
+import interBold from "../../../node_modules/@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf";
+import dejavuSerif from "../../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
 import { checkCharstrings, maxFontCharstringTokens, maxGlyphCharstringTokens } from "../../../src/domain/font-charstrings";
 import { checkComposites, maxComponentVisits } from "../../../src/domain/font-composites";
 import { checkLookups, maxLookupApplications, maxLookupNesting } from "../../../src/domain/font-lookups";

@@ -10,7 +10,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import dejavuSerif from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
+import dejavuSerif from "../../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
 import { countDecodedItems, maxDecodedItems } from "../../../src/domain/font-decode-budget";
 import { fontMetrics } from "../../../src/domain/font-metrics";
 import { InvalidFontError, inspectFont, maxFontBytes } from "../../../src/domain/fonts";
