@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import type { TestProjectInlineConfiguration } from "vitest/config";
 import { defineConfig } from "vitest/config";
 
@@ -49,7 +49,6 @@ const workerdProjects: TestProjectInlineConfiguration[] = [
 		// Files that build their own accounts and charts share one workerd (and its storage) per
 		// vitest worker, one file after another: a workerd's start and the Worker's module graph
 		// are paid once per worker instead of once per file (most of this project's time).
-		// patches/@cloudflare+vitest-pool-workers+0.15.1.patch keeps imports from slowing down file after file.
 		extends: true,
 		test: {
 			name: "integration",
