@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import type { TestProjectInlineConfiguration } from "vitest/config";
 import { defineConfig } from "vitest/config";
 
@@ -31,46 +31,13 @@ const prebundled = [
 	"i18n-iso-countries",
 ];
 
-/**
- * Integration files that must have a workerd and storage of their own (the `integration-isolated`
- * projects); every other integration file shares one workerd per vitest worker with the files
- * before it. A file belongs here when it
- * - changes or reads state every account sees and asserts on it: the statistics library, a Cron
- *   run over every due chart, a purge it counts across accounts;
- * - patches the runtime (vi.spyOn on a global such as crypto.subtle);
- * - or draws at the full limits, so that what it leaves in the heap does not slow the files
- *   after it.
- * Files in the shared project must build their own accounts, charts and keys and assert only on
- * those (test/harness/workerd/factories.ts), never on counts across the whole database or bucket. A
- * shared file may still sweep what is expired or unreferenced, hold the one export gate (and free
- * it), or abort every Durable Object: files share a workerd one after another, never side by
- * side, so what it removes belongs to files that are done (idempotency, retention, export-gate
- * and rate-limit do).
- *
- * `draws: false` marks a file that never draws (no PNG, SVG, PDF or publish): its workerd loads
- * the API without the renderer, a third of the start.
- */
-const isolatedIntegrationFiles: readonly { name: string; draws: boolean }[] = [
-	{ name: "chart-data", draws: false }, // rewrites an observation of the shared statistics library
-	{ name: "export-cache", draws: true }, // rewrites an observation of the shared statistics library
-	{ name: "library", draws: false }, // imports the statistics library and asserts on all of it
-	{ name: "linked-data", draws: true }, // the Cron run reads every due chart and re-imports the library
-	{ name: "linked-data-queue", draws: true }, // the Cron run enqueues every due chart
-	{ name: "sessions", draws: false }, // purges every expired session
-	{ name: "sessions.security", draws: false }, // purges every expired session
-	{ name: "sign-in-throttle.security", draws: false }, // spies on crypto.subtle
-	{ name: "render-limits", draws: true }, // every kind at 200,000 rows (heap)
-	{ name: "pollution.security", draws: true }, // every kind in every format; watches Object.prototype
-	{ name: "fuzz-render", draws: true }, // property runs that draw hundreds of charts (heap)
-];
-const integrationPath = (name: string) => `test/workerd/integration/${name}.test.ts`;
-const isolatedPaths = (draws?: boolean) =>
-	isolatedIntegrationFiles.filter((file) => draws === undefined || file.draws === draws).map((file) => integrationPath(file.name));
-
 const migrate = "./test/harness/workerd/apply-migrations.ts";
 const preloadRenderer = "./test/harness/workerd/preload-renderer.ts";
 
-// test/browser runs in Node with a real browser (npm run test:browser), not in workerd.
+/**
+ * One project per folder of test/workerd/, so where a file lives is how it runs (docs/testing.md).
+ * test/browser, test/node and test/wrangler-dev run in Node, not in workerd.
+ */
 const workerdProjects: TestProjectInlineConfiguration[] = [
 	{
 		// Pure functions: the files share one workerd per vitest worker instead of each
@@ -82,27 +49,27 @@ const workerdProjects: TestProjectInlineConfiguration[] = [
 		// Files that build their own accounts and charts share one workerd (and its storage) per
 		// vitest worker, one file after another: a workerd's start and the Worker's module graph
 		// are paid once per worker instead of once per file (most of this project's time).
-		// patches/@cloudflare+vitest-pool-workers+0.15.1.patch keeps imports from slowing down file after file.
 		extends: true,
 		test: {
 			name: "integration",
 			include: ["test/workerd/integration/**/*.test.ts"],
-			exclude: isolatedPaths(),
 			isolate: false,
 			setupFiles: [migrate, preloadRenderer],
 		},
 	},
 	{
-		// Each file gets its own workerd and storage, so it shares nothing with any other.
+		// A workerd and storage of its own per file: files that assert on what every account
+		// sees, patch the runtime, or draw at the full limits (docs/testing.md says which).
 		extends: true,
-		test: { name: "integration-isolated", include: isolatedPaths(true), setupFiles: [migrate, preloadRenderer] },
+		test: { name: "isolated", include: ["test/workerd/isolated/**/*.test.ts"], setupFiles: [migrate, preloadRenderer] },
 	},
 	{
-		// The same, for the files that never draw: the API is loaded without the renderer.
+		// The same, for files that never draw: their workerds load the API without the renderer,
+		// most of a start.
 		extends: true,
 		test: {
-			name: "integration-isolated-api",
-			include: isolatedPaths(false),
+			name: "isolated-api",
+			include: ["test/workerd/isolated-api/**/*.test.ts"],
 			setupFiles: [migrate, "./test/harness/workerd/preload-api.ts"],
 		},
 	},

@@ -1,11 +1,12 @@
 /**
- * `npm run check:cycles`: the checker finds a circle of any length, type-only imports included,
- * a layer reaching up and a folder with no rule; and `src/` has none of them.
+ * `npm run check:cycles`: the checker finds a circle of any length, type-only imports included, a
+ * layer reaching up, a folder with no rule, and an import across the test harness rule; and the
+ * repository has none of them.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { ImportGraph } from "./check-import-cycles.ts";
-import { circles, forbiddenEdges, importGraph } from "./check-import-cycles.ts";
+import { circles, forbiddenEdges, harnessEdges, importGraph, toolingGraph } from "./check-import-cycles.ts";
 
 const graph = (edges: Record<string, string[]>): ImportGraph =>
 	new Map(Object.entries(edges).map(([file, targets]) => [file, new Set(targets)]));
@@ -64,5 +65,28 @@ describe("check:cycles", () => {
 		// `import type` (page.ts takes only types from mode-merge.ts) and `import()` (the console's lazy engine) are read.
 		assert.ok(real.get("src/embed/page.ts")?.has("src/embed/mode-merge.ts"));
 		assert.ok(real.get("src/console/preview/load-engine.ts")?.has("src/console/preview/engine.ts"));
+	});
+
+	it("keeps test/harness/ the only way between tests and scripts or the bench", () => {
+		const problems = harnessEdges(
+			graph({
+				"test/browser/a.test.ts": ["test/harness/browser/chromium.ts", "scripts/lib/run-script.ts"],
+				"scripts/screenshots.ts": ["test/harness/browser/console-fixture.ts", "test/browser/a.test.ts"],
+				"bench/render.ts": ["test/harness/local/dev-server.ts", "test/workerd/unit/x.test.ts"],
+				"test/harness/local/seed.ts": ["test/fixtures/country-table.ts", "test/wrangler-dev/mcp.test.ts", "src/domain/ids.ts"],
+			}),
+		);
+		assert.deepEqual(problems, [
+			"bench/render.ts → test/workerd/unit/x.test.ts (bench/ imports from test/ only what test/harness/ holds)",
+			"scripts/screenshots.ts → test/browser/a.test.ts (scripts/ imports from test/ only what test/harness/ holds)",
+			"test/browser/a.test.ts → scripts/lib/run-script.ts (test/ must not import from scripts/: move what both need to test/harness/)",
+			"test/harness/local/seed.ts → test/wrangler-dev/mcp.test.ts (test/harness/ must not import a test)",
+		]);
+	});
+
+	it("test/, scripts/ and bench/ keep the harness rule, and the reader sees their imports", () => {
+		const real = toolingGraph();
+		assert.deepEqual(harnessEdges(real), []);
+		assert.ok(real.get("scripts/test-browser.ts")?.has("test/harness/browser/chromium.ts"));
 	});
 });

@@ -9,6 +9,8 @@
  * parser (static `import`/`export … from`, `import()` and `typeof import()`), relative specifiers
  * resolved as the bundler does (`.ts`, `.tsx`, `/index.ts`); packages are not followed.
  *
+ * It also holds test/, scripts/ and bench/ to the test harness rule (`harnessEdges`, at the end).
+ *
  * Exits 1 with every circle (as a path of files) and every forbidden import listed; 0 otherwise.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -214,7 +216,7 @@ function main(): void {
 	const graph = importGraph();
 	const edges = [...graph.values()].reduce((sum, targets) => sum + targets.size, 0);
 	const found = circles(graph);
-	const problems = forbiddenEdges(graph);
+	const problems = [...forbiddenEdges(graph), ...harnessEdges(toolingGraph())];
 	for (const component of found) {
 		console.error(`import circle of ${component.length} files: ${loopThrough(graph, component).join(" → ")}`);
 		if (component.length > 2) console.error(`  all of them: ${component.join(", ")}`);
@@ -222,11 +224,58 @@ function main(): void {
 	for (const problem of problems) console.error(`layering: ${problem}`);
 	if (found.length > 0 || problems.length > 0) {
 		console.error(
-			`${found.length} import circle(s), ${problems.length} forbidden import(s) in src/ (${graph.size} files, ${edges} imports).`,
+			`${found.length} import circle(s) in src/, ${problems.length} forbidden import(s) (src/: ${graph.size} files, ${edges} imports).`,
 		);
 		process.exit(1);
 	}
-	console.log(`No import circles and no forbidden imports in src/ (${graph.size} files, ${edges} imports).`);
+	console.log(
+		`No import circles and no forbidden imports in src/ (${graph.size} files, ${edges} imports), and test/harness/ is the only way between test/ and scripts/ or bench/.`,
+	);
+}
+
+/**
+ * The test harness rule (docs/testing.md): tests, scripts and the bench share their machinery
+ * (dev servers, Chromium, prepared state, seeds) through `test/harness/`, in one direction.
+ * `test/` imports nothing from `scripts/`; `scripts/` and `bench/` import from `test/` only
+ * `test/harness/`; and the harness imports no test, so a script never drags a test file in.
+ */
+export function harnessEdges(graph: ImportGraph): string[] {
+	const under = (path: string, folder: string) => path.startsWith(`${folder}/`);
+	const problems: string[] = [];
+	for (const [file, targets] of graph) {
+		for (const target of targets) {
+			if (under(file, "test") && under(target, "scripts")) {
+				problems.push(`${file} → ${target} (test/ must not import from scripts/: move what both need to test/harness/)`);
+			} else if ((under(file, "scripts") || under(file, "bench")) && under(target, "test") && !under(target, "test/harness")) {
+				problems.push(`${file} → ${target} (${file.split("/")[0]}/ imports from test/ only what test/harness/ holds)`);
+			} else if (
+				under(file, "test/harness") &&
+				under(target, "test") &&
+				!under(target, "test/harness") &&
+				!under(target, "test/fixtures")
+			) {
+				problems.push(`${file} → ${target} (test/harness/ must not import a test)`);
+			}
+		}
+	}
+	return problems.sort();
+}
+
+/** The imports between test/, scripts/ and bench/ (and from them into src/), paths relative to the repository. */
+export function toolingGraph(): ImportGraph {
+	const files = ["test", "scripts", "bench", "src"].flatMap((folder) => sourceFiles(join(root, folder)));
+	const known = new Set(files);
+	const graph: ImportGraph = new Map();
+	for (const file of files) {
+		if (relative(root, file).startsWith("src/")) continue;
+		const targets = new Set<string>();
+		for (const specifier of specifiersOf(file)) {
+			const target = resolveSpecifier(file, specifier, known);
+			if (target) targets.add(relative(root, target));
+		}
+		graph.set(relative(root, file), targets);
+	}
+	return graph;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) main();

@@ -25,7 +25,7 @@ const fullTier = process.env.FULL === "1";
  */
 const stages: readonly (readonly string[])[] = [
 	["build"],
-	// No check:cycles: scripts/check-import-cycles.test.ts runs the same check on src/ (and the checker's own tests).
+	// No check:cycles: test:node runs scripts/check-import-cycles.test.ts, the same checks and the checker's own tests.
 	["typecheck", "lint", "test:node", ...(fullTier ? [] : ["test:wrangler-dev"])],
 	["test:workerd"],
 	["test:browser"],

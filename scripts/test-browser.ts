@@ -28,7 +28,7 @@ import { outcome, runCommand } from "./lib/run-script.ts";
 const dir = "test/browser";
 
 /**
- * Kept to what a change most often breaks, so `npm test` stays under 10 minutes (issue 25). Run
+ * Kept to what a change most often breaks, so `npm test` stays under 10 minutes. Run
  * two at a time, longest first (about 85, 75, 65 and 55 s), so both halves end together. Each
  * reads only what it made itself or the demo's charts it does not change (a file that counts what
  * a workspace holds works in an account of its own: console-fixture.ts, newAccount).
@@ -77,10 +77,9 @@ function report(run: Finished): void {
 }
 
 /**
- * The files, `concurrency` at a time; then each file that failed once more, alone. `wrangler dev`
- * still stalls now and then for about 90 s (docs/testing.md, "When a browser test times out"),
- * which fails whichever test was waiting; a file that fails again is a real failure, and the
- * first failure's output stays in the log.
+ * The files, `concurrency` at a time. A failed file fails the run: it is not run again, so a
+ * flaky file shows as one. Its output holds the `stalled request` lines of any request that
+ * waited (docs/testing.md, "When a browser test times out").
  */
 async function runTests(env: NodeJS.ProcessEnv): Promise<number> {
 	const queue = [...files];
@@ -94,16 +93,8 @@ async function runTests(env: NodeJS.ProcessEnv): Promise<number> {
 			}
 		}),
 	);
-	if (failed.length === 0) return 0;
-	process.stdout.write(`\n${failed.join(", ")} failed; running each once more, alone, in case it was a dev-server stall:\n`);
-	let code = 0;
-	for (const file of failed) {
-		const run = await runFile(file, env);
-		report(run);
-		if (run.code !== 0) code = 1;
-	}
-	process.stdout.write(code === 0 ? `passed on the second run: ${failed.join(", ")} (look for "stalled request" above)\n` : "");
-	return code;
+	if (failed.length > 0) process.stdout.write(`\nfailed: ${failed.join(", ")}\n`);
+	return failed.length === 0 ? 0 : 1;
 }
 
 let exitCode: number;

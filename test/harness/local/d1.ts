@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { toolEnv } from "./tool-env.ts";
 
 export { literal, sql } from "../library/sql-literal.ts";
 
@@ -37,7 +38,7 @@ export async function execute(target: Target, statements: string[]): Promise<Rec
 		await writeFile(file, `${statements.map((s) => s.trim().replace(/;$/, "")).join(";\n")};\n`);
 		const { stdout } = await run(wrangler, ["d1", "execute", "DB", ...targetFlags(target), "--file", file, "--json", "--yes"], {
 			maxBuffer: 64 * 1024 * 1024,
-			env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+			env: toolEnv(),
 		});
 		const parsed = JSON.parse(stdout) as StatementResult[];
 		return parsed.map((result) => result.results ?? []);
@@ -57,6 +58,6 @@ export async function query(target: Target, statement: string): Promise<Record<s
 
 export async function applyMigrations(target: Target): Promise<void> {
 	await run(wrangler, ["d1", "migrations", "apply", "DB", ...targetFlags(target)], {
-		env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+		env: toolEnv({ CI: "true" }),
 	});
 }

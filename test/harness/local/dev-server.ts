@@ -12,6 +12,7 @@ import { join } from "node:path";
 import type { Target } from "./d1.ts";
 import { applyMigrations } from "./d1.ts";
 import { copyPreparedState } from "./prepared-state.ts";
+import { toolEnv } from "./tool-env.ts";
 
 export interface DevServer {
 	url: string;
@@ -94,7 +95,7 @@ export async function startDevServer(
 	const child = spawn(join("node_modules", ".bin", "wrangler"), args, {
 		detached: true,
 		stdio: ["ignore", "pipe", "pipe"],
-		env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+		env: toolEnv(),
 	});
 	let output = "";
 	child.stdout?.on("data", (chunk) => {

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
@@ -14,7 +14,6 @@ import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import * as fontkit from "fontkit";
-import { embedFontSources } from "../../../scripts/lib/embed-fonts.ts";
 import { familyClients, kindClients } from "../../../src/embed/client-kinds.ts";
 
 const execFileAsync = promisify(execFile);
@@ -140,8 +139,25 @@ describe("embed page clients", () => {
 	}
 });
 
+/**
+ * What the build writes to dist/embed-fonts/ (scripts/lib/embed-fonts.ts), written out here
+ * rather than imported, so a font dropped from or renamed in the build fails this test.
+ */
+const embedFontSources = {
+	"inter-400": "node_modules/@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf",
+	"inter-600": "node_modules/@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf",
+	"inter-700": "node_modules/@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf",
+	"dejavu-sans-400": "node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf",
+};
+
 describe("embed page fonts", () => {
 	it("are the TTFs the server draws with, as WOFF2 with the same glyphs and advances", () => {
+		assert.deepEqual(
+			readdirSync("dist/embed-fonts").sort(),
+			Object.keys(embedFontSources)
+				.map((name) => `${name}.woff2`)
+				.sort(),
+		);
 		for (const [name, source] of Object.entries(embedFontSources)) {
 			const woff2 = readFileSync(`dist/embed-fonts/${name}.woff2`);
 			assert.equal(woff2.subarray(0, 4).toString("latin1"), "wOF2", `${name} is not WOFF2`);

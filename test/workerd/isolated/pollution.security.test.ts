@@ -1,7 +1,7 @@
 /**
  * Guard against prototype pollution (issue 10): texts that name Object.prototype's members,
  * drawn in every kind and every format, must leave the isolate's built-ins untouched. The
- * Worker runs in this test's isolate (vitest-pool-workers), so a pollution it causes is visible
+ * Worker runs in this test's isolate (the Cloudflare vitest plugin), so a pollution it causes is visible
  * here, and so is its effect on the next tenant (zod strict objects refusing `prev`/`next`).
  */
 import { exports } from "cloudflare:workers";
