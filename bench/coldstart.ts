@@ -1,10 +1,10 @@
 /**
- * `npm run bench -- coldstart` (issue 26): what a cold isolate costs, ours beside a hello-world
+ * `npm run bench -- coldstart`: what a cold isolate costs, ours beside a hello-world
  * Worker built by the same wrangler in the same run (`workers/hello.wrangler.toml`):
  * - the upload size, raw and gzip, as `wrangler deploy --dry-run` prints it (the Free plan takes
  *   3 MiB gzip, the Paid plan 10 MiB);
  * - startup CPU, the median of several `wrangler check startup` runs (Cloudflare refuses a
- *   Worker whose startup passes 1 s; issue 26's target is 60 ms), each with the load average it
+ *   Worker whose startup passes 1 s; the startup work's target is 60 ms), each with the load average it
  *   ran under, split into JavaScript (with GC) and the engine's own parsing and compiling;
  * - the first request after a fresh `wrangler dev` (its isolate up, nothing lazy loaded yet) for
  *   GET chart, an SVG export, a PNG export and a published chart's embed page, and the same

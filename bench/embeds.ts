@@ -1,5 +1,5 @@
 /**
- * Embeds for readers (issue 16, `npm run bench -- embeds`). Per kind (line, bar, pie, scatter,
+ * Embeds for readers (`npm run bench -- embeds`). Per kind (line, bar, pie, scatter,
  * table, map; `lib/embed-cases.ts`) a chart is created and published through the API
  * (`POST /v1/charts/{id}/publish`), and its embed page is loaded in Debian's Chromium at 390 and
  * 800 px under the slow-phone emulation of the issue (150 ms latency, 200,000 bytes/s down,
@@ -9,7 +9,7 @@
  * smallest drawn text at first paint (the page with JavaScript off).
  *
  * The reference, measured alternately in the same run: today's embed page as it was before
- * issue 16, rebuilt from the same published snapshot (`lib/embed-reference.ts`): the widest light
+ * the page before the embeds-for-readers work, rebuilt from the same published snapshot (`lib/embed-reference.ts`): the widest light
  * SVG of the published `<main>` alone, scaled to the frame's width, under the old page's
  * stylesheet, with the kind's whole client (`/_client/chart.js` or `/_client/map.js`) loaded
  * at once (`defer`) and the same `data.json`.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- queries` (issue 26, docs/scale.md): how many D1 statements, R2 operations and
+ * `npm run bench -- queries` (docs/scale.md): how many D1 statements, R2 operations and
  * Durable Object calls each route makes, counted at the bindings by `workers/counting.ts` under
  * `wrangler dev`, never estimated. Each route is measured twice:
  * - cold: with an API key and a chart this isolate has never seen (the per-isolate caches, the

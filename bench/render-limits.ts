@@ -1,5 +1,5 @@
 /**
- * Drawing at the limits (DESIGN D23/D25): every kind at its maximum size (200,000 rows), drawn
+ * Drawing at the limits (docs/design.md#d23/#d25): every kind at its maximum size (200,000 rows), drawn
  * as SVG, PNG (800×500 at scale 2) and PDF by the Worker's own render code in a Node process
  * per kind, with V8's heap capped at the 128 MB a Worker isolate may use: a kind that needed
  * more would fail here. Reports each format's time, the live heap the parsed data takes, the

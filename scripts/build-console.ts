@@ -1,5 +1,5 @@
 /**
- * Builds the console (DESIGN D36): `src/console/main.tsx` bundled by esbuild into
+ * Builds the console (docs/design.md#d36): `src/console/main.tsx` bundled by esbuild into
  * `dist/console/`, which the Worker serves as static assets with a single-page fallback.
  * Files under `assets/` carry their content hash in their names (cached for good); `index.html`
  * names them and is revalidated on every load. The chart engine (ECharts and our option builders)
@@ -22,7 +22,7 @@ import { publishDirectory } from "./publish-files";
 const target = "dist/console";
 /** Beside the target, so moving a file in is a rename on the same filesystem. */
 const outdir = `dist/.console-next-${process.pid}`;
-/** The console's own JavaScript, the chart engine aside (CONSOLE.md, "How we check it"). */
+/** The console's own JavaScript, the chart engine aside (docs/design.md#console-checks). */
 const ownScriptBudget = 150 * 1024;
 const fonts = ["400Regular/Inter_400Regular.ttf", "500Medium/Inter_500Medium.ttf", "600SemiBold/Inter_600SemiBold.ttf"];
 

@@ -46,7 +46,7 @@ await Promise.all([
 	}),
 ]);
 
-// Browsers download these: they become static assets, not Worker modules (issue 26).
+// Browsers download these: they become static assets, not Worker modules.
 const fonts = new Map<string, Uint8Array>();
 for (const name of Object.keys(embedFontSources)) fonts.set(name, await readFile(`dist/embed-fonts/${name}.woff2`));
 await publishStaticAssets(clients, fonts, {

@@ -1,6 +1,6 @@
 /**
  * What a reader's browser downloads from the embed host (the page clients and the WOFF2 fonts) as
- * static assets, not Worker modules (issue 26): each is written under a content-hashed name in
+ * static assets, not Worker modules: each is written under a content-hashed name in
  * `dist/console/_static/` (inside the `[assets]` directory, so the Worker reaches it through the
  * `ASSETS` binding), and `dist/static-assets.json` (outside it, bundled into the Worker) names
  * them: the Worker keeps only that small manifest. The hash is the first 16 hex digits of the

@@ -1,6 +1,6 @@
 /**
  * `npm run check:cycles`: fails when the source under `src/` imports in a circle, or when a layer
- * imports from one it must stay below (issue 25). A circle makes a module's meaning depend on
+ * imports from one it must stay below. A circle makes a module's meaning depend on
  * load order and keeps two files from being understood (or moved) one at a time; a layer that
  * reaches up drags what it imports into everything that uses it.
  *

@@ -1,11 +1,11 @@
 /**
- * The console's icon (issue 24): an SVG the page links (`/favicon.svg`) and, for clients that
+ * The console's icon: an SVG the page links (`/favicon.svg`) and, for clients that
  * ask for `/favicon.ico` without reading the page (bookmarks, feed readers, link previews), the
  * same drawing as a 32 px PNG inside an ICO file. Both are written by `build-console.ts`.
  */
 import { Resvg } from "@resvg/resvg-js";
 
-/** Three rising bars on the console's accent colour (CONSOLE.md `--accent`, light). */
+/** Three rising bars on the console's accent colour (docs/design.md#console-tokens, light). */
 export const consoleIconSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="32" height="32">
 <rect width="32" height="32" rx="7" fill="#0b63ce"/>
 <rect x="7" y="17" width="4.5" height="8" rx="1" fill="#fff"/>

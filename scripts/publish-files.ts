@@ -1,6 +1,6 @@
 /**
  * Puts a build's output in place without a moment in which a running server sees half of it
- * (issue 24: `npm run build` under `npm start` left every console route at 500). A build writes
+ * (`npm run build` under `npm start` left every console route at 500). A build writes
  * into a staging directory beside its target; here each file then replaces its old self with one
  * `rename`, which is atomic on one filesystem, so a reader sees the old file or the new one,
  * never a missing or half-written one. The target directory itself is never removed: wrangler's

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the theme studio (issue 13): the themes list and the studio of a new theme with
+ * Screenshots of the theme studio: the themes list and the studio of a new theme with
  * a low-contrast muted text (so a check shows), light and dark, 1280 and 390 px, into
  * `docs/screenshots/`. Its own port (8926 unless `--port`), so it runs beside other work.
  *   node --import tsx scripts/screenshots-themes.ts [--port 8926]

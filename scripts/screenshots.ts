@@ -1,7 +1,7 @@
 /**
  * `npm run screenshots`: every console screen in light and dark at 1280 and 390 px, written to
  * `docs/screenshots/<screen>-<mode>-<width>.png` from a throwaway `wrangler dev` with the demo
- * workspace (CONSOLE.md, How we check it): sign-in, the chart list, the editor's five steps,
+ * workspace (docs/design.md#console-checks): sign-in, the chart list, the editor's five steps,
  * account, Keys on a paid plan and on the Free plan, the page that does not exist, Team and
  * Activity, a viewer's editor, and the screens outside the shell (an invitation, forgot and reset
  * password, sign-up, the local outbox; with sign-up open and the outbox on). The themes

@@ -1,5 +1,5 @@
 /**
- * The API's error vocabulary (DESIGN D1): every error code with its HTTP status, the one error
+ * The API's error vocabulary (docs/design.md#d1): every error code with its HTTP status, the one error
  * type that carries a code to the client, and the 422 a failed validation becomes. It sits below
  * every layer that throws one (services, auth, http, api), so none of them has to import another
  * to say what went wrong; `src/http/errors.ts` turns it into the response.

@@ -3,7 +3,7 @@
  * `worker-configuration.d.ts`, generated with `wrangler types` (checked in CI).
  *
  * Checked by hand rather than with a zod schema: every request reads the config before it is
- * routed, so this module is on the isolate's startup path, and zod is not (issue 26).
+ * routed, so this module is on the isolate's startup path, and zod is not.
  */
 
 export interface Config {

@@ -2,7 +2,7 @@
  * What both hosts' handlers use, built from the bindings for each request: the raw database and
  * blob bindings, the static assets, the limiters and the config. No database client: drizzle is
  * opened by `request-services.ts` for the API, so a request that never queries through it (an
- * embed page, a console file) never loads it (issue 26). `env` itself is never mutated or passed
+ * embed page, a console file) never loads it. `env` itself is never mutated or passed
  * around.
  */
 import type { Config } from "./env";

@@ -4,7 +4,7 @@
  * re-exports the Durable Objects. `scheduled` is the Cron Trigger's run (linked data and library
  * re-imports, src/linked-data/schedule.ts), loaded when it first fires; `queue` the refresh
  * queue's consumer (src/linked-data/queue-consumer.ts), loaded with its first batch. Nothing else runs when
- * an isolate starts: no zod, no drizzle, no renderer (issue 26).
+ * an isolate starts: no zod, no drizzle, no renderer.
  */
 import { dispatcher } from "./http/dispatch";
 import { embedPath } from "./http/embed-path";

@@ -1,6 +1,6 @@
 /**
  * The API (its routes, their zod schemas, drizzle's tables), loaded by the first request that
- * needs it rather than when the isolate starts (issue 26). Most cold isolates answer a reader of
+ * needs it rather than when the isolate starts. Most cold isolates answer a reader of
  * a published chart (the embed host) or a console file, and neither needs any of it; the first
  * API request of an isolate evaluates it once, in the request's time. The request's services
  * (drizzle among them) load with it, so the startup path never reaches them.

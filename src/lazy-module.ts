@@ -1,5 +1,5 @@
 /**
- * A module loaded on first use rather than when the isolate starts (issue 26): the first caller
+ * A module loaded on first use rather than when the isolate starts: the first caller
  * starts the load, every later one shares it. A failed load (a bug) is retried by the next caller
  * rather than answered from a rejected promise for the isolate's whole life.
  */

@@ -7,7 +7,7 @@ import type { ChartKind } from "../../src/domain/kinds.ts";
 import { kindCsv } from "./kind-data.ts";
 
 export interface EmbedCase {
-	/** The name in the tables (issue 16 says "bar" for `horizontal-bar`). */
+	/** The name in the tables (the embeds-for-readers work said "bar" for `horizontal-bar`). */
 	name: string;
 	kind: ChartKind;
 	csv: string;

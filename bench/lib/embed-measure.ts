@@ -1,5 +1,5 @@
 /**
- * One embed page in Chromium as a reader on a slow phone gets it (issue 16): 150 ms latency,
+ * One embed page in Chromium as a reader on a slow phone gets it: 150 ms latency,
  * 1.6 Mbit/s down (200,000 bytes/s), 750 kbit/s up, the CPU slowed 4×, the cache off, through
  * the Chrome DevTools Protocol. What it measures, all read in the page:
  * - bytes per kind of resource from Resource Timing: `encodedBodySize` (the body as it crossed

@@ -1,8 +1,8 @@
 /**
  * "Today's embed page", the reference of the embeds suite: the page as it was published before
- * issue 16 (src/embed/page.ts before commit ff53f97), rebuilt from the current published page so
+ * the page before the embeds-for-readers work (src/embed/page.ts before commit ff53f97), rebuilt from the current published page so
  * both compare the same chart in the same run:
- * - of the SVGs inside the published page's `<main>` (the one thing DESIGN D38 fixes about its
+ * - of the SVGs inside the published page's `<main>` (the one thing docs/design.md#d38 fixes about its
  *   markup) it keeps one: the widest light drawing, i.e. the largest `viewBox` width (or `width`
  *   attribute) among drawings with no "dark" in their own or an ancestor's class or `data-*`
  *   attributes inside `<main>`. That is the chart-width light SVG both on a page with one SVG
@@ -14,7 +14,7 @@
  *   keeps answering it for pages published before hashing, see src/embed/clients.ts), or, if the
  *   host no longer answers that path, the script(s) the published page names.
  * The page's `data.json` and client are fetched from the embed host like the published page's.
- * One concession to pages after issue 16: a drawing that takes its colours from CSS custom
+ * One concession to pages after the embeds-for-readers work: a drawing that takes its colours from CSS custom
  * properties (`var(--…)`, D38) would lose them under the old stylesheet alone, so then the
  * published page's stylesheets come first (in light mode), and the old rules, made `!important`
  * for the drawing, after them. A drawing with its colours inline gets the old stylesheet only.

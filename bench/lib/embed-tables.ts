@@ -1,6 +1,6 @@
 /**
  * The embeds suite's tables: every page's figures beside today's page (the reference), and each
- * target of issue 16 (and DESIGN D38's page budget) beside its measured figures with met/missed.
+ * target of the embeds-for-readers work (and docs/design.md#d38's page budget) beside its measured figures with met/missed.
  */
 import type { EmbedMeasurement, EmbedRow } from "../embeds.ts";
 import type { Bytes } from "./embed-measure.ts";
@@ -140,14 +140,7 @@ export function embedTables(rows: EmbedRow[]): { table: string; targets: EmbedTa
 	const targets = embedTargets(rows);
 	const widths = [...new Set(rows.map((r) => `${r.width} px`))];
 	const targetTable = markdownTable(
-		[
-			"issue 16 target (slow phone)",
-			"kind",
-			"goal",
-			...widths.map((w) => `published, ${w}`),
-			`today's page (ref.), ${widths.join(" / ")}`,
-			"met",
-		],
+		["slow-phone target", "kind", "goal", ...widths.map((w) => `published, ${w}`), `today's page (ref.), ${widths.join(" / ")}`, "met"],
 		targets.map((t) => [
 			t.target,
 			t.kind,

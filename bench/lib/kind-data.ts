@@ -1,5 +1,5 @@
 /**
- * A deterministic CSV of `rows` data rows in the layout each kind needs (DESIGN §4), for
+ * A deterministic CSV of `rows` data rows in the layout each kind needs (docs/design.md#section-4), for
  * drawing every kind at its maximum size. Values vary so downsampling and aggregation have
  * real shapes to keep; names are unique so nothing collapses by accident.
  */

@@ -44,7 +44,7 @@ interface CpuProfile {
 
 /** Startup CPU from one `wrangler check startup` profile, in ms, with the machine's load when it ran. */
 export interface StartupCpu {
-	/** Every sample but `(idle)`: what Cloudflare's startup limit counts, and what issue 26's target is about. */
+	/** Every sample but `(idle)`: what Cloudflare's startup limit counts, and what the startup work's target is about. */
 	cpuMs: number;
 	/** Of it, JavaScript (the Worker's top-level code, the modules it evaluates) and garbage collection. */
 	jsMs: number;

@@ -1,5 +1,5 @@
 /**
- * The Worker as deployed, with its storage bindings counted (issue 26, `npm run bench -- queries`):
+ * The Worker as deployed, with its storage bindings counted (`npm run bench -- queries`):
  * every D1 statement (one per statement of a batch), every R2 operation and every Durable Object
  * call a request makes, at the bindings themselves, so nothing is estimated. `GET /bench/counts`
  * answers the counts since the last read and starts them again. Bench only; never deployed.

@@ -1,5 +1,5 @@
 /**
- * The bundled fonts as WOFF2 for the embed host (DESIGN D40, issue 16): the TTFs the server draws
+ * The bundled fonts as WOFF2 for the embed host (docs/design.md#d40): the TTFs the server draws
  * with (src/render/fonts.ts), compressed once at build time into `dist/embed-fonts/`, which the
  * Worker imports as data and serves under content-hashed `/_fonts/…` paths. A file newer than its
  * TTF is kept: converting takes seconds, and the build runs on every `wrangler dev` change.

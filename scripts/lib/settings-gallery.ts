@@ -1,5 +1,5 @@
 /**
- * Charts for the gallery that show each `meta` setting (issue 12), and the five newsroom charts
+ * Charts for the gallery that show each `meta` setting, and the five newsroom charts
  * whose PNGs are docs/rendering.md's screenshots (`docs/screenshots/`). Figures are illustrative.
  */
 

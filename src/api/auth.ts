@@ -1,5 +1,5 @@
 /**
- * `/auth/*`: signing in and out of the console (DESIGN D31). The session these routes hand out
+ * `/auth/*`: signing in and out of the console (docs/design.md#d31). The session these routes hand out
  * also works on every `/v1` route (D32).
  */
 import { ApiError } from "../api-error";

@@ -1,5 +1,5 @@
 /**
- * `GET /v1/charts/{id}/checks` (issue 30): the accessibility warnings of a chart's own colours,
+ * `GET /v1/charts/{id}/checks`: the accessibility warnings of a chart's own colours,
  * the same findings the editor shows beside its preview (domain/color-checks*.ts). The options
  * are built by the renderer's own builders in light and dark, nothing is drawn; the builders are
  * imported on first use, like the exports' renderer, so other routes do not load them.

@@ -1,6 +1,6 @@
 /**
- * `PUT /v1/charts/{id}/data` (spec §2.6, §3): replaces a chart's data with own CSV, or links it
- * to a URL whose CSV or JSON rows are read now and then on a schedule (issue 29). Either way the
+ * `PUT /v1/charts/{id}/data` (docs/contract.md#section-2-6, §3): replaces a chart's data with own CSV, or links it
+ * to a URL whose CSV or JSON rows are read now and then on a schedule. Either way the
  * data must fit the chart's kind; it becomes a new version, and the chart stops using statistics.
  * `POST /v1/charts/{id}/data/refresh` reads a linked chart's source now.
  */

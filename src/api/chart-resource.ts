@@ -1,6 +1,5 @@
 /**
- * Every shape a chart takes in an answer, built here and nowhere else: the full chart (spec
- * §2.1) with its ETag, the create response, the list item, a chart as one of its versions left
+ * Every shape a chart takes in an answer, built here and nowhere else: the full chart (docs/contract.md#section-2-1) with its ETag, the create response, the list item, a chart as one of its versions left
  * it, and the receipt a write answers a key that may not read charts. A field added to the chart
  * is added in this one file.
  */
@@ -49,7 +48,7 @@ function isoOrNull(ms: number | null): string | null {
 	return ms === null ? null : new Date(ms).toISOString();
 }
 
-/** The linked URL and how its reads went (issue 29); null for own data or statistics. */
+/** The linked URL and how its reads went; null for own data or statistics. */
 function dataSourceResource(source: DataSource | null) {
 	if (!source) return null;
 	return {
@@ -63,7 +62,7 @@ function dataSourceResource(source: DataSource | null) {
 	};
 }
 
-/** `GET /v1/charts/{id}` (spec §2.1), plus fields the spec allows us to add. */
+/** `GET /v1/charts/{id}` (docs/contract.md#section-2-1), plus fields the spec allows us to add. */
 export function chartResource(chart: ChartRecord, embedBase: string) {
 	return {
 		id: chart.id,
@@ -89,13 +88,13 @@ export function chartResponse(chart: ChartRecord, services: Services, status = 2
 	return json({ ...chartResource(chart, services.config.embedBase), ...field }, status, { ETag: versionEtag(chart.version), ...headers });
 }
 
-/** May the caller see a chart's content? A session holds every scope (DESIGN D32). */
+/** May the caller see a chart's content? A session holds every scope (docs/design.md#d32). */
 export function readsCharts(caller: Caller): boolean {
 	return caller.scopes.includes("chart:read");
 }
 
 /**
- * What a write answers a key without `chart:read` (issue 23): the outcome, never the content,
+ * What a write answers a key without `chart:read`: the outcome, never the content,
  * so `chart:write` alone cannot read a chart with `PATCH {}`, a restore or a copy.
  */
 export function chartWriteReceipt(chart: Pick<ChartRecord, "id" | "version" | "updatedAt">) {
@@ -117,7 +116,7 @@ export function createdChartResponse(resource: { id: string }, warnings: WriteWa
 	return json({ ...resource, ...field }, 201, { ETag: versionEtag(1), Location: `/v1/charts/${resource.id}`, ...headers });
 }
 
-/** The create response (spec §2.1): no `series`, no `meta`. */
+/** The create response (docs/contract.md#section-2-1): no `series`, no `meta`. */
 export function createdChartResource(chart: ChartRecord, embedBase: string) {
 	return {
 		id: chart.id,
@@ -129,7 +128,7 @@ export function createdChartResource(chart: ChartRecord, embedBase: string) {
 	};
 }
 
-/** An item of `GET /v1/charts` (spec §4.1). */
+/** An item of `GET /v1/charts` (docs/contract.md#section-4-1). */
 export function chartListItem(row: ChartListRow, embedBase: string) {
 	return {
 		id: row.id,

@@ -1,5 +1,5 @@
 /**
- * Version history of a chart (DESIGN D12): list, read one, restore one as a new version.
+ * Version history of a chart (docs/design.md#d12): list, read one, restore one as a new version.
  */
 import { z } from "zod";
 import { ApiError } from "../api-error";

@@ -1,5 +1,5 @@
 /**
- * Listing the workspace's charts (spec §4.1): whole by default, as the contract has it, or a page
+ * Listing the workspace's charts (docs/contract.md#section-4-1): whole by default, as the contract has it, or a page
  * at a time with `limit` and `cursor`; either way with an ETag, so a poll of an unchanged
  * workspace is a 304 (docs/api.md, GET /v1/charts).
  */

@@ -1,5 +1,5 @@
 /**
- * Chart routes (spec §4.1): create, list, read, update, delete.
+ * Chart routes (docs/contract.md#section-4-1): create, list, read, update, delete.
  */
 
 import { ApiError } from "../api-error";

@@ -1,5 +1,5 @@
 /**
- * The data API (spec §4.4, DESIGN D3, D5): search the statistics library, list sources and
+ * The data API (docs/contract.md#section-4-4, docs/design.md#d3, #d5): search the statistics library, list sources and
  * their dimensions, and a dimension's values. Any valid key may call it.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * `GET /v1/charts/{id}/export/{format}` (spec §4.1, DESIGN D16, D37). The format is checked before
+ * `GET /v1/charts/{id}/export/{format}` (docs/contract.md#section-4-1, docs/design.md#d16, #d37). The format is checked before
  * anything else is spent; the export itself (read → key → cache → draw) is
  * `src/services/export.ts`. Here the request becomes its arguments and its result a response: a
  * client holding the file's `ETag` gets 304, a file stored gzipped goes out as stored or

@@ -1,5 +1,5 @@
 /**
- * Folder routes (spec §4.2, DESIGN D11). Folders nest and belong to the workspace; deleting a
+ * Folder routes (docs/contract.md#section-4-2, docs/design.md#d11). Folders nest and belong to the workspace; deleting a
  * folder moves its charts and subfolders up one level, so nothing filed in it is lost.
  */
 

@@ -2,7 +2,7 @@
  * `GET /v1/openapi.json` and `GET /console/api/openapi.json`: OpenAPI 3.1 documents, generated
  * from the route declarations and their zod schemas (the same ones that validate requests).
  * Nothing here is written by hand except the prose of the info blocks. The public API's document
- * lists only `/v1`; the console's lists sign-in and the console-only routes (DESIGN D33).
+ * lists only `/v1`; the console's lists sign-in and the console-only routes (docs/design.md#d33).
  */
 import { z } from "zod";
 import type { ErrorCode } from "../api-error";

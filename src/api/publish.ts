@@ -1,5 +1,5 @@
 /**
- * Publishing (spec §3, §4.1, DESIGN D17): `POST /v1/charts/{id}/publish` renders the chart into
+ * Publishing (docs/contract.md#section-3, §4.1, docs/design.md#d17): `POST /v1/charts/{id}/publish` renders the chart into
  * an immutable snapshot and points the chart's stable embed URL at it; publishing again updates
  * it in place. `DELETE /v1/charts/{id}/publish` takes the embed down. Both are chart versions.
  * The work is `src/services/publish.ts`; here are the routes and the snippets publish answers.
@@ -15,7 +15,7 @@ import { publishChart, unpublishChart } from "../services/publish";
 import { chartWriteResponse, expectedVersionOf } from "./chart-resource";
 import { ChartOrReceipt } from "./schemas";
 
-/** What publish answers: the URL, the aspect-ratio iframe (spec 4.1), the loader, and both together. */
+/** What publish answers: the URL, the aspect-ratio iframe (docs/contract.md#section-4-1), the loader, and both together. */
 async function publishedSnippets(chart: ChartRecord, embedBase: string) {
 	const url = embedUrl(embedBase, chart.id);
 	const iframe = iframeSnippet(embedSize(chart.meta), chart.name, url);

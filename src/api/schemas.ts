@@ -81,7 +81,7 @@ export const ChartCreated = z
 	})
 	.meta({ id: "ChartCreated" });
 
-/** A linked chart's URL and how its reads went (issue 29). */
+/** A linked chart's URL and how its reads went. */
 const DataSourceSchema = z
 	.object({
 		url: z.string(),
@@ -117,7 +117,7 @@ export const Chart = z
 	})
 	.meta({ id: "Chart" });
 
-/** What a chart write answers a key without `chart:read` (issue 23): that it happened, never the chart. */
+/** What a chart write answers a key without `chart:read`: that it happened, never the chart. */
 export const ChartWriteReceipt = z
 	.object({
 		id: z.string(),

@@ -1,5 +1,5 @@
 /**
- * `GET /v1/themes` (spec §4.3, DESIGN D20): the workspace's themes, then the built-ins.
+ * `GET /v1/themes` (docs/contract.md#section-4-3, docs/design.md#d20): the workspace's themes, then the built-ins.
  * Exactly one item is the default: the workspace's own default if it has one, else Classic.
  */
 import { listWorkspaceThemes } from "../db/themes";

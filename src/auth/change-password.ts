@@ -1,5 +1,5 @@
 /**
- * Changing a signed-in account's password (DESIGN D33): the current password is required, so a
+ * Changing a signed-in account's password (docs/design.md#d33): the current password is required, so a
  * session left open on a shared machine cannot lock its owner out, and every other session of
  * the account ends, so a change made because a password leaked also throws the intruder out.
  *

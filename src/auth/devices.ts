@@ -1,5 +1,5 @@
 /**
- * The browsers an account has signed in from (issue 23, OWASP "device cookies"). A sign-in that
+ * The browsers an account has signed in from (OWASP "device cookies"). A sign-in that
  * bears a live device cookie issued for its email is throttled by that device's own counter, so
  * a stranger's wrong guesses for the email do not lock its owner out; an unknown, expired or
  * malformed cookie, or one issued for another email, counts like none.

@@ -1,9 +1,9 @@
 /**
- * Signing in (DESIGN D30, D31): email and password → a new session and a device cookie. A wrong
+ * Signing in (docs/design.md#d30, #d31): email and password → a new session and a device cookie. A wrong
  * email and a wrong password get the same answer in about the same time (an unknown email is
  * hashed against a dummy and counted alike), so the endpoint does not say who has an account.
  *
- * Guessing is throttled before any hash is computed (`throttle.ts`, issue 23): a browser that
+ * Guessing is throttled before any hash is computed (`throttle.ts`): a browser that
  * bears a device cookie issued for this email is judged by that device's counter alone; any other
  * attempt by the email's counter and its client address's counter together (the address when
  * Cloudflare names it, `client-address.ts`). So ten wrong guesses by a stranger lock the email

@@ -1,5 +1,5 @@
 /**
- * The password-guessing throttle (DESIGN D31, issue 23; OWASP Authentication and Credential
+ * The password-guessing throttle (docs/design.md#d31; OWASP Authentication and Credential
  * Stuffing cheat sheets). Every attempt that will hash a password first takes a place in its
  * buckets (`src/db/sign-in-attempts.ts`, one atomic statement); a refused attempt answers 429
  * before any hash is computed, so a burst of guesses costs at most `limit` hashes per bucket.

@@ -1,6 +1,6 @@
 /**
  * The console's root: reads the session, sends signed-out visits to `/sign-in?next=…` and back
- * after, and picks the screen for the URL (DESIGN D34).
+ * after, and picks the screen for the URL (docs/design.md#d34).
  */
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { AppShell } from "./components/app-shell";
@@ -101,7 +101,7 @@ export function App() {
 			onSignedOut(() => {
 				setLoad({ state: "ready", session: null });
 				const here = window.location.pathname + window.location.search;
-				// `ended` makes the sign-in screen say why the person is there (issue 24 item 15).
+				// `ended` makes the sign-in screen say why the person is there.
 				navigate(`/sign-in?next=${encodeURIComponent(here)}&ended=1`, { replace: true });
 			}),
 		[],

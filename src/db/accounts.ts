@@ -1,5 +1,5 @@
 /**
- * Accounts as people sign in to them (DESIGN D30): found by normalised email, with their
+ * Accounts as people sign in to them (docs/design.md#d30): found by normalised email, with their
  * password hash, and the account overview the console shows.
  */
 import { eq } from "drizzle-orm";

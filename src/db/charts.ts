@@ -19,7 +19,7 @@ import { dataSourceOf, linkColumns, linkValues } from "./linked-data";
 import { parseJsonColumn } from "./rows";
 import { charts, chartVersions } from "./schema";
 
-/** `refresh`: linked data or library statistics redrawn by the service itself (issue 29). */
+/** `refresh`: linked data or library statistics redrawn by the service itself. */
 export type ChartAction = "create" | "update" | "move" | "data" | "publish" | "unpublish" | "restore" | "refresh";
 
 type ChartRow = typeof charts.$inferSelect;
@@ -158,7 +158,7 @@ export interface ChartWrite {
 }
 
 /**
- * Filing a chart (a new folder and nothing else) is not editing it (issue 24 item 14): it is a
+ * Filing a chart (a new folder and nothing else) is not editing it: it is a
  * version of its own, action `move`, so the ETag changes with the folder, but `updated_at`,
  * which the list's "edited …" and its Updated sort show, stays as it was.
  */

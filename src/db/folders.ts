@@ -1,5 +1,5 @@
 /**
- * Folders (spec §2.7, DESIGN D11). Moves are checked for cycles inside the UPDATE itself, so
+ * Folders (docs/contract.md#section-2-7, docs/design.md#d11). Moves are checked for cycles inside the UPDATE itself, so
  * two concurrent moves can never make a folder its own ancestor.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -73,7 +73,7 @@ export async function folderIsWithin(d1: D1Database, workspaceId: string, folder
 /**
  * Deletes a folder; its charts and its subfolders move up one level, in one transaction.
  * Each moved chart gets a new version (action `move`), so its ETag changes with its folder, but
- * keeps its `updated_at`: filing is not editing (issue 24 item 14), so the charts list does not
+ * keeps its `updated_at`: filing is not editing, so the charts list does not
  * call them "edited just now" or move them to the top of its Updated sort.
  * Returns false if the folder was already gone.
  */

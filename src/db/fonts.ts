@@ -1,5 +1,5 @@
 /**
- * Uploaded fonts' rows (DESIGN D33); the files themselves are in R2 under `r2Key`.
+ * Uploaded fonts' rows (docs/design.md#d33); the files themselves are in R2 under `r2Key`.
  */
 import { and, asc, eq, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Idempotency records (DESIGN D14, D27): the first request with a key reserves it; a successful
+ * Idempotency records (docs/design.md#d14, #d27): the first request with a key reserves it; a successful
  * answer is stored and a repeat within 24 hours gets it back; any other answer releases the
  * reservation (the HTTP layer decides which, `src/http/idempotency.ts`).
  *

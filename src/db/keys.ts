@@ -1,6 +1,6 @@
 /**
  * API keys: looked up by the SHA-256 of the presented key, joined with the account they belong to;
- * listed, created and revoked per account (the console's keys routes, DESIGN D33).
+ * listed, created and revoked per account (the console's keys routes, docs/design.md#d33).
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";

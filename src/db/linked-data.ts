@@ -1,5 +1,5 @@
 /**
- * Linked data's state in the chart row (issue 29): the URL, its schedule and the outcome of the
+ * Linked data's state in the chart row: the URL, its schedule and the outcome of the
  * last read, plus the content key of the published snapshot and which library imports published
  * charts already follow. None of it is chart content: writing it makes no version.
  */

@@ -148,7 +148,7 @@ export const sessions = sqliteTable(
 );
 
 /**
- * Sign-in and current-password attempts, for throttling (D31, issue 23): one row per attempt per
+ * Sign-in and current-password attempts, for throttling (D31): one row per attempt per
  * bucket it counts in (`email:…`, `client:…`, `device:…`, `password:…`). A row is written before
  * the password is hashed, so an attempt still running counts; a right password deletes its rows
  * again. Rows older than the window are purged.
@@ -248,12 +248,12 @@ export const charts = sqliteTable(
 		publishedAt: integer("published_at"),
 		/**
 		 * The content key (snapshot cache, D37) of the published version's files, and that version:
-		 * a scheduled redraw whose key is unchanged writes nothing (issue 29).
+		 * a scheduled redraw whose key is unchanged writes nothing.
 		 */
 		publishedKey: text("published_key"),
 		publishedKeyVersion: integer("published_key_version"),
 		/*
-		 * Linked data (issue 29): the chart re-reads its data from `linkedUrl` every
+		 * Linked data: the chart re-reads its data from `linkedUrl` every
 		 * `linkedRefreshMinutes`. Null `linkedUrl` = own data or statistics. The rest is the state of
 		 * the reads (conditional-request validators, the last content's hash, the outcome, back-off).
 		 */
@@ -435,7 +435,7 @@ export const libraryObservations = sqliteTable(
 );
 
 /**
- * Fonts uploaded in the console (issue 13, DESIGN D33), usable by the workspace's themes. The
+ * Fonts uploaded in the console (docs/design.md#d33), usable by the workspace's themes. The
  * file itself is in R2 under `r2Key` and never changes under its id, which is why the embed
  * host can serve it as immutable and export keys can name it by id.
  */
@@ -467,7 +467,7 @@ export const fonts = sqliteTable(
 );
 
 /**
- * The uploaded fonts each published snapshot names (issue 23): the embed host serves a font only
+ * The uploaded fonts each published snapshot names: the embed host serves a font only
  * while the chart's published version is one that names it. Written at publish, for that version.
  */
 export const publishedFonts = sqliteTable(
@@ -483,7 +483,7 @@ export const publishedFonts = sqliteTable(
 );
 
 /**
- * Library re-imports already followed by published charts (issue 29): a source whose
+ * Library re-imports already followed by published charts: a source whose
  * `library_sources.content_hash` differs from the one here was re-imported since, so the
  * published charts on its statistics are redrawn, then its hash is recorded here.
  */

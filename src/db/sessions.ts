@@ -1,5 +1,5 @@
 /**
- * Console sessions (DESIGN D31), found by the SHA-256 of the cookie's token. Failed sign-ins are
+ * Console sessions (docs/design.md#d31), found by the SHA-256 of the cookie's token. Failed sign-ins are
  * counted in `sign-in-attempts.ts`.
  */
 import { and, eq, lt, ne } from "drizzle-orm";

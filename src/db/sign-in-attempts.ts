@@ -1,5 +1,5 @@
 /**
- * Attempt counters for sign-in and the current-password check (DESIGN D31, issue 23): a sliding
+ * Attempt counters for sign-in and the current-password check (docs/design.md#d31): a sliding
  * window of rows per bucket. An attempt takes its place in every bucket it counts in with ONE
  * conditional statement before any password is hashed, so concurrent attempts cannot all read
  * "under the limit" and then all go ahead: D1 runs statements one at a time, and the statement

@@ -1,5 +1,5 @@
 /**
- * Device cookies (DESIGN D31, issue 23): the browsers that have signed in to an account, found by
+ * Device cookies (docs/design.md#d31): the browsers that have signed in to an account, found by
  * the SHA-256 of their `charts_device` token. Each account keeps its most recently used
  * `maxDevicesPerAccount`; a device unused for its lifetime is purged.
  */

@@ -1,5 +1,5 @@
 /**
- * Workspace themes, authored in the console's theme studio (DESIGN D33) or imported with the admin CLI.
+ * Workspace themes, authored in the console's theme studio (docs/design.md#d33) or imported with the admin CLI.
  */
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import { builtInThemes, defaultBuiltInThemeId } from "../domain/themes";
@@ -147,7 +147,7 @@ export async function setDefaultTheme(db: Database, workspaceId: string, id: str
  * How many of the workspace's charts draw with the theme: those that name it in `meta.theme`,
  * and, for the workspace's default theme, also those that name no theme or one that is gone
  * (they draw with the default). The studio said "Used by no charts" of the default theme while
- * every chart without a theme used it (issue 24 item 13).
+ * every chart without a theme used it.
  */
 export async function countChartsUsingTheme(db: Database, workspaceId: string, id: string): Promise<number> {
 	const named = sql`json_extract(${charts.meta}, '$.theme')`;

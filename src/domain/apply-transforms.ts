@@ -1,5 +1,5 @@
 /**
- * Applying `meta.seriesTransform` to a series (DESIGN §4): pure, dependency-free, shared by the
+ * Applying `meta.seriesTransform` to a series (docs/design.md#section-4): pure, dependency-free, shared by the
  * CSV export, the server renderer and the embed page's client. Validation is `transforms.ts`.
  */
 import type { SeriesTransform, TransformOp } from "./transforms";
@@ -89,7 +89,7 @@ function rolling(values: Values, n: number, reduce: (sum: number) => number): (n
 	return out;
 }
 
-/** One op over a series in period order (DESIGN §4). Nulls stay null. */
+/** One op over a series in period order (docs/design.md#section-4). Nulls stay null. */
 export function applyOp(values: Values, op: TransformOp): (number | null)[] {
 	const n = Number(op.args?.[0]);
 	switch (op.fn) {

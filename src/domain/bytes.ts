@@ -1,7 +1,7 @@
 /**
  * Byte helpers the password and session-token code share: base64url without padding, and a
  * comparison whose time does not depend on where two values differ. No dependencies, so the
- * console's session-cookie check can use them at startup without loading zod (issue 26).
+ * console's session-cookie check can use them at startup without loading zod.
  */
 
 export function toBase64Url(bytes: Uint8Array): string {

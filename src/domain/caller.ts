@@ -1,6 +1,6 @@
 /**
  * Who a request acts for, once authenticated: the account, its workspace, plan and role, the
- * scopes it holds, and how it proved who it is (DESIGN D32). A key holds its own scopes as far as
+ * scopes it holds, and how it proved who it is (docs/design.md#d32). A key holds its own scopes as far as
  * its account's role allows them and is subject to the plan check; a console session holds its
  * role's scopes and is not (src/domain/roles.ts). Handlers take this, never the request's headers;
  * services take an `Actor`, which is this or the service itself.

@@ -1,5 +1,5 @@
 /**
- * A chart's name is its title (DESIGN D7), "Untitled chart" without one: the API answers it and
+ * A chart's name is its title (docs/design.md#d7), "Untitled chart" without one: the API answers it and
  * the console shows it while an edit is still being saved. No imports, so the console's bundle
  * takes only these lines.
  */

@@ -1,6 +1,6 @@
 /**
  * The chart model: its stored state, how a PATCH changes it, and the resource shapes the API
- * returns (spec §2.1). Pure: no bindings, no requests.
+ * returns (docs/contract.md#section-2-1). Pure: no bindings, no requests.
  */
 import { z } from "zod";
 import { ColumnRoles } from "./column-roles-schema";
@@ -35,14 +35,14 @@ export interface ChartRecord extends ChartSnapshot {
 	publishedVersion: number | null;
 	createdAt: number;
 	updatedAt: number;
-	/** The URL the chart's data is read from on a schedule (issue 29); null for own data or statistics. */
+	/** The URL the chart's data is read from on a schedule; null for own data or statistics. */
 	dataSource?: DataSource | null;
 }
 
 export interface ChartPatch {
 	kind?: ChartKind;
 	seriesRefs?: SeriesReference[];
-	/** A JSON merge patch for `meta` (DESIGN D8). */
+	/** A JSON merge patch for `meta` (docs/design.md#d8). */
 	metaPatch?: Record<string, unknown>;
 	folderId?: string | null;
 }

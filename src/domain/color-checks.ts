@@ -1,5 +1,5 @@
 /**
- * Accessibility checks of one chart's own colours (issue 30): the theme studio's checks
+ * Accessibility checks of one chart's own colours: the theme studio's checks
  * (theme-checks.ts: WCAG contrast, Machado CVD simulation, CIEDE2000) applied to what the chart
  * actually draws — its series in the colours it gives them (meta.seriesStyle, highlight) or the
  * palette hands them, its texts, value labels and annotations — against its background in light

@@ -1,5 +1,5 @@
 /**
- * How one CSV cell reads (spec §2.6, D18): a number (thousands separators allowed, a decimal
+ * How one CSV cell reads (docs/contract.md#section-2-6, D18): a number (thousands separators allowed, a decimal
  * point or a decimal comma decided per column) or an ISO date; and day/month dates, which are
  * read as dates only where a column's roles ask for them. Apart from csv-parse.ts so the
  * console's data table detects column types exactly as the API will, without bundling the CSV

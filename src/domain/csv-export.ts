@@ -1,5 +1,5 @@
 /**
- * The CSV export (spec §2.4, DESIGN §4): every column of the dataset in order, and right after
+ * The CSV export (docs/contract.md#section-2-4, docs/design.md#section-4): every column of the dataset in order, and right after
  * each transformed series its transformed values as `<name> (transformed)`. Hidden series are
  * exported too: hiding is a drawing choice. Text cells that a spreadsheet would read as a
  * formula (starting with = + - @, tab or CR) get a leading `'`.

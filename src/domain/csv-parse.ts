@@ -1,5 +1,5 @@
 /**
- * Own data as CSV (spec §2.6, DESIGN §4, D18): a header row, then data rows, separated by `,`,
+ * Own data as CSV (docs/contract.md#section-2-6, docs/design.md#section-4, D18): a header row, then data rows, separated by `,`,
  * `;` or tab. Numbers may use thousands separators and a decimal point or comma, decided per
  * column; empty cells are null; each column gets a type from its cells.
  */

@@ -1,5 +1,5 @@
 /**
- * Linked data (issue 29): a chart whose data is re-read from a URL on a schedule. What the API
+ * Linked data: a chart whose data is re-read from a URL on a schedule. What the API
  * shows of it (`dataSource` on the chart) and what a link request may ask for.
  */
 import { z } from "zod";

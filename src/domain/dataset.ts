@@ -1,5 +1,5 @@
 /**
- * A chart's data: an ordered list of typed columns (DESIGN §4). Own CSV and library statistics
+ * A chart's data: an ordered list of typed columns (docs/design.md#section-4). Own CSV and library statistics
  * both become a dataset; layouts, transforms, renderers and the CSV export read only this.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Device tokens (issue 23, OWASP "device cookies"): 32 random bytes, base64url, in the
+ * Device tokens (OWASP "device cookies"): 32 random bytes, base64url, in the
  * `charts_device` cookie of a browser that signed in. Only the token's SHA-256 is stored, with
  * the email it was issued for, so the cookie cannot be forged or pointed at another account.
  */

@@ -1,11 +1,11 @@
 /**
- * The embed snippet of a published chart (spec §4.1): a frame sized by the chart's aspect ratio.
+ * The embed snippet of a published chart (docs/contract.md#section-4-1): a frame sized by the chart's aspect ratio.
  * Publish answers it (src/api/publish.ts) and the console writes it for a chart published
  * earlier; one function, so the two cannot drift.
  */
 import { escapeMarkup } from "./markup";
 
-/** The chart's size when `meta` does not set one (spec §2.3). */
+/** The chart's size when `meta` does not set one (docs/contract.md#section-2-3). */
 export const defaultEmbedSize = { w: 800, h: 500 } as const;
 
 /** `meta.w` and `meta.h`, or the defaults. */
@@ -22,7 +22,7 @@ export function iframeSnippet(size: { w: number; h: number }, name: string, url:
 	return `<div style="position:relative;width:100%;padding-top:${ratio.toFixed(2)}%"><iframe src="${escapeMarkup(url)}" title="${escapeMarkup(name)}" loading="lazy" style="position:absolute;inset:0;width:100%;height:100%;border:0" allowfullscreen></iframe></div>`;
 }
 
-/** The loader script that sizes a frame to its content (issue 16). */
+/** The loader script that sizes a frame to its content. */
 export function loaderSnippet(src: string): string {
 	return `<script async src="${escapeMarkup(src)}"></script>`;
 }

@@ -1,6 +1,6 @@
 /**
  * The outline programs of an uploaded CFF (OTF) font, run once at upload over every glyph with a
- * counted budget (issue 23), so no glyph can cost more at export than the upload already paid.
+ * counted budget, so no glyph can cost more at export than the upload already paid.
  *
  * A CFF glyph is a small program (a Type 2 charstring) that fontkit interprets whenever a PDF
  * measures or embeds the glyph. fontkit follows subroutine calls without a depth limit and runs

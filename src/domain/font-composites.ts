@@ -1,9 +1,9 @@
 /**
- * TrueType composite glyphs of an uploaded font, measured once at upload (issue 23). A composite
+ * TrueType composite glyphs of an uploaded font, measured once at upload. A composite
  * glyph draws other glyphs, which may be composites too; resvg's TrueType reader (ttf-parser, in
  * the PNG export) limits only how deep that goes, not how often a shared component is drawn
  * again, so a glyph whose components each name the same composite, a few levels down, costs
- * branching^depth outlines: seconds of CPU from a thousand bytes (ttf-parser issue 220). Every
+ * branching^depth outlines: seconds of CPU from a thousand bytes (a known ttf-parser denial of service). Every
  * glyph's component tree is counted here (each glyph's count computed once and reused), and a
  * font is refused when a glyph contains itself, nests components more than
  * `maxComponentDepth` deep, or draws more than `maxComponentVisits` components in all.

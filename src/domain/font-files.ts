@@ -1,7 +1,7 @@
 /**
  * What an uploaded font file is once accepted, and the error that refuses one: apart from the
  * inspection itself (`fonts.ts`, which brings fontkit and a Brotli decoder), so the routes that
- * only name or serve fonts do not load a font parser when the Worker starts (issue 26).
+ * only name or serve fonts do not load a font parser when the Worker starts.
  */
 
 /** The largest font file: as uploaded, and as a WOFF2 unpacks to. */

@@ -1,5 +1,5 @@
 /**
- * How much shaping an uploaded font's GSUB and GPOS tables can make a renderer do (issue 23),
+ * How much shaping an uploaded font's GSUB and GPOS tables can make a renderer do,
  * read once at upload from the tables' bytes, so a font that would cost seconds at export is
  * refused instead.
  *

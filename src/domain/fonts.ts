@@ -1,10 +1,10 @@
 /**
- * Uploaded fonts (issue 13, DESIGN D33): what a file must be before a theme may draw with it.
+ * Uploaded fonts (docs/design.md#d33): what a file must be before a theme may draw with it.
  * A TTF or OTF is kept as it is; a WOFF2 is unpacked to the TTF or OTF inside (`woff2.ts`). A file is read with a real font parser (fontkit, the one pdfkit embeds with), then made to
  * shape and subset a sample of its own characters, so a font that parses but cannot be drawn
  * or embedded is refused at upload, not discovered in a failed export. Pure: no I/O.
  *
- * Uploads are untrusted programs (DESIGN D41): every read of the file, by fontkit, by the WOFF2
+ * Uploads are untrusted programs (docs/design.md#d41): every read of the file, by fontkit, by the WOFF2
  * unpacker or by `sfnt.ts`, happens inside one guard (`inspectFont`) that turns any failure into
  * an `InvalidFontError`, and each step's work is bounded by the file's size: the character map is
  * read as ranges (`sfnt.ts`), the WOFF2 may unpack to no more than a TTF upload may be, and

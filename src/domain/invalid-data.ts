@@ -1,6 +1,6 @@
 /**
  * The error data that does not fit throws, in a module of its own: the one error path
- * (src/http/errors.ts) maps it at startup, and the dataset code (with zod) loads later (issue 26).
+ * (src/http/errors.ts) maps it at startup, and the dataset code (with zod) loads later.
  */
 
 /** Where data went wrong: its row and column, and for column roles the columns and roles that would work. */

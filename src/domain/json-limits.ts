@@ -1,5 +1,5 @@
 /**
- * DESIGN D24's limits on free-form JSON a caller stores (a chart's `meta`, a theme): how deeply it
+ * docs/design.md#d24's limits on free-form JSON a caller stores (a chart's `meta`, a theme): how deeply it
  * may nest and what it may weigh serialised. One place, so every write that stores such JSON
  * answers past-limit input with the same 422 message.
  */

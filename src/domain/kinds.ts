@@ -1,5 +1,5 @@
 /**
- * Chart kinds (spec §2.2). `kind` defaults to `line`.
+ * Chart kinds (docs/contract.md#section-2-2). `kind` defaults to `line`.
  */
 import { z } from "zod";
 import { closestNames, quotedChoices } from "./closest-names";

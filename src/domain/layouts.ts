@@ -1,5 +1,5 @@
 /**
- * The column layout each chart kind needs (DESIGN §4), checked against a dataset. A fitting
+ * The column layout each chart kind needs (docs/design.md#section-4), checked against a dataset. A fitting
  * dataset yields the chart's series names (the keys of `meta.seriesTransform`); one that does
  * not fit throws `InvalidDataError` saying which column or row is wrong and what was expected.
  */

@@ -1,5 +1,5 @@
 /**
- * JSON Merge Patch (RFC 7386), used for `meta` on PATCH (DESIGN D8): objects merge deeply,
+ * JSON Merge Patch (RFC 7386), used for `meta` on PATCH (docs/design.md#d8): objects merge deeply,
  * `null` removes a key, anything else (arrays included) replaces the target value.
  *
  * Keys are user text (series names in `seriesTransform`), so `__proto__` is an ordinary key

@@ -1,5 +1,5 @@
 /**
- * The drawing settings of `meta` (issue 12): text around the chart, number formatting, axes,
+ * The drawing settings of `meta`: text around the chart, number formatting, axes,
  * per-series styles, labels, legend, annotations, colour scales, bar races and tables. Each
  * field carries a description and an example, because this schema is also the OpenAPI
  * document, `GET /v1/schema/meta.json` and the console's Refine form. Refinements only (no

@@ -1,5 +1,5 @@
 /**
- * The `meta` settings object (spec §2.3, DESIGN D7/D8/D24). Known fields are validated; any other
+ * The `meta` settings object (docs/contract.md#section-2-3, docs/design.md#d7/#d8/#d24). Known fields are validated; any other
  * setting is kept exactly as sent, because the editor stores settings this API does not know,
  * as long as the whole stays within D24's size and depth limits.
  */

@@ -1,5 +1,5 @@
 /**
- * Passwords (DESIGN D30): PBKDF2-SHA256 from WebCrypto, 100,000 iterations (the most the Workers
+ * Passwords (docs/design.md#d30): PBKDF2-SHA256 from WebCrypto, 100,000 iterations (the most the Workers
  * runtime allows), a 16-byte random salt per password, compared in constant time. Pure apart
  * from WebCrypto, so the Worker, the admin CLI (Node) and unit tests share it.
  */

@@ -1,12 +1,12 @@
 /**
- * Plans, their per-minute request budgets and the key scopes (spec §5, §8).
+ * Plans, their per-minute request budgets and the key scopes (docs/contract.md#section-5, §8).
  */
 import { z } from "zod";
 
 export const Plan = z.enum(["free", "starter", "professional", "business"]);
 export type Plan = z.infer<typeof Plan>;
 
-/** Requests per rolling minute, per account (spec §8). */
+/** Requests per rolling minute, per account (docs/contract.md#section-8). */
 export const requestsPerMinute: Record<Plan, number> = {
 	free: 60,
 	starter: 120,
@@ -14,7 +14,7 @@ export const requestsPerMinute: Record<Plan, number> = {
 	business: 600,
 };
 
-/** API access is offered on the two higher plans (spec §1). */
+/** API access is offered on the two higher plans (docs/contract.md#section-1). */
 export function planHasApiAccess(plan: Plan): boolean {
 	return plan === "professional" || plan === "business";
 }

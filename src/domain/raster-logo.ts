@@ -1,7 +1,7 @@
 /**
  * Raster logos are decoded whole by every export that draws them (resvg for PNG, pdfkit or resvg
  * for PDF), and a small file can describe a huge image: a 250 KB PNG of 16000×16000 px took 8.6 s
- * and 1.1 GB per export (issue 23). So a raster image is measured from its header before it is
+ * and 1.1 GB per export. So a raster image is measured from its header before it is
  * stored, and refused past `maxLogoSide` on either side. Nothing is decoded to measure it.
  *
  * The header readers cover the formats a logo may carry: PNG and JPEG as the logo itself, and
@@ -45,7 +45,7 @@ function startsWith(bytes: Uint8Array, at: number, text: string): boolean {
 
 const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-/** PNG: the IHDR chunk must come first (PNG spec §5.6), its width and height are its first 8 bytes. */
+/** PNG: the IHDR chunk must come first (PNG docs/contract.md#section-5-6), its width and height are its first 8 bytes. */
 function pngSize(bytes: Uint8Array): RasterSize | null {
 	if (!pngSignature.every((b, i) => bytes[i] === b)) return null;
 	if (bytes.length < 24 || uint32be(bytes, 8) !== 13 || !startsWith(bytes, 12, "IHDR")) return null;

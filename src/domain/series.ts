@@ -1,5 +1,5 @@
 /**
- * Series references (spec §2.5): how a client names library statistics for a chart.
+ * Series references (docs/contract.md#section-2-5): how a client names library statistics for a chart.
  * Resolving them to data belongs to `src/library`.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Session tokens (DESIGN D31): 32 random bytes, base64url, in the `charts_session` cookie. Only
+ * Session tokens (docs/design.md#d31): 32 random bytes, base64url, in the `charts_session` cookie. Only
  * the token's SHA-256 is stored. The CSRF token is derived from the session token with HMAC, so
  * it is random per session, needs no column and no server secret, and cannot be computed by
  * anyone who cannot read the (HttpOnly) cookie.

@@ -1,6 +1,6 @@
 /**
  * The parts of an sfnt (TrueType or OpenType) file that every drawing reads, read with bounds
- * checks and bounded work (issue 23): the table directory, the metrics tables and the character
+ * checks and bounded work: the table directory, the metrics tables and the character
  * map, kept as ranges of code points. Nothing here expands a range into its code points, so a
  * map of one group over U+0021..U+10FFFF costs what a map of one character does; what is
  * visited one entry at a time (format 4 segments, the array formats) is bounded by the file's

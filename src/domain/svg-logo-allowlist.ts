@@ -1,5 +1,5 @@
 /**
- * What an SVG logo may contain (issues 13 and 23): the elements, attributes and CSS that draw,
+ * What an SVG logo may contain: the elements, attributes and CSS that draw,
  * and nothing that reaches outside the file or runs. Everything else is refused or, if it never
  * draws, dropped (`svg-logo-rewrite.ts` decides which).
  */

@@ -1,5 +1,5 @@
 /**
- * The CSS inside an SVG logo (issue 23): `style` attributes, presentation attribute values and
+ * The CSS inside an SVG logo: `style` attributes, presentation attribute values and
  * `<style>` sheets, rewritten from allowed properties and plain selectors. Escapes, at-rules,
  * functions other than colours and transforms, and any `url()` other than `url(#fragment)` are
  * problems, noted in the findings; the logo is then refused whole.

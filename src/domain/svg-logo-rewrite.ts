@@ -1,5 +1,5 @@
 /**
- * The rewrite of an SVG logo (issues 13 and 23): the file read into a tree (`svg-markup.ts`) and
+ * The rewrite of an SVG logo: the file read into a tree (`svg-markup.ts`) and
  * written again from allowlisted elements and attributes (`svg-logo-allowlist.ts`) and cleaned
  * CSS (`svg-logo-css.ts`), so no escape, comment or entity trick in the source reaches what is
  * stored or drawn. `<use>` copies are capped here, since nested copies multiply.

@@ -1,6 +1,5 @@
 /**
- * A theme's logo is drawn into every export and embed, so an uploaded one must be inert (issues
- * 13 and 23). The stored logo is never the uploaded text: an SVG is read into a tree
+ * A theme's logo is drawn into every export and embed, so an uploaded one must be inert. The stored logo is never the uploaded text: an SVG is read into a tree
  * (`svg-markup.ts`) and written again from allowlisted elements, attributes and CSS only, so no
  * escape, comment or entity trick in the source can reach what is stored or drawn.
  *

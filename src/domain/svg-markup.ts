@@ -1,5 +1,5 @@
 /**
- * A small, strict XML reader for SVG logos (issue 23): elements, attributes and text, nothing
+ * A small, strict XML reader for SVG logos: elements, attributes and text, nothing
  * else. The logo check does not look for bad things in the text a person uploaded (an earlier
  * pattern scan was bypassed by CSS escapes and an HTML-style `<!-->` comment); it reads the file
  * into this tree and writes a new file from the tree's allowed parts. So the rules that decide

@@ -1,5 +1,5 @@
 /**
- * Accessibility checks of a theme (issue 13): pure, so the API answers them and the theme studio
+ * Accessibility checks of a theme: pure, so the API answers them and the theme studio
  * computes the same ones live as the person edits. They warn; they never block saving.
  *
  * - Contrast (WCAG 2.x, https://www.w3.org/TR/WCAG21/#dfn-contrast-ratio): text and muted text

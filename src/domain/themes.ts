@@ -1,5 +1,5 @@
 /**
- * Themes (spec §2.8, DESIGN D20): the definition schema shared by the admin CLI's import and
+ * Themes (docs/contract.md#section-2-8, docs/design.md#d20): the definition schema shared by the admin CLI's import and
  * the renderer, and the built-in themes every workspace can use.
  *
  * A theme carries colours for light and dark mode, fonts, surfaces and an optional logo.
@@ -128,8 +128,7 @@ export interface BuiltInTheme {
 }
 
 /**
- * The built-in themes pass the studio's own accessibility checks (theme-checks.ts; issue 24 item
- * 13): every palette colour is 3:1 or more on its background (WCAG 1.4.11) and no two are closer
+ * The built-in themes pass the studio's own accessibility checks (theme-checks.ts): every palette colour is 3:1 or more on its background (WCAG 1.4.11) and no two are closer
  * than ΔE00 10 for protan, deutan or tritan readers. The published palettes they start from were
  * made for colour-blind readers but not for contrast on white: colours under 3:1 are darkened
  * (light) or lightened (dark) just enough, a colour that then came too close to another is

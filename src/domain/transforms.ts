@@ -1,5 +1,5 @@
 /**
- * The shape of `meta.seriesTransform` (spec §2.4, DESIGN D9): what a valid transform is.
+ * The shape of `meta.seriesTransform` (docs/contract.md#section-2-4, docs/design.md#d9): what a valid transform is.
  * Applying one is `apply-transforms.ts`, which has no zod so the embed page's client can carry it.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * What a version changed, in words (issue 30 item 4): computed once, when the version is
+ * What a version changed, in words: computed once, when the version is
  * written, from the snapshot before and the snapshot after ("Title: 'A' → 'B'", "Kind: line →
  * bar", "Data: 12 → 14 rows", "Restored version 3"). Each change keeps its field and its two
  * ends, so consecutive autosaves of the same field can be shown as one entry whose summary runs

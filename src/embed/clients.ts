@@ -1,14 +1,14 @@
 /**
  * The embed page's client scripts (built by `npm run build:embed` from `src/embed/client/` into
  * static assets, `static-assets.ts`), as the embed host serves them: one per kind family (`cartesian`, `pie`, `plane`, `table`, `other`,
- * `map`), each with only the ECharts code its kinds use (issue 16); `overlay`, no ECharts at all:
+ * `map`), each with only the ECharts code its kinds use; `overlay`, no ECharts at all:
  * tooltips, keyboard and legend over the server's own drawing of a line, bar, pie or scatter
  * chart (`client/overlay/`); `chart`, every kind but maps,
  * for pages published before the split; `embed` is the loader a host page may add to size our
- * iframes (`/embed.js`, DESIGN D39).
+ * iframes (`/embed.js`, docs/design.md#d39).
  *
  * A page names its client by a content-hashed path, `/_client/cartesian.<hash>.js`, served
- * `immutable` for a year (DESIGN D40): readers fetch a client once, and a new build gets a new
+ * `immutable` for a year (docs/design.md#d40): readers fetch a client once, and a new build gets a new
  * path. The unhashed path (`/_client/chart.js`, what pages published before hashing name) and a
  * hash of an earlier build (a page published before a deploy) still answer, with the current
  * script under a short cache, so no published page loses its client.

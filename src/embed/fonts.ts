@@ -1,5 +1,5 @@
 /**
- * Fonts on the embed host (DESIGN D40), so a published page draws with the fonts the exports use,
+ * Fonts on the embed host (docs/design.md#d40), so a published page draws with the fonts the exports use,
  * loaded same-origin (CSP `font-src 'self'`):
  * - the bundled fonts the server draws with (Inter, and DejaVu Sans for the scripts Inter lacks),
  *   as WOFF2 made at build time, under content-hashed paths `/_fonts/{name}.{hash}.woff2`;
@@ -79,7 +79,7 @@ export function fontIdsNamedBy(page: string): string[] {
 /**
  * The font a `/_fonts/…` path names (bundled or uploaded), or null for any other path. An
  * uploaded font is served only while a chart of its workspace is published with a page that
- * names it (issue 23), as the font markers the published pointers keep in R2 say
+ * names it, as the font markers the published pointers keep in R2 say
  * (published-pointer.ts; no D1 read): any other id, a deleted font or a format that is not the
  * file's is 404.
  */

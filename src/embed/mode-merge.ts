@@ -1,5 +1,5 @@
 /**
- * One drawing per width class for both modes (DESIGN D38): a chart's light and dark drawings
+ * One drawing per width class for both modes (docs/design.md#d38): a chart's light and dark drawings
  * are laid out identically and differ only in colours, so the page keeps the light drawing and
  * gives each shape whose colours differ a class whose dark colours the page's CSS applies in
  * dark mode (a CSS rule outranks an SVG presentation attribute). That halves the page: a map's

@@ -1,8 +1,7 @@
 /**
  * Stylesheet parts of the embed page that belong to its extras (`reader-extras.ts`) and table
  * controls (`table-controls-html.ts`), apart from them: the page (`page.ts`) needs only the CSS,
- * and the embed host that serves its 404 and 500 pages should not load what writes a data table
- * (issue 26).
+ * and the embed host that serves its 404 and 500 pages should not load what writes a data table.
  */
 
 /**

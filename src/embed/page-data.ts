@@ -29,7 +29,7 @@ export const drawnMetaFields = [
 	"connected",
 	"basemap",
 	"period",
-	// The chart settings (issue 12); `description` is the hydrated chart's accessible description.
+	// The chart settings; `description` is the hydrated chart's accessible description.
 	"description",
 	"notes",
 	"byline",

@@ -48,7 +48,7 @@ export interface EmbedPage {
 	fontFaces?: string;
 	/** `meta.sourceUrl` and where the source line is drawn in each width class, as fractions of that drawing's size. */
 	sourceLink?: { url: string; label: string; boxes: { width: number; box: Box }[] };
-	/** The chart follows linked data or library statistics (issue 29): an open page watches for redraws (`client/live-refresh.ts`). */
+	/** The chart follows linked data or library statistics: an open page watches for redraws (`client/live-refresh.ts`). */
 	live?: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * What a published page offers readers under the chart (issue 16 item 6), all plain HTML so it
+ * What a published page offers readers under the chart, all plain HTML so it
  * works without JavaScript: a "View as table" toggle (a `<details>` holding the data drawn, as
  * screen-reader users and readers who want the numbers expect; `meta.embed.dataTable: false`
  * leaves it out) and, when `meta.embed.dataLink` is on, a "Get the data" link to the CSV of

@@ -1,5 +1,5 @@
 /**
- * The embed host (DESIGN D17): `{EMBED_BASE}/{chart}/` serves the published page, with
+ * The embed host (docs/design.md#d17): `{EMBED_BASE}/{chart}/` serves the published page, with
  * `chart.svg`, `preview.png`, `data.json` (and `data.csv` when linked) beside it, straight from R2; `/_client/<name>.<hash>.js` is the
  * page's client (see clients.ts); `/_fonts/{id}.{ttf|otf}` an uploaded font a page names. No view
  * reads D1 or calls a Durable Object: the published version comes from the chart's pointer in R2
@@ -10,7 +10,7 @@
  *
  * Every answer, whatever its status (200, 301, 304, 404, 405, 500), carries the security headers
  * and `X-Request-Id`: they are added in one place, `serveEmbed`, which also catches any failure
- * (D1, R2, a bug) and answers the embed host's own 500 page with the request id (DESIGN D28).
+ * (D1, R2, a bug) and answers the embed host's own 500 page with the request id (docs/design.md#d28).
  */
 
 import { notModified } from "../domain/conditional-requests";

@@ -1,5 +1,5 @@
 /**
- * The embed host's static assets (issue 26): the page clients and the bundled WOFF2 fonts are
+ * The embed host's static assets: the page clients and the bundled WOFF2 fonts are
  * files of the `[assets]` directory under content-hashed names, not modules of the Worker, which
  * keeps only their manifest (`static-asset-paths.ts`). The embed host still answers them under
  * its own paths (`/_client/…`, `/_fonts/…`) with its own headers; the bytes come from `ASSETS`.

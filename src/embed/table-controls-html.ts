@@ -1,5 +1,5 @@
 /**
- * A table's search box and paging as the page's own HTML (issue 16): above the chart from the
+ * A table's search box and paging as the page's own HTML: above the chart from the
  * first paint, showing page 1 as the server's drawing does, so the table can wait for the
  * reader's first interaction to be drawn by the client (the server's drawing stays the largest
  * paint) and nothing moves when it is. The client (`client/table-controls.ts`) makes them live.

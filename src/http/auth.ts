@@ -1,5 +1,5 @@
 /**
- * Who is calling (DESIGN D1, D32): `Authorization: Bearer <key>` → the key's account, workspace,
+ * Who is calling (docs/design.md#d1, #d32): `Authorization: Bearer <key>` → the key's account, workspace,
  * plan and scopes; without that header, the console's session cookie. A request that carries a
  * bearer key is judged by the key alone, its cookie ignored, so a script can never be upgraded
  * (or downgraded) by a cookie it happens to send. Key failures are 401 `unauthorized` with
@@ -161,7 +161,7 @@ const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * A cookie is sent by the browser whoever asks it to, so a cookie-authenticated write must also
- * prove it comes from a page that could read the session's CSRF token (DESIGN D32). Keys need no
+ * prove it comes from a page that could read the session's CSRF token (docs/design.md#d32). Keys need no
  * such proof: a header is only sent by code that holds the key.
  */
 export function requireCsrfToken(caller: Caller, request: Request): void {
@@ -174,7 +174,7 @@ export function requireCsrfToken(caller: Caller, request: Request): void {
 	}
 }
 
-/** Console-only routes act for a person signed in, never for a key (DESIGN D33). */
+/** Console-only routes act for a person signed in, never for a key (docs/design.md#d33). */
 export function requireSession(caller: Caller): asserts caller is SessionCaller {
 	if (caller.credential !== "session") {
 		throw new ApiError("session_required", "This route is for the signed-in console only; API keys cannot use it.");

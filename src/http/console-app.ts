@@ -1,5 +1,5 @@
 /**
- * The console's static single-page app on the API host (DESIGN §8, D36): every path that is not
+ * The console's static single-page app on the API host (docs/design.md#section-8, D36): every path that is not
  * the API (`/v1`), sign-in (`/auth`), a console route (`/console/api`), the MCP server (`/mcp`)
  * or the OAuth server (`/oauth/`, and its two `/.well-known/` documents) is answered from the
  * built files in `dist/console/` through the `ASSETS` binding, whose single-page fallback answers
@@ -57,7 +57,7 @@ function isFilePath(pathname: string): boolean {
  * The app's page comes in two variants: signed out (marked, see `markSignedOut`) and with a
  * session cookie. Each has its own `ETag`, derived from the file's, so a browser that kept the
  * signed-out page and revalidates it after signing in gets the signed-in page, not a 304 that
- * reuses the signed-out one (which sent every reload after sign-in back to sign-in, issue 24).
+ * reuses the signed-out one (which sent every reload after sign-in back to sign-in).
  * `Vary: Cookie` says the same to caches; it alone is not enough, as a browser may still
  * revalidate a variant it kept under another cookie, and a matching validator would answer 304.
  * The page stays cacheable (`no-cache`): reloads are a 304 while neither the build nor the

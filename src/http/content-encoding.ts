@@ -1,5 +1,5 @@
 /**
- * Text kept gzipped (issue 14). workerd, like Cloudflare's edge, gzips a text answer (an SVG)
+ * Text kept gzipped. workerd, like Cloudflare's edge, gzips a text answer (an SVG)
  * on every request whose client accepts it; a file that is answered many times, like a cached
  * SVG export, is cheaper compressed once when it is drawn and sent as it is stored
  * (`encodeBody: "manual"`: with the default, `"automatic"`, a `Content-Encoding: gzip` header
@@ -10,7 +10,7 @@
  * edge, and Miniflare under `wrangler dev`, replace the `Accept-Encoding` a Worker sees with
  * their own `br, gzip` and keep the client's there (an empty string when it sent none). Miniflare
  * passes a gzip answer to a client that sent no `Accept-Encoding` as it is, so `curl -o` saved
- * gzip bytes (issue 24). Where there is no `cf` (a direct call, a test) the header is the client's.
+ * gzip bytes. Where there is no `cf` (a direct call, a test) the header is the client's.
  * The compression itself is `src/domain/gzip.ts`, which the export orchestrator stores with.
  */
 

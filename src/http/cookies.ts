@@ -1,9 +1,9 @@
 /**
- * The console's cookies (DESIGN D31), read from `Cookie` and written `HttpOnly; SameSite=Strict`
+ * The console's cookies (docs/design.md#d31), read from `Cookie` and written `HttpOnly; SameSite=Strict`
  * and `Secure` everywhere except plain-http localhost, where browsers would drop a Secure
  * cookie and the local demo could not sign in.
  * - `charts_session`: the session, `Path=/`, 14 days, sliding.
- * - `charts_device`: the device cookie (issue 23), sent only to `/auth/sign-in`, a year, renewed
+ * - `charts_device`: the device cookie, sent only to `/auth/sign-in`, a year, renewed
  *   on every sign-in from this browser.
  */
 import { deviceCookieName, deviceLifetimeMs } from "../domain/device-tokens";

@@ -1,13 +1,13 @@
 /**
  * The Worker's fetch: picks the host (embed or API), on the API host the console's static app for
- * every path that is not the API's (DESIGN §8), and is the last line of the one error path
- * (DESIGN D28). Reading the config happens inside it, so a broken var answers a JSON 500 with a
+ * every path that is not the API's (docs/design.md#section-8), and is the last line of the one error path
+ * (docs/design.md#d28). Reading the config happens inside it, so a broken var answers a JSON 500 with a
  * request id instead of workerd's bare 500. Before the config is read the embed host cannot be
  * told apart from the API, so that one failure is always answered the API's way.
  *
  * This module is on the isolate's startup path: it loads neither the API nor the embed host, nor
  * what they share (zod, drizzle, the request's services). Each host builds the request's services
- * itself once its code is loaded (src/lazy-api.ts, src/lazy-embed.ts; issue 26).
+ * itself once its code is loaded (src/lazy-api.ts, src/lazy-embed.ts).
  */
 import { readConfig } from "../env";
 import { isConsoleAppPath, serveConsoleApp } from "./console-app";

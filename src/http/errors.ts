@@ -1,6 +1,6 @@
 /**
  * The one place that turns an error into a response. Every 4xx and 5xx body has the shape
- * `{ error: { code, message, details? } }` (DESIGN D1); the codes and `ApiError` itself are in
+ * `{ error: { code, message, details? } }` (docs/design.md#d1); the codes and `ApiError` itself are in
  * `src/api-error.ts`, below every layer that throws one.
  */
 import type { ErrorCode } from "../api-error";

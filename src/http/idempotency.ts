@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` on POST (DESIGN D14, D27): the same key and body within 24 h replays the
+ * `Idempotency-Key` on POST (docs/design.md#d14, #d27): the same key and body within 24 h replays the
  * first answer with `Idempotent-Replayed: true`; the same key with another body is refused (422);
  * a repeat while the first is still running gets 409 and a short Retry-After.
  *
@@ -9,7 +9,7 @@
  * If-Match or the missing data and retry with the same key, and that retry runs (Stripe's rule).
  *
  * Keys are per account, but what an answer shows depends on the caller: a write answers a key
- * without `chart:read` only `{ id, version, updatedAt }` (issue 23). Such a caller's requests hash
+ * without `chart:read` only `{ id, version, updatedAt }`. Such a caller's requests hash
  * differently, so a full answer stored for a reading caller is never replayed to it (it gets the
  * 422 of a reused key instead, and nothing runs twice).
  */
@@ -31,7 +31,7 @@ export function isStoredAnswer(status: number): boolean {
 }
 
 /**
- * Empty for a caller that may read charts, so records stored before issue 23 still match; a
+ * Empty for a caller that may read charts, so records stored before the second hardening round still match; a
  * marker otherwise, so a write-only key's request never matches a reading caller's.
  */
 function audience(caller: Caller): string {

@@ -1,7 +1,6 @@
 /**
  * Who each API key turned out to be, remembered per isolate so that the next request with it can
- * ask the rate limiter (and a read can start its handler) while D1 is still confirming the key
- * (issue 14): the key's read, the limiter's call and the handler's first read then overlap
+ * ask the rate limiter (and a read can start its handler) while D1 is still confirming the key: the key's read, the limiter's call and the handler's first read then overlap
  * instead of following one another. It is a guess, never a shortcut: every request still reads
  * its key, and what was started on a guess is answered only if the key's fresh record says the
  * same (`sameCaller`); otherwise it is dropped before it changed anything and the request runs

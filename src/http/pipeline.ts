@@ -1,13 +1,12 @@
 /**
- * What every request goes through, in the order of DESIGN D2:
+ * What every request goes through, in the order of docs/design.md#d2:
  * key or session (401) → CSRF token of a cookie write (403) → account rate limit (429) →
  * plan (403, keys only) or session-only route and its role (403) → scope, the role's for a
  * session and the key's within its role's (403) → query/body (422)
  * → a path id not of its kind's shape (404) → handler. So a rate-limited key with the wrong scope gets 429, never 403, and a forged
  * cookie write is refused before it does anything, even spending the account's budget.
  * Every step, the limiter call included, answers its failures through `errorResponse` (D28):
- * nothing here can throw. A `readOnly` route's checks and handler run beside the limiter call
- * (issue 14), but their answer is sent only once the limiter admits the request, so what a
+ * nothing here can throw. A `readOnly` route's checks and handler run beside the limiter call, but their answer is sent only once the limiter admits the request, so what a
  * client sees, and in which order of precedence, is the same. A key seen before on this isolate
  * starts both on its remembered record while the key is read again (`known-keys.ts`): the answer
  * is the same, but a key revoked since may spend its former account's budget (see there).

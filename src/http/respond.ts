@@ -13,7 +13,7 @@ export function withHeaders(response: Response, headers: Record<string, string>)
 	return copy;
 }
 
-/** `"<version>"`: the chart's strong ETag (DESIGN D13). */
+/** `"<version>"`: the chart's strong ETag (docs/design.md#d13). */
 export function versionEtag(version: number): string {
 	return `"${version}"`;
 }

@@ -14,8 +14,8 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
  * `public`: no credential; `key`: any valid key of an API plan, or a session; a scope: a key
- * holding that scope, or a session (which holds every scope, DESIGN D32); `session`: a signed-in
- * console session only (DESIGN D33).
+ * holding that scope, or a session (which holds every scope, docs/design.md#d32); `session`: a signed-in
+ * console session only (docs/design.md#d33).
  */
 export type Access = "public" | "key" | "session" | Scope;
 
@@ -107,11 +107,11 @@ export interface RouteDefinition<QS extends z.ZodType | undefined, B extends Bod
 	responses: Record<number, ResponseSpec>;
 	/** Errors this route can answer besides those implied by its access, body, query and idempotency. */
 	errors: ErrorCode[];
-	/** POST routes replay their first answer for a repeated `Idempotency-Key` (DESIGN D14). */
+	/** POST routes replay their first answer for a repeated `Idempotency-Key` (docs/design.md#d14). */
 	idempotent?: boolean;
 	/**
 	 * The handler changes nothing before it awaits `admitted()`, so the pipeline may run it beside
-	 * the account limiter's call (one round trip less for a read, issue 14); its answer is used
+	 * the account limiter's call (one round trip less for a read); its answer is used
 	 * only if the limiter admits the request.
 	 */
 	readOnly?: boolean;

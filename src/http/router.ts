@@ -1,6 +1,6 @@
 /**
  * Builds the itty-router from the route declarations, and answers what matches no route:
- * a known path with another method is 405 with `Allow`, anything else 404 (DESIGN D1). HEAD is
+ * a known path with another method is 405 with `Allow`, anything else 404 (docs/design.md#d1). HEAD is
  * answered wherever GET is (RFC 9110 §9.3.2: the GET answer's headers; workerd sends no body),
  * so `curl -I` sees an export's `ETag`, type and encoding. A path ending in a slash is a 404
  * too, and a path id not of its kind's shape (`/v1/charts/x.y`) is one once the key, scope and
@@ -8,7 +8,7 @@
  * CORS is open (`*`): keys travel in a header, so notebooks in a browser can call the API
  * without a proxy. It never allows credentials (no `Access-Control-Allow-Credentials`, and `*`
  * forbids them anyway), so another site's page can never make a browser send the console's
- * session cookie with a cross-origin request it can read (DESIGN D32). A notebook can read a
+ * session cookie with a cross-origin request it can read (docs/design.md#d32). A notebook can read a
  * read's `X-D1-Bookmark` and send it back (src/http/d1-session.ts).
  */
 

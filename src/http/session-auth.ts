@@ -1,9 +1,9 @@
 /**
- * Authenticates a console session from the `charts_session` cookie (DESIGN D31, D32): an unknown
+ * Authenticates a console session from the `charts_session` cookie (docs/design.md#d31, #d32): an unknown
  * or expired session is 401 and clears the cookie; a live one slides its expiry, written at most
  * once a minute so reads stay reads, and the cookie is re-sent with it so the browser's copy
  * slides too. An answer re-sending the cookie carries the session's token, so it says
- * `Cache-Control: no-store` unless the route chose its own caching (issue 23). The session holds
+ * `Cache-Control: no-store` unless the route chose its own caching. The session holds
  * its account's role's scopes, read afresh on every request, so a changed role applies at once.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The error a series reference that resolves to nothing throws, in a module of its own: the one
- * error path (src/http/errors.ts) maps it at startup, and the resolver (with zod) loads later (issue 26).
+ * error path (src/http/errors.ts) maps it at startup, and the resolver (with zod) loads later.
  */
 
 /** A reference that matches no statistic or several: 422 `invalid_series` at the API edge. */

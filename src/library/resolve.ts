@@ -1,5 +1,5 @@
 /**
- * Series references → library statistics → a dataset (DESIGN §4, D10): a period column, then
+ * Series references → library statistics → a dataset (docs/design.md#section-4, D10): a period column, then
  * one column per statistic named by its series name (the entity, never the statistic id),
  * aligned by period (outer join, sorted). Two references with the same name get " (2)", " (3)".
  */

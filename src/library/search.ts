@@ -1,6 +1,6 @@
 /**
  * The data API's reads: ranked full-text search over statistics, sources with their
- * dimensions, and a dimension's values. Result counts are fixed (spec §4.4, §8).
+ * dimensions, and a dimension's values. Result counts are fixed (docs/contract.md#section-4-4, §8).
  */
 import { z } from "zod";
 import { dimensionExists, selectDimensionValues, selectSourcesAndDimensions, selectStatistics, sourceExists } from "../db/library";

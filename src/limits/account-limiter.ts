@@ -1,5 +1,5 @@
 /**
- * One instance per account: the per-minute request budget (spec §8, DESIGN D15).
+ * One instance per account: the per-minute request budget (docs/contract.md#section-8, docs/design.md#d15).
  *
  * A rolling 60-second window kept exactly: the object stores the time of each admitted request
  * of the last minute in its SQLite storage (so eviction loses nothing) and admits a request only

@@ -3,7 +3,7 @@
  * `memory.ts` has in-memory twins for unit tests. This layer answers results, never HTTP errors:
  * what a full gate means to a client (503, Retry-After) is decided in `src/services/export-slot.ts`.
  *
- * A held export slot is renewed while its render runs (DESIGN D16, issue 10): a lease expires
+ * A held export slot is renewed while its render runs (docs/design.md#d16): a lease expires
  * 60 s after it was last renewed, so a crashed isolate frees its slot within a minute, but a
  * render that is alive and slow keeps it, and a third export cannot start beside two running
  * ones. Renewal was chosen over a render deadline because JavaScript cannot stop a render

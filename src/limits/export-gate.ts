@@ -1,5 +1,5 @@
 /**
- * One global instance: the export semaphore (spec §8, DESIGN D16). At most
+ * One global instance: the export semaphore (docs/contract.md#section-8, docs/design.md#d16). At most
  * `EXPORT_CONCURRENCY` leases exist at once. A lease expires 60 s after it was taken or last
  * extended: its holder extends it while the render runs (`withExportSlot` in `client.ts`), so a
  * slow render keeps its slot, while a crashed one stops extending and frees it within a minute.

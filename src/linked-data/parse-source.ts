@@ -1,5 +1,5 @@
 /**
- * A linked source's text as a dataset (issue 29): CSV (also a published Google Sheet's CSV) is
+ * A linked source's text as a dataset: CSV (also a published Google Sheet's CSV) is
  * read as an upload is, and JSON rows (domain/json-rows.ts) become the same header and cell texts
  * and go through the same rules, so a linked chart's data obeys exactly the limits and column
  * typing of own data. JSON rows are read with the limits checked as they go, so an over-wide or

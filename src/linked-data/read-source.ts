@@ -1,5 +1,5 @@
 /**
- * Reads a linked source once (issue 29): a conditional GET (ETag / Last-Modified) that follows at
+ * Reads a linked source once: a conditional GET (ETag / Last-Modified) that follows at
  * most `maxRedirects` redirects, checking every hop's URL, gives up after `readTimeoutMs`, and
  * stops reading past the CSV upload limit. Failures are `SourceReadError`s whose message says, in
  * our words, what went wrong with the source: it is shown to the chart's owner as `lastError`

@@ -1,5 +1,5 @@
 /**
- * How the service itself brings a chart up to date (issue 29): new data from a linked URL, or the
+ * How the service itself brings a chart up to date: new data from a linked URL, or the
  * library as it is after a re-import. One new version, action `refresh`, by `system:linked-data`
  * or `system:library`; a published chart is redrawn in place through publish's orchestrator (the
  * same URL, the export gate, the snapshot cache), and a redraw whose files would be the published

@@ -1,5 +1,5 @@
 /**
- * One read of a linked chart's source and what follows from it (issue 29): unchanged content
+ * One read of a linked chart's source and what follows from it: unchanged content
  * (304, or the same bytes) changes nothing; new content that parses and fits the chart's kind
  * becomes its data (and its published embed, `redraw.ts`); a failure keeps the last good data,
  * records why in words and puts the next read further off (back-off).

@@ -1,5 +1,5 @@
 /**
- * The scheduled run (a Cron Trigger, every minute; issue 29): reads the linked charts that are
+ * The scheduled run (a Cron Trigger, every minute): reads the linked charts that are
  * due, then redraws the published charts on library statistics that a re-import changed. Work is
  * bounded per run; what is left stays due and is picked up by the next run, the longest-waiting
  * first, so many charts changing at once form a queue instead of a burst past the export gate.

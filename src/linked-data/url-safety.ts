@@ -1,5 +1,5 @@
 /**
- * Which URLs a chart may be linked to (issue 29 item 4): http(s) only, no credentials in the URL,
+ * Which URLs a chart may be linked to: http(s) only, no credentials in the URL,
  * and, unless private addresses are allowed (`LINKED_DATA_ALLOW_PRIVATE=true`, local demos and
  * tests), no loopback, private, link-local, shared, multicast or reserved address.
  *

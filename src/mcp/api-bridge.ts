@@ -3,7 +3,7 @@
  * Worker's own router, in the same isolate, with the MCP request's own `Authorization` header.
  * So a tool call goes through exactly what an API request goes through (the key's record, the
  * account's per-minute limit, the plan, the scope, the zod schemas, the handlers and their error
- * codes), and counts as one request against the account's limit (DESIGN D2). `export_chart`
+ * codes), and counts as one request against the account's limit (docs/design.md#d2). `export_chart`
  * alone calls the export service directly (export-tool.ts), to take the drawing's warnings as
  * data rather than read them back from a header. Its path is built
  * from the route's template, each id checked against its kind's shape and every parameter
@@ -97,7 +97,7 @@ async function failureOf(response: Response): Promise<ToolFailure> {
 		if (typeof body.error?.code === "string") code = body.error.code;
 		if (typeof body.error?.message === "string") message = body.error.message;
 	} catch {
-		// Every API error is JSON (DESIGN D28); the HTTP status above says what happened otherwise.
+		// Every API error is JSON (docs/design.md#d28); the HTTP status above says what happened otherwise.
 	}
 	return new ToolFailure(code, message, response.status, wait);
 }

@@ -1,5 +1,5 @@
 /**
- * What a drawing leaves out. Every kind draws from a bounded number of marks (DESIGN D25); when
+ * What a drawing leaves out. Every kind draws from a bounded number of marks (docs/design.md#d25); when
  * a kind cuts its data to fit (downsampling, aggregating, folding into "Other", capping rows),
  * it says so in a sentence here, and the sentences go out as render warnings.
  */

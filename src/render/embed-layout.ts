@@ -1,5 +1,5 @@
 /**
- * How a published chart is laid out for the width of the frame it is shown in (DESIGN D38).
+ * How a published chart is laid out for the width of the frame it is shown in (docs/design.md#d38).
  *
  * The snapshot draws the chart once per width class; the embed page shows, with CSS alone, the
  * widest class that fits the frame, scaled up to the frame's width. A drawing is never shown

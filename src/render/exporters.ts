@@ -1,5 +1,5 @@
 /**
- * Export formats (spec §4.1), their options and what an exporter answers. A drawing exporter
+ * Export formats (docs/contract.md#section-4-1), their options and what an exporter answers. A drawing exporter
  * turns a prepared `RenderInput` into a file and does no I/O (`drawing-exporters.ts` names the one
  * each format uses); CSV writes the chart's data out as it is.
  */
@@ -10,7 +10,7 @@ export const exportFormats = ["png", "svg", "pdf", "csv"] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 export type DrawingFormat = Exclude<ExportFormat, "csv">;
 
-/** Export options (DESIGN D16), as query parameters. */
+/** Export options (docs/design.md#d16), as query parameters. */
 export const ExportOptions = z.object({
 	scale: z.coerce.number().int("must be a whole number").min(1, "must be 1 to 4").max(4, "must be 1 to 4").optional(),
 	w: z.coerce.number().min(100, "must be 100 to 4000").max(4000, "must be 100 to 4000").optional(),

@@ -1,6 +1,6 @@
 /**
  * The lowest and highest of many numbers, in one loop: `Math.min(...values)` passes every value
- * as an argument and throws a RangeError past about 100,000 of them (DESIGN D23).
+ * as an argument and throws a RangeError past about 100,000 of them (docs/design.md#d23).
  */
 
 export interface Extent {

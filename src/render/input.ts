@@ -44,7 +44,7 @@ export function column(input: RenderInput, name: string): DatasetColumn | undefi
 	return input.dataset.columns.find((c) => c.name === name);
 }
 
-/** The series that are drawn: transformed values, hidden ones left out (spec §2.4). */
+/** The series that are drawn: transformed values, hidden ones left out (docs/contract.md#section-2-4). */
 export function visibleSeries(input: RenderInput): SeriesValues[] {
 	// Columns by name, once: a chart may have hundreds of series and as many columns.
 	const columns = new Map<string, DatasetColumn>();

@@ -1,5 +1,5 @@
 /**
- * SVG logos drawn by resvg with fonts (issue 23). resvg draws an SVG that arrives as an `<image>`
+ * SVG logos drawn by resvg with fonts. resvg draws an SVG that arrives as an `<image>`
  * inside another SVG without any fonts, so the text of an SVG logo vanished from PNG exports, and
  * a logo rasterised on its own without fonts lost it in PDFs. Here a logo is rasterised with the
  * fonts the chart's own text is drawn with (the bundled ones and the theme's uploaded ones; a

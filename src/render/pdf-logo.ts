@@ -1,5 +1,5 @@
 /**
- * Logos in PDFs (issue 23). pdfkit embeds a JPEG or an opaque PNG as it is, but decodes a PNG
+ * Logos in PDFs. pdfkit embeds a JPEG or an opaque PNG as it is, but decodes a PNG
  * with transparency through fflate's asynchronous inflate, which needs Web Workers; in a Worker
  * that never finishes, so such logos, and every SVG logo (pdfkit reads no SVG images), were left
  * out of PDFs. Here resvg, which draws the PNG exports, decodes the logo instead: a PNG at its own

@@ -1,5 +1,5 @@
 /**
- * The size a drawing is made at, and the PNG pixel budget (DESIGN D25): a PNG is at most 16
+ * The size a drawing is made at, and the PNG pixel budget (docs/design.md#d25): a PNG is at most 16
  * megapixels, `w·h·scale²`. resvg holds the whole canvas in memory (4 bytes a pixel), so the
  * default scale 2 at 4000×4000 would already be 256 MB, twice a Worker's 128 MB.
  */

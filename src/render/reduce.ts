@@ -1,5 +1,5 @@
 /**
- * Ways to draw long data from a bounded number of marks (DESIGN D25), shared by the kinds:
+ * Ways to draw long data from a bounded number of marks (docs/design.md#d25), shared by the kinds:
  * even thinning, keeping the largest parts and folding the rest into "Other", and grouping
  * consecutive rows into buckets. All are single passes (or one sort) over the data; drawing
  * only, since exports to CSV and `data.json` keep every row.

@@ -1,5 +1,5 @@
 /**
- * Which renderer drew a file: part of every export cache key (DESIGN D37), so a cached file is
+ * Which renderer drew a file: part of every export cache key (docs/design.md#d37), so a cached file is
  * never served once the drawing code, a drawing library or a bundled font changes.
  */
 

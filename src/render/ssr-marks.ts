@@ -1,6 +1,6 @@
 /**
  * Which series each drawn element belongs to, written into the SVG as `ecmeta_*` attributes, so
- * the embed page's light client (issue 16) can hide a series the reader toggles off in the
+ * the embed page's light client can hide a series the reader toggles off in the
  * server's own drawing. ECharts' server-side mode writes them only for elements with a data
  * index (a line's symbols, a bar, a legend item), not for a line's path, an area or a label:
  * this getter adds those, taking a label's series from the element it labels.

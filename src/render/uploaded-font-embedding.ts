@@ -2,7 +2,7 @@
  * Uploaded fonts as files carry them: parsed by fontkit for pdfkit to embed, and cut down to the
  * characters drawn for a standalone SVG. Apart from `uploaded-fonts.ts` because fontkit (and the
  * Brotli decoder it brings) is only for drawing: a Worker that starts without drawing never
- * evaluates it (issue 26).
+ * evaluates it.
  */
 import type { Font } from "fontkit";
 import { create } from "fontkit";

@@ -1,5 +1,5 @@
 /**
- * The `X-Render-Warnings` header value (DESIGN D26). Warnings carry user text (region names,
+ * The `X-Render-Warnings` header value (docs/design.md#d26). Warnings carry user text (region names,
  * labels) that may hold any character, so each one is percent-encoded (`encodeURIComponent`),
  * they are joined with "; ", and the value is at most 1 KiB: warnings that do not fit are
  * left out (one too long on its own is cut at a character and ends in "..."), and the value

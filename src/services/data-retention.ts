@@ -1,5 +1,5 @@
 /**
- * Data retention (DESIGN D29): when a chart is deleted, its published snapshots and cached
+ * Data retention (docs/design.md#d29): when a chart is deleted, its published snapshots and cached
  * exports (D37) go, and so does every data blob that no remaining chart or version names.
  *
  * Blobs are content-addressed and shared, so "no one names it" must hold even against a writer

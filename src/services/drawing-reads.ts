@@ -1,7 +1,7 @@
 /**
  * A chart together with what drawing it needs from D1: the workspace's uploaded fonts and the
  * stored themes it may be drawn with. One batch, so an export the cache answers makes a single
- * D1 round trip after the key (issue 14): the themes no longer wait for the chart to name one.
+ * D1 round trip after the key: the themes no longer wait for the chart to name one.
  */
 import { chartFromRows, chartQuery } from "../db/charts";
 import type { StoredFont } from "../db/fonts";

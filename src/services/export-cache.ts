@@ -1,10 +1,10 @@
 /**
- * Drawn exports kept in R2 under their content key (DESIGN D37): `exports/<chart>/<key>.<ext>`.
+ * Drawn exports kept in R2 under their content key (docs/design.md#d37): `exports/<chart>/<key>.<ext>`.
  * The chart id in the path lets a chart's delete remove its files with one prefix listing;
  * the key makes every file immutable, so nothing is ever overwritten or invalidated. Old keys
  * are left to an R2 lifecycle rule on `exports/` (see docs/rendering.md, "Caching of exports").
  *
- * Small files are also kept in the isolate's memory in front of R2 (issue 14: a hit should cost
+ * Small files are also kept in the isolate's memory in front of R2 (a hit should cost
  * about what `GET /v1/charts/{id}` does, and an R2 read was most of the difference). The memory
  * is keyed by the same immutable path, so it can never hold a stale file either; a deleted
  * chart's entries are dropped by its delete, and every other isolate's are unreachable because

@@ -1,5 +1,5 @@
 /**
- * The export cache key (DESIGN D37): the SHA-256 of everything a drawn file depends on, computed
+ * The export cache key (docs/design.md#d37): the SHA-256 of everything a drawn file depends on, computed
  * from the chart's inputs without drawing anything. Two requests with the same key get the same
  * bytes; any change a reader could see in the file (data, library values, meta, theme, options,
  * renderer) gives a new key, so a cached file is never stale and needs no invalidation.

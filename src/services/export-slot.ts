@@ -1,6 +1,5 @@
 /**
- * What a full export gate means to a client: 503 `export_busy` with `Retry-After: 5` (DESIGN
- * D16). The gate itself (`src/limits`) only answers "busy"; this is the one place that turns it
+ * What a full export gate means to a client: 503 `export_busy` with `Retry-After: 5` (docs/design.md#d16). The gate itself (`src/limits`) only answers "busy"; this is the one place that turns it
  * into the API's error, for the export and publish orchestrators alike.
  */
 import { ApiError } from "../api-error";

@@ -1,5 +1,5 @@
 /**
- * Exporting a chart (spec §4.1, DESIGN D16, D37), in one place: read the chart with what its
+ * Exporting a chart (docs/contract.md#section-4-1, docs/design.md#d16, #d37), in one place: read the chart with what its
  * drawing needs → key the file by the hash of its inputs → answer from the export cache → or draw
  * it in an export slot and keep it. The route (`src/api/exports.ts`) parses the request and turns
  * the result into a response: 304, the file gzipped or not, its headers.
@@ -93,7 +93,7 @@ export async function exportDrawing(
 	if (cached) return { chart, key, file: cached, uncompressed: null, warnings: warningsOfHeaderValue(cached.warnings) };
 
 	await request.admitted();
-	// The renderer is loaded by the first drawing, not when the Worker starts (issue 26).
+	// The renderer is loaded by the first drawing, not when the Worker starts.
 	const [dataset, { fonts, warnings: fontWarnings }, { drawFile }] = await Promise.all([
 		exportDataset(services, chart, materials),
 		loadRenderFonts(services, materials.fonts),

@@ -1,5 +1,5 @@
 /**
- * Reading a theme's uploaded fonts for a drawing (issue 13): which of the workspace's fonts the
+ * Reading a theme's uploaded fonts for a drawing: which of the workspace's fonts the
  * theme's family names (D1), then their bytes (R2) through a per-isolate cache bounded by size,
  * so a busy isolate does not read the same files for every export nor hold every font it met.
  */
@@ -66,8 +66,7 @@ export interface LoadedFonts {
 
 /**
  * The fonts' bytes, ready to draw with. A file missing from R2 is left out (its text falls back
- * to the bundled fonts), and so is one stored before the checks uploads pass now (issue 23:
- * units per em out of range, a character map the renderer cannot read…), with a warning, so
+ * to the bundled fonts), and so is one stored before the checks uploads pass now (units per em out of range, a character map the renderer cannot read…), with a warning, so
  * that such a file makes its exports fall back instead of failing.
  */
 export async function loadRenderFonts(services: Services, fonts: readonly StoredFont[]): Promise<LoadedFonts> {

@@ -1,5 +1,5 @@
 /**
- * Publishing a chart (spec §3, §4.1, DESIGN D17), in one place: read the chart → key its snapshot
+ * Publishing a chart (docs/contract.md#section-3, §4.1, docs/design.md#d17), in one place: read the chart → key its snapshot
  * → take the snapshot from the cache or draw it (in an export slot) and cache it → then store it
  * as the next version's files and point the chart at them with a conditional write.
  *
@@ -60,7 +60,7 @@ function pageOf(files: SnapshotFiles): string {
 }
 
 /**
- * How a redraw by the service itself (issue 29: linked data, library re-imports) differs from a
+ * How a redraw by the service itself (linked data, library re-imports) differs from a
  * person's publish: what it publishes, how the version is recorded, and that an unchanged
  * drawing writes nothing.
  */
@@ -98,7 +98,7 @@ export async function publishChart(
 		const cached = await readCachedSnapshot(services, chart.id, key);
 		if (cached) return { chart, key, files: cached, fonts: materials.fonts };
 		if (++draws > maxDraws) throw new ApiError("conflict", chartWriteRetry.conflictMessage);
-		// The renderer is loaded by the first drawing, not when the Worker starts (issue 26).
+		// The renderer is loaded by the first drawing, not when the Worker starts.
 		const [dataset, { fonts }, { drawSnapshot }] = await Promise.all([
 			exportDataset(services, chart, materials),
 			loadRenderFonts(services, materials.fonts),

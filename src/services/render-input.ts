@@ -37,7 +37,7 @@ async function readStoredTheme(services: Services, chart: ChartRecord): Promise<
 	return storedThemeOf(chart, await findThemeCandidates(services.db, chart.workspaceId, chart.meta.theme));
 }
 
-/** The theme the chart names; a theme deleted since falls back to the workspace default (issue 13), as a chart without one does. */
+/** The theme the chart names; a theme deleted since falls back to the workspace default, as a chart without one does. */
 function storedThemeOf(chart: ChartRecord, candidates: readonly ThemeCandidate[]): string | null {
 	const named = chart.meta.theme === undefined ? undefined : candidates.find((theme) => theme.id === chart.meta.theme);
 	return (named ?? candidates.find((theme) => theme.isDefault))?.definition ?? null;

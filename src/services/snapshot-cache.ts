@@ -1,5 +1,5 @@
 /**
- * Publish's snapshot files through the export cache (DESIGN D37, issue 14): a snapshot's files
+ * Publish's snapshot files through the export cache (docs/design.md#d37): a snapshot's files
  * are kept once more under their content key, `exports/<chart>/<key>.snapshot/<file>`, and a
  * publish whose key is there takes them from it without drawing anything and without taking an
  * export slot (so republishing an unchanged chart succeeds while both slots are busy). The key
@@ -33,7 +33,7 @@ export async function snapshotContentKey(services: Services, chart: ChartRecord,
 			seriesNames: chart.seriesNames,
 			columnRoles: chart.columnRoles ?? null,
 			fromStatistics: chart.seriesRefs.length > 0,
-			// A linked chart's page watches for redraws (issue 29).
+			// A linked chart's page watches for redraws.
 			linked: Boolean(chart.dataSource),
 			meta: chart.meta,
 			theme: materials.theme,

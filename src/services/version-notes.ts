@@ -1,5 +1,5 @@
 /**
- * The words a new version is stored with (issue 30 item 4): the facts `describeVersion` needs that
+ * The words a new version is stored with: the facts `describeVersion` needs that
  * only the database knows (a workspace theme's name, the size of the data a version replaced, the
  * cells an edit of the table changed), read only when the write changes them.
  */

@@ -1,5 +1,5 @@
 /**
- * axe-core on the console screens no other browser file checks in both modes (issue 24, Done
+ * axe-core on the console screens no other browser file checks in both modes (Done
  * when: 0 serious or critical on every screen): the chart list, the editor's Refine, Publish and
  * History steps, the Keys screen on the Free plan, the page that does not exist, Team and Activity,
  * a viewer's editor, and the screens outside the shell (an invitation, forgot and reset password,

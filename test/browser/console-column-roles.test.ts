@@ -1,5 +1,5 @@
 /**
- * The Data step's column pickers (issue 39 item 4) in a real browser: a long country/year table
+ * The Data step's column pickers in a real browser: a long country/year table
  * and a wide election table with text columns, made through the API, open with the pickers set
  * to the roles the API says are in use; a role changed is drawn at once (the preview's legend)
  * and saved as `meta.columns` (the API's `columns`); a column that cannot play its role is

@@ -1,5 +1,5 @@
 /**
- * The Data step's editable table and History's summaries (issue 30 items 1 and 4) in a real
+ * The Data step's editable table and History's summaries in a real
  * browser: edit a cell and see the CSV export change, move and edit by keyboard (arrows, Enter,
  * Tab), paste a spreadsheet range, undo, leave a column out of the chart (the SVG export drops
  * it, the data keeps it), delete a column, read a library chart's table as read-only, and read

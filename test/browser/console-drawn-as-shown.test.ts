@@ -1,5 +1,5 @@
 /**
- * The editor shows what the chart draws (issue 24 items 7 and 11), in Debian's Chromium against a
+ * The editor shows what the chart draws, in Debian's Chromium against a
  * real `wrangler dev`:
  * - a theme whose family is an uploaded regular-only font (DejaVu Serif, no bold face): the
  *   preview breaks the title and subtitle into the lines the export does (one measurement), their

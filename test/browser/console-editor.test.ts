@@ -127,7 +127,7 @@ describe("console editor", { skip }, () => {
 		await fixture.api(fixture.demo.editor, "PATCH", `/v1/charts/${id}`, { meta: { subtitle: "From a script" } });
 
 		await page.getByLabel("Chart title").fill("Seats after the vote");
-		// The conflict is a modal alert dialog (issue 24 item 9; console-focus.test.ts checks it is in view).
+		// The conflict is a modal alert dialog (console-focus.test.ts checks it is in view).
 		const conflict = page.getByRole("alertdialog", { name: "Someone else changed this chart" });
 		await conflict.waitFor();
 		await conflict.getByRole("button", { name: "Reload their version" }).waitFor();

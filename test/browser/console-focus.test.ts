@@ -1,5 +1,5 @@
 /**
- * Where the person is, and where their focus goes (issue 24 items 8, 9, 10), in a real browser
+ * Where the person is, and where their focus goes, in a real browser
  * against a real `wrangler dev`: a conflict is shown in view wherever the page is scrolled and
  * takes focus; after `n`, "Use this data" and Publish focus lands on the next thing to do, never
  * on the page itself; the editor has the chart's name as its `h1`; the studio's warnings list,

@@ -1,5 +1,5 @@
 /**
- * The Keys page's "Connect an assistant" panel (issue 27): the /mcp URL, the configurations for
+ * The Keys page's "Connect an assistant" panel: the /mcp URL, the configurations for
  * clients that connect by URL, for Claude Desktop and for mcp-remote; a key made for an assistant
  * (its name and scopes preset) fills them in while it is shown. Light and dark, 1280 and 390 px:
  * axe finds nothing serious and nothing overflows. With SHOTS_DIR set, it saves screenshots there.

@@ -1,5 +1,5 @@
 /**
- * The editor's preview tools (issue 30 items 2, 3 and 5) in a real browser against a real
+ * The editor's preview tools in a real browser against a real
  * `wrangler dev`: a colour warning beside the preview and its one-click fix (saved, and the API's
  * checks agree), the simulated colour-vision toggle, a note placed by clicking the chart, edited
  * in place, given an arrow and dragged to another category, and a custom preview width drawn as

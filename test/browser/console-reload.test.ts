@@ -1,5 +1,5 @@
 /**
- * Reloading after signing in keeps you signed in (issue 24, item 1). The app's page is served
+ * Reloading after signing in keeps you signed in. The app's page is served
  * signed out and signed in; a browser that opened a URL signed out keeps that page and, on
  * reload, revalidates it. Were both variants one validator, the 304 would bring back the
  * signed-out page and send the reload to sign-in. Real Chromium, real HTTP cache, real

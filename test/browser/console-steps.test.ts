@@ -125,7 +125,7 @@ describe("console editor steps", { skip, timeout: 240_000 }, () => {
 		const before = (await fixture.api(fixture.demo.editor, "GET", `/v1/charts/${chartId}/versions`)) as { versions: { version: number }[] };
 		const newest = Math.max(...before.versions.map((v) => v.version));
 		const panel = await openStep(page, /^History/);
-		// Each version is named by its summary (issue 30 item 4): v1 is "Created with 3 rows × …".
+		// Each version is named by its summary: v1 is "Created with 3 rows × …".
 		await panel.getByRole("button", { name: /^v1 Created\b.* You\b/ }).click();
 		await panel.getByRole("button", { name: "Restore this version" }).click();
 		await page.getByRole("dialog").getByRole("button", { name: "Restore" }).click();

@@ -1,5 +1,5 @@
 /**
- * An uploaded font in the theme studio, in a real browser against a real `wrangler dev` (issue 13):
+ * An uploaded font in the theme studio, in a real browser against a real `wrangler dev`:
  * upload a TTF in the studio's Fonts section, see it listed and chosen as the theme's family, see
  * the studio's sample charts drawn with it (the page loaded the face), make the theme the default
  * and see a chart's SVG export carry the font; the font cannot be deleted while the theme names

@@ -1,5 +1,5 @@
 /**
- * The theme studio in a real browser (issue 13 part 1) against a real `wrangler dev`: create a
+ * The theme studio in a real browser against a real `wrangler dev`: create a
  * theme, change a palette colour and see the sample charts redraw with it, see a check warning
  * appear for a low-contrast muted text (saving goes on), make it the default and see a chart's
  * export use it, delete it (the confirmation says how many charts use it) and see the chart fall

@@ -1,5 +1,5 @@
 /**
- * The per-family embed clients in a real browser (issue 16 item 5), against a real `wrangler
+ * The per-family embed clients in a real browser, against a real `wrangler
  * dev`: a page of each family loads only its own client from the embed host, and that client
  * draws the chart as fully as the server did (ECharts drops a chart type or component it was not
  * given without a word, so a family missing a part would draw an emptier chart, not fail).

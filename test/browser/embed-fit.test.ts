@@ -1,5 +1,5 @@
 /**
- * Published pages fit what they show (issue 24 items 5 and 6), in Debian's Chromium at a phone's
+ * Published pages fit what they show, in Debian's Chromium at a phone's
  * 390 px and a desktop's 1280 px, light and dark: a four-row table leaves no blank band under its
  * rows (and the loader's frame is as tall as the table); no pie label is cut at the drawing's edge;
  * a map's scale keeps a margin from the right edge.

@@ -1,5 +1,5 @@
 /**
- * Published pages at phone and desktop widths (issue 16 items 1 and 7), in Debian's Chromium:
+ * Published pages at phone and desktop widths, in Debian's Chromium:
  * with JavaScript off, every kind's first paint shows one drawing, laid out for the frame, with
  * no drawn text under 11 CSS px from 280 px up; the reader's dark scheme is followed; with
  * JavaScript on, the interactive chart takes exactly the server drawing's box.

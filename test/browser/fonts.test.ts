@@ -1,5 +1,5 @@
 /**
- * Uploaded fonts in a real browser (issue 13 part 2), against a real `wrangler dev`: a font is
+ * Uploaded fonts in a real browser, against a real `wrangler dev`: a font is
  * uploaded through the console route with a session, a theme names its family, and a chart in
  * that theme is published. The embed page then loads the font same-origin from `/_fonts/` under
  * its CSP (no violation), Chromium reports the face loaded, and the SVG export's embedded subset

@@ -1,5 +1,5 @@
 /**
- * Live charts in a browser (issue 29): the Data step's "Link to a URL" links a chart to a CSV
+ * Live charts in a browser: the Data step's "Link to a URL" links a chart to a CSV
  * served on a loopback port, shows how its reads go and refreshes it; an embed page left open
  * picks up a redraw by itself (its once-a-minute check, run on Playwright's clock).
  * Run: node --import tsx --test test/browser/live-data.test.ts

@@ -1,5 +1,5 @@
 /**
- * `npm run build` under a running `wrangler dev` (issue 24, item 3): the console answers 200
+ * `npm run build` under a running `wrangler dev`: the console answers 200
  * throughout, and wrangler picks the new build up without a restart. The dist starts out as an
  * older build would leave it (its page differs), so the build has something to replace. Slow:
  * one dev server and one full build.

@@ -1,5 +1,5 @@
 /**
- * An SVG export's encoding through a real `wrangler dev` (issue 24, item 2). Miniflare, like
+ * An SVG export's encoding through a real `wrangler dev`. Miniflare, like
  * Cloudflare's edge, replaces the `Accept-Encoding` a Worker sees with `br, gzip`, so only a
  * real dev server shows what a client gets: a client that sent no `Accept-Encoding` (curl
  * without `--compressed`) gets plain SVG, one that takes gzip gets it gzipped once. Requests go

@@ -1,5 +1,5 @@
 /**
- * Live charts through a real `wrangler dev` (issue 29, "done when"): a chart linked to a CSV
+ * Live charts through a real `wrangler dev` (what the linked-data work had to show): a chart linked to a CSV
  * served on a loopback port, once published, shows a new row after POST …/data/refresh and
  * after a scheduled run (wrangler's /__scheduled, what the Cron Trigger calls), at the same embed
  * URL, without republishing; a broken source keeps the last good data and says why; a chart on

@@ -1,5 +1,5 @@
 /**
- * The MCP server through a real `wrangler dev` (issue 27): workerd there refuses `eval` and
+ * The MCP server through a real `wrangler dev`: workerd there refuses `eval` and
  * `new Function`, so this is where the SDK's server is shown to run as deployed. The SDK's own
  * client speaks streamable HTTP to /mcp with a Business key and does what an assistant does:
  * create a chart from CSV, see it as an image, refine it, publish it, and open the embed URL.

@@ -1,5 +1,5 @@
 /**
- * What an isolate evaluates when it starts (issue 26): the Worker entry's static imports only.
+ * What an isolate evaluates when it starts: the Worker entry's static imports only.
  * Everything else (the API with zod and drizzle, the embed host, the renderer, the Cron run) is
  * behind a dynamic `import()` and loads on the first request that needs it. Checked on the
  * module graph, not on timings: the entry is bundled with esbuild's code splitting, which puts

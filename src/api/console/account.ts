@@ -1,5 +1,5 @@
 /**
- * `/console/api/account`: the signed-in account and its password (DESIGN D33).
+ * `/console/api/account`: the signed-in account and its password (docs/design.md#d33).
  */
 
 import { ApiError } from "../../api-error";

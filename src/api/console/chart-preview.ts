@@ -1,6 +1,6 @@
 /**
  * `GET /console/api/charts/{id}/preview`: what the console's editor needs to draw a chart in the
- * page (DESIGN D35) — its data resolved to a dataset (statistics included, as an export would
+ * page (docs/design.md#d35) — its data resolved to a dataset (statistics included, as an export would
  * see them), its series names and its theme's definition. `?version=n` answers the same for a
  * past version (the history's preview); `?theme=id` resolves another theme, so choosing a theme
  * in the editor previews it before it is saved. Settings are drawn by the page from its own copy

@@ -1,5 +1,5 @@
 /**
- * Answers of the console's font routes (DESIGN D33), for validation-free typing and the console's
+ * Answers of the console's font routes (docs/design.md#d33), for validation-free typing and the console's
  * OpenAPI document.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * `/console/api/fonts` (DESIGN D33, issue 13): fonts uploaded for the workspace's themes. An
+ * `/console/api/fonts` (docs/design.md#d33): fonts uploaded for the workspace's themes. An
  * upload is the file as the raw body (`font/ttf`, `font/otf`, …) or a `multipart/form-data`
  * form with a `file` field, at most 4 MiB; it is parsed and test-drawn before it is stored, so a
  * renamed image or a broken font is a 422 naming why, never a failed export later. The file
@@ -132,7 +132,7 @@ const uploadRoute = defineRoute({
 		if (bytes.byteLength > maxFontBytes) throw tooLarge(maxFontBytes);
 		// A full workspace is told so before its file is inspected.
 		checkQuota(await workspaceFontUsage(services.db, caller.workspaceId), 0);
-		// The font parser (fontkit, Brotli) is loaded by the first upload, not at every start (issue 26).
+		// The font parser (fontkit, Brotli) is loaded by the first upload, not at every start.
 		const { inspectFont } = await import("../../domain/fonts");
 		let inspected: InspectedFont;
 		try {

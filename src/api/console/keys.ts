@@ -1,5 +1,5 @@
 /**
- * `/console/api/keys`: the signed-in account's API keys (DESIGN D33). Keys are what the
+ * `/console/api/keys`: the signed-in account's API keys (docs/design.md#d33). Keys are what the
  * Professional and Business plans buy, so creating one checks the plan even though the session
  * itself does not; listing and revoking stay open so a downgraded account can still clean up.
  */

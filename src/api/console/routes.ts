@@ -1,6 +1,6 @@
 /**
  * Sign-in and the console-only routes, in one list with their own OpenAPI document
- * (`GET /console/api/openapi.json`, DESIGN D33); the public `/v1` document does not list them.
+ * (`GET /console/api/openapi.json`, docs/design.md#d33); the public `/v1` document does not list them.
  */
 import type { Route } from "../../http/route";
 import { authRoutes } from "../auth";

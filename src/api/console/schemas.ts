@@ -1,5 +1,5 @@
 /**
- * Request and response schemas of the sign-in and console routes (DESIGN D31, D33). They validate
+ * Request and response schemas of the sign-in and console routes (docs/design.md#d31, #d33). They validate
  * bodies and feed the console's OpenAPI document.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * `/console/api/themes` (DESIGN D33, issue 13): the theme studio's routes. Built-in themes are
+ * `/console/api/themes` (docs/design.md#d33): the theme studio's routes. Built-in themes are
  * listed and readable beside the workspace's own so the studio can start a theme from any of
  * them, but only the workspace's own can be changed or deleted. Every answer carries the
  * accessibility checks, which warn and never block saving.

@@ -1,5 +1,5 @@
 /**
- * The frame of every signed-in screen (CONSOLE.md, Layout): a 56 px top bar with the wordmark,
+ * The frame of every signed-in screen (docs/design.md#console-layout): a 56 px top bar with the wordmark,
  * the workspace's name, the navigation, the light/dark switch and the account menu; the screen
  * below. `wide` screens (the editor) use the full width, lists stay within 1200 px.
  */

@@ -1,5 +1,5 @@
 /**
- * The save state beside a screen's title (CONSOLE.md, "saving you can trust"): "Saving…" while an
+ * The save state beside a screen's title (docs/design.md#console-autosave): "Saving…" while an
  * edit waits or is sent, "Saved", "Not saved" on a conflict or on an edit the API refused (the
  * screen's banner or the marked field says what to do), and "Not saved — Retry" when a save
  * failed. The chart editor and the theme studio both show it; it is a status (a polite live

@@ -1,5 +1,5 @@
 /**
- * One polite live region for the whole app (CONSOLE.md, Keyboard): save states, errors and
+ * One polite live region for the whole app (docs/design.md#console-keyboard): save states, errors and
  * completed actions are read out to screen-reader users.
  */
 let region: HTMLElement | null = null;

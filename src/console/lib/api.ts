@@ -1,6 +1,6 @@
 /**
  * The console's one way to call the API: same-origin `fetch` with the session cookie, the CSRF
- * token on every write (DESIGN D32), JSON in and out, and failures as `ApiFailure` carrying the
+ * token on every write (docs/design.md#d32), JSON in and out, and failures as `ApiFailure` carrying the
  * API's own code, message and details, so screens can show them where they belong.
  * A 401 `unauthorized` anywhere but sign-in means the session ended: listeners (the app) send the person to
  * the sign-in page and back afterwards. Reads carry the latest `X-D1-Bookmark` the API answered

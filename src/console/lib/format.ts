@@ -1,4 +1,4 @@
-/** Words and numbers for people (CONSOLE.md, Copy): relative times, locale numbers, kind names. */
+/** Words and numbers for people (docs/design.md#console-copy): relative times, locale numbers, kind names. */
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto", style: "short" });
 const exact = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });

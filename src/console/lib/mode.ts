@@ -1,5 +1,5 @@
 /**
- * Light or dark (CONSOLE.md, Tokens): follows the system until the person picks one, which is
+ * Light or dark (docs/design.md#console-tokens): follows the system until the person picks one, which is
  * kept in localStorage. Applied as `data-mode` on `<html>` before the first paint.
  */
 import { useEffect, useState } from "preact/hooks";

@@ -1,5 +1,5 @@
 /**
- * A small history-API router: screens have stable URLs (DESIGN D34), links are real `<a href>`s
+ * A small history-API router: screens have stable URLs (docs/design.md#d34), links are real `<a href>`s
  * (open in a new tab works), and in-app clicks change the screen without a page load.
  */
 import type { AnchorHTMLAttributes, ComponentChildren } from "preact";

@@ -1,5 +1,5 @@
 /**
- * Who is signed in (DESIGN D31): read once from `GET /auth/session` when the app starts, set by
+ * Who is signed in (docs/design.md#d31): read once from `GET /auth/session` when the app starts, set by
  * sign-in, cleared by sign-out or by any 401. The CSRF token travels with it to the API client.
  */
 import { createContext } from "preact";

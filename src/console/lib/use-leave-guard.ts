@@ -1,5 +1,5 @@
 /**
- * The unsaved-changes guard of a screen that autosaves (CONSOLE.md, "saving you can trust"):
+ * The unsaved-changes guard of a screen that autosaves (docs/design.md#console-autosave):
  * while `dirty`, closing or reloading the tab asks the browser's own question, and an in-app link
  * first calls `flush`, which sends any edit still waiting for its save and answers whether leaving
  * now loses nothing; when it answers false (a save failed or was refused, or edits wait behind a

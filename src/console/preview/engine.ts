@@ -1,5 +1,5 @@
 /**
- * The chart engine of the console's preview (DESIGN D35): ECharts and the same option builders
+ * The chart engine of the console's preview (docs/design.md#d35): ECharts and the same option builders
  * the server draws with, so the preview is the export. Loaded lazily (it is most of the
  * console's weight); maps load their base maps only when a map is drawn.
  */
@@ -117,7 +117,7 @@ export async function themeDefaults(source: PreviewSource): Promise<Record<strin
 }
 
 /**
- * The chart's colour checks (issue 30): the API's own (GET /v1/charts/{id}/checks), from the
+ * The chart's colour checks: the API's own (GET /v1/charts/{id}/checks), from the
  * options these same builders make in light and dark, so the editor warns as the API does.
  */
 export async function colorChecks(source: PreviewSource): Promise<ColorCheck[]> {

@@ -1,5 +1,5 @@
 /**
- * Where a click on the preview lands in the chart's own terms (issue 30 item 3): on a category
+ * Where a click on the preview lands in the chart's own terms: on a category
  * axis the category under the pointer, on a value axis a round number at the precision the axis
  * shows (a fiftieth of its span, rounded to 1, 2 or 5 × a power of ten), so a note placed by hand
  * reads `y: 12.5`, not `y: 12.4871`. Pure, so it is tested without a browser.

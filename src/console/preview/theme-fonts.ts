@@ -1,5 +1,5 @@
 /**
- * Uploaded fonts in the console's previews (issue 13): a theme naming a family the workspace
+ * Uploaded fonts in the console's previews: a theme naming a family the workspace
  * uploaded is drawn with that font in the page too, as every export draws it. Each file is
  * registered once as a `FontFace` (loaded from `GET /console/api/fonts/{id}/file`, same origin)
  * and awaited before a chart is drawn, so ECharts measures and draws with it; a font that fails

@@ -1,5 +1,5 @@
 /**
- * API keys (`/keys`, D33/D34), as a secrets screen should be (CONSOLE.md, "secrets shown once"):
+ * API keys (`/keys`, D33/D34), as a secrets screen should be (docs/design.md#console-people):
  * the account's working keys with name, prefix, scopes, created and last used; a new key is shown
  * once with a copy button and a curl line to try it, then only its prefix; revoking says what
  * stops working. Free and Starter accounts are told once why their keys do not work and whom to

@@ -1,5 +1,5 @@
 /**
- * Sign-in (DESIGN D31): email and password, the API's message on failure (one message for a
+ * Sign-in (docs/design.md#d31): email and password, the API's message on failure (one message for a
  * wrong email or password), the wait on a 429. Signed-out visits to any screen land here with
  * `?next=` and go back after; when the session ended under them (`&ended=1`), the screen says so.
  */
@@ -30,7 +30,7 @@ export function SignInScreen({ notice = null, onSignedIn }: SignInProps) {
 	const options = useAuthOptions();
 	const [email, setEmail] = useState("");
 	const [password, setPassword] = useState("");
-	// A 429's message says how long to wait, in words (issue 23).
+	// A 429's message says how long to wait, in words.
 	const { busy, error, submit: send } = useSubmit({ busyAfterSuccess: true });
 
 	const submit = async (event: Event) => {

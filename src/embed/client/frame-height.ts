@@ -1,5 +1,5 @@
 /**
- * Tells the page that frames the chart how tall its content is (DESIGN D39), on load and
+ * Tells the page that frames the chart how tall its content is (docs/design.md#d39), on load and
  * whenever it changes (a resize, a table page, the interactive drawing replacing the server's):
  * `{ type: "charts:height", id, height }`. The optional loader (`loader.ts`) sizes the iframe to
  * it, so the frame is as tall as the chart needs, with no inner scrollbar and no empty band.

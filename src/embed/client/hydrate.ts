@@ -139,7 +139,7 @@ function familyBuilder(family: ClientFamily): OptionBuilder {
 
 /** Runs a family's client; failures are logged, and the server SVG remains what readers see. */
 export function start(family: ClientFamily): void {
-	// Only the family's parts: the bundle carries no other chart type's code (issue 16).
+	// Only the family's parts: the bundle carries no other chart type's code.
 	echarts.use(family.parts);
 	const build = familyBuilder(family);
 	// Before hydrating: a mode message switches the server drawing even if hydrating fails, and

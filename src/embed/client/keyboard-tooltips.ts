@@ -1,5 +1,5 @@
 /**
- * Tooltips from the keyboard (issue 16 item 6): the interactive chart is one tab stop; ← and →
+ * Tooltips from the keyboard: the interactive chart is one tab stop; ← and →
  * (and Home, End) walk through its data points showing each one's tooltip, Escape hides it.
  * What the tooltip says is also put in a polite live region, so a screen reader reads it.
  */

@@ -1,5 +1,5 @@
 /**
- * The reader side of live charts (issue 29): a page whose chart follows linked data or library
+ * The reader side of live charts: a page whose chart follows linked data or library
  * statistics (`<main data-live>`) watches for a redraw while it is open, so a live results page
  * stays live without the reader reloading it.
  *

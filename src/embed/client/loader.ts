@@ -1,5 +1,5 @@
 /**
- * The embed loader (`{embed base}/embed.js`, DESIGN D39), pasted once into a host page beside
+ * The embed loader (`{embed base}/embed.js`, docs/design.md#d39), pasted once into a host page beside
  * our iframes: it sizes every iframe of ours to the height its page reports
  * (`{ type: "charts:height", height }`), so the frame fits the chart. It takes messages only from
  * the embed host's origin and only from a frame whose `src` is on the embed host, and it must

@@ -1,5 +1,5 @@
 /**
- * The page's colour mode (DESIGN D39): `<html data-mode>` says light, dark or auto (the page's
+ * The page's colour mode (docs/design.md#d39): `<html data-mode>` says light, dark or auto (the page's
  * CSS shows the matching server drawing); auto follows `prefers-color-scheme`. The host page may
  * switch it with `postMessage({ type: "charts:mode", mode })`; only well-formed messages from the
  * frame's own parent are taken.

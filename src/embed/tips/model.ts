@@ -1,6 +1,5 @@
 /**
- * What a published page's light client needs to make the server's drawings interactive (issue
- * 16, D40): the text of every tooltip, written once on the server in the chart's locale and
+ * What a published page's light client needs to make the server's drawings interactive (D40): the text of every tooltip, written once on the server in the chart's locale and
  * number format, and where each mark sits in each width class's drawing. Served as the
  * snapshot's `tips.json` for the kinds the light client draws (`tipKinds`); the other kinds keep
  * their ECharts client.

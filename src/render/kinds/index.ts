@@ -13,7 +13,7 @@ import { pieOption, sankeyOption, treemapOption } from "./part-to-whole";
 import { rangeFamilyOption, scatterOption } from "./plane";
 import { tableOption } from "./table";
 
-/** `notes` collects what the drawing leaves out to stay within its budget (DESIGN D25). */
+/** `notes` collects what the drawing leaves out to stay within its budget (docs/design.md#d25). */
 export type OptionBuilder = (input: RenderInput, notes?: DrawingNotes) => Option;
 
 /** Each kind's builder, with the chart settings of `meta` applied (`../settings`). */

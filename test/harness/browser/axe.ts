@@ -1,5 +1,5 @@
 /**
- * axe-core on a page (CONSOLE.md, How we check it): no critical, serious or moderate violations
+ * axe-core on a page (docs/design.md#console-checks): no critical, serious or moderate violations
  * on a console screen (a skipped heading level, a landmark missing); an embed page, which lives
  * inside someone else's article and so has no landmarks of its own to give, is held to no
  * critical or serious ones (`embed: true`).

@@ -166,7 +166,7 @@ export async function startConsole(
 	};
 }
 
-/** No horizontal scrolling: the page fits its viewport's width (CONSOLE.md, How we check it). */
+/** No horizontal scrolling: the page fits its viewport's width (docs/design.md#console-checks). */
 export async function assertNoHorizontalOverflow(page: Page, what: string): Promise<void> {
 	const { scrollWidth, innerWidth } = await page.evaluate(() => ({
 		scrollWidth: document.documentElement.scrollWidth,

@@ -1,5 +1,5 @@
 /**
- * Holding the global export gate full in a test (DESIGN D16): while both slots are taken, only an
+ * Holding the global export gate full in a test (docs/design.md#d16): while both slots are taken, only an
  * answer that needs no drawing (a cache hit, a copied snapshot) can succeed.
  */
 import { env } from "cloudflare:workers";

@@ -1,5 +1,5 @@
 /**
- * Logo files made in the tests (issue 23): a raster header claiming any size (only the header is
+ * Logo files made in the tests: a raster header claiming any size (only the header is
  * read before storing, so a 16000×16000 "PNG" is a few dozen bytes), and real small PNGs with an
  * alpha channel for the exports to draw.
  */

@@ -1,5 +1,5 @@
 /**
- * A tiny sfnt and WOFF2 writer for tests (issue 23): takes a real font's tables apart, replaces
+ * A tiny sfnt and WOFF2 writer for tests: takes a real font's tables apart, replaces
  * or damages some, and writes the file again, so each malformed upload a stranger could send is
  * made in the test that sends it. Tables are plain big-endian bytes; nothing here checks them.
  */

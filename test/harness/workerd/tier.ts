@@ -1,5 +1,5 @@
 /**
- * The two test tiers (issue 25). `npm test` runs the quick tier on every change: property tests
+ * The two test tiers. `npm test` runs the quick tier on every change: property tests
  * with fixed seeds and smaller budgets, and the every-kind families on one kind per embed client
  * family. `npm run test:full` (FULL=1, passed into workerd as the TEST_FULL binding by
  * vitest.config.ts) runs the same files with the full budgets and every kind.

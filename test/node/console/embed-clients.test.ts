@@ -2,7 +2,7 @@
  * The embed page's clients as `npm run build` wrote them (dist/embed-client/): each kind family's
  * client carries only its own chart code and stays within its gzipped size, and registers every
  * ECharts part its options use (checked in a process per family: ECharts registers globally).
- * Sizes, not timings: they are what a reader on a slow phone downloads (issue 16).
+ * Sizes, not timings: they are what a reader on a slow phone downloads.
  */
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
@@ -36,7 +36,7 @@ const bundle = (name: string) => readFileSync(`dist/embed-client/${name}.bundle.
 const gzippedKB = (name: string) => gzipSync(bundle(name)).length / 1024;
 
 /**
- * Gzipped ceilings in KB. Tables and maps meet issue 16's budgets (150 KB, 300 KB); line, bar,
+ * Gzipped ceilings in KB. Tables and maps meet the embeds-for-readers work's budgets (150 KB, 300 KB); line, bar,
  * pie and scatter pages take the overlay (no ECharts, a few KB). The ECharts families of those
  * kinds still draw small multiples, bar races, dot, range and arrow plots (and any page whose
  * drawing the overlay could not read), where ECharts 6 itself needs more than 150 KB (its core,

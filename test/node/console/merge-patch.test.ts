@@ -1,6 +1,6 @@
 /**
  * The one JSON merge patch (src/domain/merge-patch.ts) the server applies and the console's
- * autosave composes and undoes with (issue 25 item 4): composing two patches has the effect of
+ * autosave composes and undoes with: composing two patches has the effect of
  * applying both, the diff of two objects turns one into the other, and `__proto__` is an ordinary
  * key everywhere (a series may be called that), never a way to change a prototype.
  */

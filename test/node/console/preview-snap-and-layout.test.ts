@@ -1,5 +1,5 @@
 /**
- * The preview's pure parts (issue 30): where a click lands in the chart's terms (snapped to a
+ * The preview's pure parts: where a click lands in the chart's terms (snapped to a
  * category or a round value, preview/snap.ts) and how a reader's width is drawn (the embed's
  * width class, scaled: preview-layout.ts).
  */

@@ -147,7 +147,7 @@ describe("the Refine form's fields", () => {
 	});
 });
 
-describe("the Refine form's words (issue 24 item 11)", () => {
+describe("the Refine form's words", () => {
 	/** Every hint and label of the form, nested fields included. */
 	function wordsOf(fields: Field[]): string[] {
 		return fields.flatMap((field) => {
@@ -174,7 +174,7 @@ describe("the Refine form's words (issue 24 item 11)", () => {
 	});
 });
 
-describe("the Refine form's settings for the chart's kind (issue 24 item 11)", () => {
+describe("the Refine form's settings for the chart's kind", () => {
 	const keysFor = (kind: string, meta: Record<string, unknown> = {}) =>
 		fieldsForKind(fieldsFor(metaJsonSchema(), [], excludedFromForm), kind, meta).map((field) => field.key);
 

@@ -1,5 +1,5 @@
 /**
- * A note's arrow (issue 30 item 3): `meta.annotations[].arrow` points from the note to what it
+ * A note's arrow: `meta.annotations[].arrow` points from the note to what it
  * names. Drawn by the shared settings (render/settings/annotations.ts), so the SVG, PNG and PDF
  * exports and the embed draw it alike; an arrow to a category the axis lacks is named, and a
  * target past the data widens the axis like the note itself.

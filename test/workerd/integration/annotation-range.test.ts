@@ -1,5 +1,5 @@
 /**
- * Annotations beyond the data (issue 24 item 4): the value axis widens to hold them, unless the
+ * Annotations beyond the data: the value axis widens to hold them, unless the
  * user fixed the range; then they are left out and named in X-Render-Warnings.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The console's static app on the API host (DESIGN §8, D36) and its preview route (D35): every
+ * The console's static app on the API host (docs/design.md#section-8, D36) and its preview route (D35): every
  * path that is not the API's answers the app's page with the console's security headers; the
  * API, sign-in and console routes never fall through to it; the preview route answers a chart's
  * dataset, series and theme to its own workspace's sessions only.

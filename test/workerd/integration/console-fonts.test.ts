@@ -1,5 +1,5 @@
 /**
- * The console's font routes (DESIGN D33, issue 13 part 2): upload of a real font (as the raw
+ * The console's font routes (docs/design.md#d33): upload of a real font (as the raw
  * body and as a multipart form), refusal of a renamed non-font (422 `invalid_font`) and of a file
  * over 4 MiB (413), list, file, delete, 409 while a theme names the family, isolation between
  * workspaces, session only and CSRF.

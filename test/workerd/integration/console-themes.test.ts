@@ -1,5 +1,5 @@
 /**
- * The theme studio's routes (DESIGN D33, issue 13 part 1): session only, built-ins read-only,
+ * The theme studio's routes (docs/design.md#d33): session only, built-ins read-only,
  * merge patches re-validated, checks answered but never blocking, workspaces isolated.
  */
 import { env, exports } from "cloudflare:workers";
@@ -269,7 +269,7 @@ function nestedBody(levels: number, innermost = "1"): string {
 	return `${'{"colors":'}${'{"x":'.repeat(levels - 2)}${innermost}${"}".repeat(levels - 1)}`;
 }
 
-describe("/console/api/themes: D24's limits on every theme write (issue 23 item 3)", () => {
+describe("/console/api/themes: D24's limits on every theme write", () => {
 	it("answers a PATCH nested ~1,800 deep with 422 in meta's wording, not 500, and changes nothing", async () => {
 		const s = await session();
 		const own = await create(s);
@@ -325,7 +325,7 @@ describe("/console/api/themes: D24's limits on every theme write (issue 23 item 
 	});
 });
 
-describe("/console/api/themes: logos (issue 23 item 2)", () => {
+describe("/console/api/themes: logos", () => {
 	const logo = (dataUri: string) => ({ logo: { dataUri, width: 80, position: "top-right" } });
 	const svgUri = (svg: string) => `data:image/svg+xml;base64,${btoa(svg)}`;
 

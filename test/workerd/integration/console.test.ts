@@ -1,5 +1,5 @@
 /**
- * Console-only routes (DESIGN D33): the account, its password and its API keys, for a signed-in
+ * Console-only routes (docs/design.md#d33): the account, its password and its API keys, for a signed-in
  * session only, with their own OpenAPI document.
  */
 import { env } from "cloudflare:workers";

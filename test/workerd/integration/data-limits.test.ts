@@ -1,5 +1,5 @@
 /**
- * Inputs at and past the data limits (DESIGN D18, D23, D24): long sankey chains, `meta` size and
+ * Inputs at and past the data limits (docs/design.md#d18, #d23, #d24): long sankey chains, `meta` size and
  * depth, charts stored with a poison `meta` before the limit existed, and impossible dates.
  */
 import { env } from "cloudflare:workers";

@@ -1,5 +1,5 @@
 /**
- * What a published page offers readers under the chart (issue 16 item 6): a "View as table"
+ * What a published page offers readers under the chart: a "View as table"
  * toggle holding the data drawn (on unless `meta.embed.dataTable` is false), a "Get the data"
  * link to `data.csv` when `meta.embed.dataLink` is on, and a print stylesheet.
  */

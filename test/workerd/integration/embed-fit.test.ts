@@ -1,5 +1,5 @@
 /**
- * A published page fits its content (issue 24 items 5 and 8): a table is drawn as tall as its rows
+ * A published page fits its content: a table is drawn as tall as its rows
  * in every width class, not the chart's `h`; the page has an h1, the chart's title, which the
  * drawing shows to the eye.
  */

@@ -1,6 +1,6 @@
 /**
  * The embed host answers a browser's own requests for files it does not have (`/favicon.ico`,
- * `/robots.txt`) with a plain 404, not the 404 page meant for a reader (issue 24, item 8).
+ * `/robots.txt`) with a plain 404, not the 404 page meant for a reader.
  */
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * `meta.mode: "auto"` (issue 16): accepted by the API, drawn light by exports unless `?mode=`
+ * `meta.mode: "auto"`: accepted by the API, drawn light by exports unless `?mode=`
  * says otherwise, and published as a page holding both modes' drawings that CSS picks from
  * (`<html data-mode>`, which the embed URL's `?mode=` sets).
  */

@@ -1,5 +1,5 @@
 /**
- * A published table's search and paging (issue 16): in the page's HTML from the first paint,
+ * A published table's search and paging: in the page's HTML from the first paint,
  * disabled until the client makes them live (and hidden without JavaScript), over server drawings
  * of page 1, so the table is drawn by the client only at the reader's first interaction.
  */

@@ -1,5 +1,5 @@
 /**
- * The overlay client's `tips.json` (issue 16 item 5, DESIGN D40): line, bar, pie and scatter
+ * The overlay client's `tips.json` (docs/design.md#d40): line, bar, pie and scatter
  * pages are made interactive over the server's own drawings, so publish writes where each mark
  * was drawn in every width class and each tooltip's text in the chart's locale; the drawings
  * say which series each shape is, so a legend can hide one. Bar races keep their ECharts client.

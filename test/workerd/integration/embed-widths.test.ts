@@ -1,5 +1,5 @@
 /**
- * Width classes (issue 16 item 1, DESIGN D38): a published page holds the chart drawn for
+ * Width classes (docs/design.md#d38): a published page holds the chart drawn for
  * 280, 360, 480 and 640 px and its own width, each laid out for that width (taller rather than
  * squashed, titles wrapped), and CSS alone shows the one that fits the frame.
  */

@@ -1,5 +1,5 @@
 /**
- * DESIGN D28: failures of the limiter, the config and the embed host go through the one error
+ * docs/design.md#d28: failures of the limiter, the config and the embed host go through the one error
  * path — a documented body with a request id — never workerd's bare 500.
  */
 import { createExecutionContext } from "cloudflare:test";

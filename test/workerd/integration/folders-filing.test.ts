@@ -1,5 +1,5 @@
 /**
- * Filing is not editing (issue 24 item 14): moving a chart between folders, or deleting the
+ * Filing is not editing: moving a chart between folders, or deleting the
  * folder it is in, gives it a new version (its ETag follows its folder) but leaves the list's
  * `updatedAt` as it was, so "edited …" and the Updated sort show the last real edit. A move
  * together with a real change is an edit.

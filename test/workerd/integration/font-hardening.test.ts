@@ -1,5 +1,5 @@
 /**
- * Issue 23's font reproducers through the API: each malformed upload is 422 `invalid_font`
+ * The malicious fonts found in the second hardening round through the API: each malformed upload is 422 `invalid_font`
  * naming the problem and stores nothing; a character map of 2,000 groups is accepted and drawn;
  * a font stored before the checks (units per em 0) leaves every export a 200 with a warning
  * instead of a 500; the per-workspace quota, also for two uploads racing for the last place;
@@ -82,7 +82,7 @@ async function serifChart(s: TestSession & { key: string }, family = "DejaVu Ser
 	return { chartId: chart.body.id, themeId: theme.body.id as string };
 }
 
-describe("font uploads of issue 23", () => {
+describe("font uploads a stranger could send", () => {
 	it("answers 422 invalid_font naming the problem for each malformed file, and stores none", async () => {
 		const s = await session();
 		const head = tables.get("head") as Uint8Array;

@@ -1,5 +1,5 @@
 /**
- * A theme whose family is an uploaded font draws with it everywhere (issue 13 part 2): the SVG
+ * A theme whose family is an uploaded font draws with it everywhere: the SVG
  * embeds it as `@font-face`, the PDF embeds it, the PNG changes, text is measured with its
  * metrics, the export key names it, and the embed page loads it same-origin from `/_fonts/`.
  * The font is DejaVu Serif from `dejavu-fonts-ttf` (free licence), which the Worker does not bundle.

@@ -1,5 +1,5 @@
 /**
- * Text in an SVG logo reaches the PDF and the PNG (issue 23: "the studio must not accept what an
+ * Text in an SVG logo reaches the PDF and the PNG ("the studio must not accept what an
  * output drops"). Both are drawn by resvg, which leaves `<text>` out when it has no fonts: the PDF
  * rasterised the logo without fonts (a text-only logo was an empty, fully transparent image), and
  * the PNG drew the logo as an `<image>` inside the chart's SVG, which resvg draws without fonts.
@@ -58,7 +58,7 @@ async function exportWithLogo(dataUri: string, format: "pdf" | "png"): Promise<R
 	return call(key, "GET", `/v1/charts/${created.body.id}/export/${format}`);
 }
 
-describe("PDF and PNG exports: text in an SVG logo (issue 23)", () => {
+describe("PDF and PNG exports: text in an SVG logo", () => {
 	it("draws the logo's text with the bundled fonts: its soft mask is not empty", async () => {
 		const res = await exportWithLogo(textLogo("Inter"), "pdf");
 		expect(res.status).toBe(200);

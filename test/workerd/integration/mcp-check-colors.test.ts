@@ -1,5 +1,5 @@
 /**
- * `check_chart_colors` (issue 30 item 2): the MCP tool answers the API's colour checks, says how
+ * `check_chart_colors`: the MCP tool answers the API's colour checks, says how
  * to fix them with update_chart, and another account's chart is a not_found tool error.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";

@@ -1,5 +1,5 @@
 /**
- * The MCP server at /mcp (issue 27), driven by the SDK's own client over the Worker's fetch:
+ * The MCP server at /mcp, driven by the SDK's own client over the Worker's fetch:
  * every tool does what the API does with the same key and answers the API's codes as tool
  * errors; scopes, the per-minute limit, 401 and origin checks hold; bad arguments are tool
  * errors, never a 5xx.

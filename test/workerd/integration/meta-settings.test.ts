@@ -1,5 +1,5 @@
 /**
- * The chart settings of `meta` (issue 12) through the API: validation (422 naming the field and
+ * The chart settings of `meta` through the API: validation (422 naming the field and
  * what is valid), the JSON Schema and OpenAPI documents, and each setting's effect in the
  * exported SVG and PDF.
  */

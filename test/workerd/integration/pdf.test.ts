@@ -114,7 +114,7 @@ async function exportWithLogo(dataUri: string, format: "pdf" | "png" = "pdf") {
 /** A 60×20 PNG: a red bar on a transparent ground, its alpha a left-to-right ramp. */
 const transparentPng = rgbaPng(60, 20, (x, y) => (y >= 5 && y < 15 ? [200, 30, 30, Math.round((x / 59) * 255)] : [0, 0, 0, 0]));
 
-describe("PDF export: logos (issue 23)", () => {
+describe("PDF export: logos", () => {
 	it("draws a PNG logo with transparency, as an image with a soft mask, with no warning", async () => {
 		const { res, bytes } = await exportWithLogo(`data:image/png;base64,${base64(transparentPng)}`);
 		expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Publish draws before its conditional write (issue 25): a chart that changes while its snapshot
+ * Publish draws before its conditional write: a chart that changes while its snapshot
  * is drawn makes that write lose, and the publish then re-reads it. What the published version
  * shows must be the chart as that version stands: drawn again when the change shows in the
  * snapshot, the drawn files kept when it does not, and a 412 when the client sent If-Match.

@@ -149,7 +149,7 @@ describe("publishing", () => {
 			}
 		}
 		// The host page's loader: tiny, cached for good under the hashed URL publish names, and
-		// at its stable address /embed.js (DESIGN D39) with a short cache.
+		// at its stable address /embed.js (docs/design.md#d39) with a short cache.
 		const loaderUrl = /src="([^"]+)"/.exec(bar.script)?.[1] ?? "";
 		const loader = await embed(loaderUrl);
 		expect(loader.status).toBe(200);

@@ -101,7 +101,7 @@ describe("per-account rate limit through the API", () => {
 	});
 });
 
-describe("reads run beside the limiter's call (issue 14)", () => {
+describe("reads run beside the limiter's call", () => {
 	async function chartOf(key: string): Promise<string> {
 		const res = await callJson<{ id: string }>(key, "POST", "/v1/charts", { body: { data: "name,value\nA,1\nB,2\n" } });
 		expect(res.status).toBe(201);
@@ -163,7 +163,7 @@ describe("reads run beside the limiter's call (issue 14)", () => {
 	});
 });
 
-describe("a key seen before starts on its remembered record, answered only once D1 confirms it (issue 14)", () => {
+describe("a key seen before starts on its remembered record, answered only once D1 confirms it", () => {
 	async function chartOf(key: string): Promise<string> {
 		const res = await callJson<{ id: string }>(key, "POST", "/v1/charts", { body: { data: "name,value\nA,1\nB,2\n" } });
 		expect(res.status).toBe(201);

@@ -106,7 +106,7 @@ describe("SVG export", () => {
 		const id = await chartWith(key, { data: layoutExamples.line.csv });
 		expect((await exportSvg(key, id)).svg).toContain(dataUri);
 		expect((await call(key, "GET", `/v1/charts/${id}/export/png`)).status).toBe(200);
-		// This logo is a PNG with transparency: the PDF draws it with a soft mask (issue 23).
+		// This logo is a PNG with transparency: the PDF draws it with a soft mask.
 		const pdf = await call(key, "GET", `/v1/charts/${id}/export/pdf`);
 		expect(pdf.status).toBe(200);
 		expect(pdf.headers.get("X-Render-Warnings")).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * DESIGN D29: deleting a chart removes its snapshots and every data blob nothing else names;
+ * docs/design.md#d29: deleting a chart removes its snapshots and every data blob nothing else names;
  * nothing a remaining chart or version names is ever removed.
  */
 import { createExecutionContext } from "cloudflare:test";

@@ -1,5 +1,5 @@
 /**
- * Answers that carry a secret are never cached (issue 23, item 5): the new API key, the session
+ * Answers that carry a secret are never cached: the new API key, the session
  * and its CSRF token, and any answer that (re)sets a session or device cookie.
  */
 import { env } from "cloudflare:workers";

@@ -1,5 +1,5 @@
 /**
- * Publish's snapshot through the export cache (DESIGN D37, issue 14 item 1): republishing an
+ * Publish's snapshot through the export cache (docs/design.md#d37): republishing an
  * unchanged chart copies its cached files, drawing nothing and taking no export slot; any change
  * to what the page shows (meta, data) draws afresh; deleting the chart removes the cached files.
  */

@@ -1,5 +1,5 @@
 /**
- * A theme's "Used by" count (issue 24 item 13): the default theme counts the charts that name no
+ * A theme's "Used by" count: the default theme counts the charts that name no
  * theme, or a theme since deleted, because they draw with it; another theme counts only the
  * charts that name it.
  */

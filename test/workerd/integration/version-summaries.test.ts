@@ -1,5 +1,5 @@
 /**
- * Issue 30 item 4 through the API: each version's `summary`, consecutive same-field autosaves by
+ * Version summaries through the API: each version's `summary`, consecutive same-field autosaves by
  * one person listed as one item (every version still readable, the ETag still new per write),
  * restore and data summaries, and versions stored before summaries.
  */

@@ -1,5 +1,5 @@
 /**
- * A key with `chart:write` but not `chart:read` (issue 23, item 5): every chart write answers it
+ * A key with `chart:write` but not `chart:read`: every chart write answers it
  * `{ id, version, updatedAt }` only, never the chart, and an idempotent replay stored for a
  * reading caller is never served to it.
  */

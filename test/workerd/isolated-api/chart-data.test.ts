@@ -224,7 +224,7 @@ describe("own CSV data", () => {
 		});
 		expect(text.status).toBe(415);
 		expect(text.body.error.message).toContain("text/csv");
-		// JSON is a link request (issue 29): a body that is not one is a 422 naming what is missing.
+		// JSON is a link request: a body that is not one is a 422 naming what is missing.
 		const json = await callJson<ErrorBody>(key, "PUT", `/v1/charts/${created.body.id}/data`, { body: { csv: "a,b" } });
 		expect([json.status, json.body.error.code]).toEqual([422, "invalid_body"]);
 		expect(json.body.error.message).toContain("url");

@@ -1,5 +1,5 @@
 /**
- * One API, two credentials (DESIGN D32): the session cookie on /v1, no plan check for sessions,
+ * One API, two credentials (docs/design.md#d32): the session cookie on /v1, no plan check for sessions,
  * the account's rate limit, the CSRF token on cookie writes, a bearer key judged alone, and CORS
  * that never allows credentials.
  */

@@ -1,5 +1,5 @@
 /**
- * Signing in and sessions (DESIGN D30, D31): the cookie, the body, sign-out, expiry and its
+ * Signing in and sessions (docs/design.md#d30, #d31): the cookie, the body, sign-out, expiry and its
  * sliding, case-insensitive emails, one answer for a wrong email or password, and throttling.
  */
 import { env } from "cloudflare:workers";

@@ -1,5 +1,5 @@
 /**
- * The password-guessing throttle (issue 23, item 4): an atomic count that refuses before any
+ * The password-guessing throttle: an atomic count that refuses before any
  * hash, per email and per client address, device cookies that keep the owner in while a stranger
  * is locked out, and the same throttle on the current password of a password change. Hashes are
  * counted by watching PBKDF2 (`crypto.subtle.deriveBits`) in this isolate, where the Worker runs.

@@ -1,5 +1,5 @@
 /**
- * The export cache (DESIGN D37): a repeat export is answered from R2 without an export slot,
+ * The export cache (docs/design.md#d37): a repeat export is answered from R2 without an export slot,
  * with the ETag of the render that made it; If-None-Match answers 304; every input a reader
  * could see in the file changes the key; a deleted chart's cached files go with it.
  */

@@ -1,5 +1,5 @@
 /**
- * Property tests over the drawing formats (DESIGN §7): random valid data of every kind and of
+ * Property tests over the drawing formats (docs/design.md#section-7): random valid data of every kind and of
  * random size, random `meta` inside the schema (hostile texts included) and random export
  * options. Every answer is 200 or the one documented refusal (a PNG over the pixel budget:
  * 422 `invalid_query`), never a 5xx, and every file is well formed.
@@ -69,7 +69,7 @@ function isoDay(offset: number): string {
 
 const regions = ["FRA", "DEU", "Italy", "us", "BR", "156", "Narnia", "Atlantis\r\nCity", "NY", "California", "06", "xx"];
 
-/** A CSV that fits the kind's layout (DESIGN §4), built from random parts. */
+/** A CSV that fits the kind's layout (docs/design.md#section-4), built from random parts. */
 function dataFor(kind: ChartKind): fc.Arbitrary<string> {
 	const parts = fc.record({
 		rows: rowCount,
@@ -181,7 +181,7 @@ function csvFor(kind: ChartKind, { rows, series, texts, values, seed }: Parts): 
 	}
 }
 
-/** Chart settings (issue 12): every shape valid, texts hostile. */
+/** Chart settings: every shape valid, texts hostile. */
 const shortText = (max: number) => hostileText.filter((text) => text.length <= max);
 const axisPoint = fc.oneof(shortText(200), number);
 const axisSettings = fc.record(

@@ -1,5 +1,5 @@
 /**
- * Linked data (issue 29) against a fake upstream: link, refresh, unchanged, failing, redirects,
+ * Linked data against a fake upstream: link, refresh, unchanged, failing, redirects,
  * the size cap, the schedule (the Worker's `scheduled` handler called directly) and a library
  * re-import followed by a published chart.
  */

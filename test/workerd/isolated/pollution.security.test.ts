@@ -1,5 +1,5 @@
 /**
- * Guard against prototype pollution (issue 10): texts that name Object.prototype's members,
+ * Guard against prototype pollution: texts that name Object.prototype's members,
  * drawn in every kind and every format, must leave the isolate's built-ins untouched. The
  * Worker runs in this test's isolate (the Cloudflare vitest plugin), so a pollution it causes is visible
  * here, and so is its effect on the next tenant (zod strict objects refusing `prev`/`next`).
@@ -157,7 +157,7 @@ async function drawHostile(key: string, kind: ChartKind): Promise<string[]> {
 	return refused;
 }
 
-/** Another tenant's everyday requests, which a polluted prototype breaks (issue 10). */
+/** Another tenant's everyday requests, which a polluted prototype breaks. */
 async function expectOtherTenantServed(): Promise<void> {
 	const { key } = await makeAccount();
 	const created = await callJson<{ id: string }>(key, "POST", "/v1/charts", {

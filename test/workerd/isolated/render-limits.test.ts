@@ -1,5 +1,5 @@
 /**
- * Inputs at the documented limits draw (DESIGN D23–D26): long data in every kind and format,
+ * Inputs at the documented limits draw (docs/design.md#d23–#d26): long data in every kind and format,
  * control characters in text, hostile region names, and the PNG pixel budget. Each test checks
  * the status, a well-formed body and the headers; sizes and counts, never timings.
  */

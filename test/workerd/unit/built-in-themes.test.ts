@@ -1,5 +1,5 @@
 /**
- * Our defaults pass our own checks (issue 24 item 13): the studio showed 3–8 accessibility
+ * Our defaults pass our own checks: the studio showed 3–8 accessibility
  * warnings on every built-in theme, the default included.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The client a sign-in is counted against (issue 23): CF-Connecting-IP as an IPv4 address, an
+ * The client a sign-in is counted against: CF-Connecting-IP as an IPv4 address, an
  * IPv6 /64, or nothing when the header is missing.
  */
 import { describe, expect, it } from "vitest";

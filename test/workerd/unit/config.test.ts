@@ -1,5 +1,5 @@
 /**
- * The Worker's vars (src/env.ts), checked by hand so the startup path needs no zod (issue 26):
+ * The Worker's vars (src/env.ts), checked by hand so the startup path needs no zod:
  * what is accepted, and that every broken var is refused with a message naming it.
  */
 import { describe, expect, it } from "vitest";

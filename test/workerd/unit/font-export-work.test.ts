@@ -1,5 +1,5 @@
 /**
- * What an export does with any glyph of an uploaded font is bounded at upload (issue 23), not
+ * What an export does with any glyph of an uploaded font is bounded at upload, not
  * only what the 16-character sample does: hostile CFF outline programs (self-calling or fanning
  * subroutines, the `roll` operator) and GSUB/GPOS lookups that nest into themselves or multiply
  * are refused with 422 reasons; ordinary fonts pass. The hostile glyph is always one the sample

@@ -1,5 +1,5 @@
 /**
- * Exports load only the uploaded faces they draw (issue 23): a drawing asks for the weights
+ * Exports load only the uploaded faces they draw: a drawing asks for the weights
  * `drawnWeights` names, upright, and no other (checked on every kind's example, with a title,
  * subtitle and source line), so `facesDrawn` picks at most one file per weight from a family of 25.
  */

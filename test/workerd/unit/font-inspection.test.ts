@@ -1,5 +1,5 @@
 /**
- * `inspectFont` against files a stranger could upload (issue 23): each malformed font of the
+ * `inspectFont` against files a stranger could upload: each malformed font of the
  * report made here from DejaVu Serif with the test's sfnt writer, each refused with a reason
  * (never another exception); character maps read as ranges, whatever they span; WOFF2 held to
  * the TTF upload size; and a property test over mutated real fonts: every outcome is accepted or
@@ -49,7 +49,7 @@ function refusal(bytes: Uint8Array): string {
 const unicodeBmp = (body: Uint8Array) => cmapTable([{ platform: 3, encoding: 1, body }]);
 const unicodeFull = (body: Uint8Array) => cmapTable([{ platform: 3, encoding: 10, body }]);
 
-describe("inspectFont refuses the malformed fonts of issue 23 with a reason", () => {
+describe("inspectFont refuses the malformed fonts of the second hardening round with a reason", () => {
 	it("a cmap format 8 subtable", () => {
 		expect(refusal(withTables(serif, { cmap: unicodeBmp(format8(0x41, 0x5a, 36)) }))).toContain("format 8 subtable");
 	});

@@ -1,4 +1,4 @@
-/** Which URLs linked data may read (issue 29 item 4), and the Google Sheets address people paste. */
+/** Which URLs linked data may read, and the Google Sheets address people paste. */
 import { describe, expect, it } from "vitest";
 import { minutesUntilNextRead } from "../../../src/domain/data-source";
 import { normalizeSourceUrl, unsafeUrlReason } from "../../../src/linked-data/url-safety";

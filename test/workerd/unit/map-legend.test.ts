@@ -1,5 +1,5 @@
 /**
- * A map's colour scale fits the chart's width (issue 24 item 6): the stepped scale as the
+ * A map's colour scale fits the chart's width: the stepped scale as the
  * continuous one does. Measured on the laid-out drawing (ECharts' own box of the scale, from the
  * same text metrics the export draws with), at a phone's width classes and a desktop's.
  */

@@ -1,5 +1,5 @@
 /**
- * The drawing budget (DESIGN D25/D26) as pure functions: every kind's option draws from a
+ * The drawing budget (docs/design.md#d25/#d26) as pure functions: every kind's option draws from a
  * bounded number of marks at 200,000 rows and says what it left out; the helpers behind the
  * caps; the PNG pixel budget; the warnings header; drawable text.
  */

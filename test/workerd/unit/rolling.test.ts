@@ -5,7 +5,7 @@ import { propertyRuns } from "../../harness/workerd/tier";
 
 type Series = (number | null)[];
 
-/** The definition of DESIGN §4, written the obvious O(n·w) way. */
+/** The definition of docs/design.md#section-4, written the obvious O(n·w) way. */
 function naiveRolling(values: Series, n: number, mean: boolean): Series {
 	return values.map((_, i) => {
 		if (i < n - 1) return null;

@@ -1,5 +1,5 @@
 /**
- * The chart settings of `meta` (issue 12) in the option builders the server and the embed share:
+ * The chart settings of `meta` in the option builders the server and the embed share:
  * one test per setting on the option a kind builds.
  */
 import { describe, expect, it } from "vitest";

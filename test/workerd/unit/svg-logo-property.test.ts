@@ -1,5 +1,5 @@
 /**
- * Issue 23: the SVG logo check was bypassed by CSS escapes and an HTML-style comment. This
+ * The SVG logo check was bypassed by CSS escapes and an HTML-style comment. This
  * throws hostile variants at it (escapes, comments, CDATA, entity references, mixed case,
  * whitespace, in every place a reference can hide) and checks one thing of each outcome: either
  * the logo is refused, or what would be stored refers to nothing outside the document.

@@ -40,7 +40,7 @@ describe("svgLogoProblems", () => {
 		["<html><body/></html>", "a <html> root element instead of <svg>"],
 		["just text", "text outside the <svg> element"],
 		["", "no <svg> element"],
-		// Issue 23's bypasses: CSS-escaped url() in a <style>, a style attribute and @font-face.
+		// Known bypasses: CSS-escaped url() in a <style>, a style attribute and @font-face.
 		["<svg><style>rect{fill:\\75rl(https://x.test/a)}</style></svg>", "a CSS escape (\\) in a <style> element"],
 		['<svg><rect style="fill:u\\72l(https://x.test/a)"/></svg>', "a CSS escape (\\) in the style of <rect>"],
 		["<svg><style>@font-face{font-family:a;src:url(https://x.test/f.woff)}</style></svg>", "a CSS @font-face rule"],
@@ -91,7 +91,7 @@ describe("cleanSvgLogo: what is stored", () => {
 	});
 });
 
-describe("checkLogo for raster logos (issue 23: dimensions from the header, before storing)", () => {
+describe("checkLogo for raster logos (dimensions from the header, before storing)", () => {
 	it("accepts real PNG and JPEG files within 2048×2048", () => {
 		expect(logoProblem(pngDataUri(2048, 2048))).toBeNull();
 		expect(logoProblem(jpegDataUri(600, 200))).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * One chart as one dense row (CONSOLE.md, "dense, calm lists"): the kind's picture, the name (a
+ * One chart as one dense row (docs/design.md#console-people): the kind's picture, the name (a
  * link to the editor; the whole row opens it), where it is filed, its kind, Published or Draft,
  * when it was last edited (exact time on hover and while the row has focus), and the ⋯ menu with
  * every action. The row is draggable onto a folder of the tree.

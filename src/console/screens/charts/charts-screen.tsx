@@ -1,5 +1,5 @@
 /**
- * Charts (`/`, DESIGN D34; CONSOLE.md, Layout): the workspace's charts (a teammate's and those
+ * Charts (`/`, docs/design.md#d34; docs/design.md#console-layout): the workspace's charts (a teammate's and those
  * made through the API included) beside the folder tree.
  *
  * - "All charts" lists every chart of the workspace, filed or not; a folder (`/?folder=<id>`,

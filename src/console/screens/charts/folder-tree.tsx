@@ -1,5 +1,5 @@
 /**
- * The folder tree (CONSOLE.md, Layout): "All charts" and the workspace's folders, nested. An ARIA
+ * The folder tree (docs/design.md#console-layout): "All charts" and the workspace's folders, nested. An ARIA
  * tree with one tab stop (roving tabindex): ↑/↓ move, → opens a folder or steps into it, ← closes
  * it or steps out to its parent, Home/End jump, Enter or Space shows the folder. Items are real
  * links (`/?folder=<id>`), so a folder opens in a new tab too. Every item is a drop target for a

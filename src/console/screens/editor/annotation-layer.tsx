@@ -1,5 +1,5 @@
 /**
- * Notes placed on the preview itself (issue 30 item 3). Over the drawing lies a layer, in the
+ * Notes placed on the preview itself. Over the drawing lies a layer, in the
  * drawing's own pixels: in "Add note" mode a click adds a note at the category or value under
  * the pointer (snapped by the preview's engine, preview/snap.ts); every note and arrowhead has a
  * handle to drag it to another point, and a click (or Enter) on a handle edits the note in place:

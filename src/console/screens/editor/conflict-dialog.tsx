@@ -1,5 +1,5 @@
 /**
- * "Someone else changed this chart" (CONSOLE.md, Autosave; issue 24 item 9). A save answered 412
+ * "Someone else changed this chart" (docs/design.md#console-autosave). A save answered 412
  * is shown as a modal alert dialog, not a banner at the top of the page: the person may be deep
  * in a scrolled Refine column, and a banner up there left them only a red "Not saved". The
  * dialog opens in view wherever they are, takes focus (so a keyboard or screen-reader user is

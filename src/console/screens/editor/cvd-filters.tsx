@@ -1,5 +1,5 @@
 /**
- * The simulated colour-vision preview (issue 30 item 2): SVG filters with the very matrices the
+ * The simulated colour-vision preview: SVG filters with the very matrices the
  * checks use (Machado et al. 2009, severity 1.0, theme-checks.ts). They apply to linear RGB,
  * which is what `color-interpolation-filters="linearRGB"` gives a feColorMatrix, so the preview
  * shows what the checks compute.

@@ -1,5 +1,5 @@
 /**
- * The chart editor at `/charts/{id}` (CONSOLE.md, Editor): a toolbar (back to the charts, the
+ * The chart editor at `/charts/{id}` (docs/design.md#console-layout): a toolbar (back to the charts, the
  * title, the save state, undo and redo, publish), the steps as tabs with one column of controls,
  * and the live preview beside them that never scrolls away. Saving, conflicts and undo live in
  * `use-chart-editor.ts`; the steps talk to them only through `EditorContext`. The data table's

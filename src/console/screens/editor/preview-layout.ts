@@ -1,8 +1,8 @@
 /**
- * How big the preview draws the chart and how big it shows it (issue 30 item 5). "Fit" draws the
+ * How big the preview draws the chart and how big it shows it. "Fit" draws the
  * chart at its own size (meta w/h, else 800×500), no wider than the pane. A reader's width
  * (Tablet 768, Phone 390 or a custom width) is drawn as the live embed draws it for a frame that
- * wide (render/embed-layout.ts, DESIGN D38): the widest width class that fits, at that class's
+ * wide (render/embed-layout.ts, docs/design.md#d38): the widest width class that fits, at that class's
  * height, scaled to the frame's width — so the editor sees exactly what a reader at 360, 480 or
  * 640 px gets. A frame wider than the pane is shown scaled down, and says so. A table is drawn
  * as tall as its rows, as its embed is (given `contentHeight`, from the lazily loaded engine).

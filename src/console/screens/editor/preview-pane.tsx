@@ -1,5 +1,5 @@
 /**
- * The live preview (DESIGN D35): the chart drawn in the page by the server's own option builders
+ * The live preview (docs/design.md#d35): the chart drawn in the page by the server's own option builders
  * (loaded lazily, see preview/load-engine.ts) from the editor's copy of kind and meta, so every
  * edit redraws at once. A toolbar picks light or dark, a width (Fit, Tablet 768, Phone 390 or a
  * custom width, drawn as the embed draws for a reader that wide: preview-layout.ts), a simulated

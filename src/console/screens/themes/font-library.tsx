@@ -1,5 +1,5 @@
 /**
- * The workspace's uploaded fonts, in the studio's Fonts section (issue 13): upload a TTF, OTF or
+ * The workspace's uploaded fonts, in the studio's Fonts section: upload a TTF, OTF or
  * WOFF2 file (the API parses it and says why a file is refused), see what each covers, delete one
  * no theme uses (the API's 409 names the themes that do). A new upload becomes the theme's family,
  * since choosing it is why a person uploads a font while editing a theme.

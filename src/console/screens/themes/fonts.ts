@@ -1,6 +1,6 @@
 /**
  * The font families a theme can name: the bundled ones, and the workspace's uploaded ones
- * (`GET /console/api/fonts`, issue 13 part 2).
+ * (`GET /console/api/fonts`).
  */
 import { uploadedFonts } from "../../preview/theme-fonts";
 import { bundledFamilies } from "./theme-model";

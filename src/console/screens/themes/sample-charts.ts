@@ -1,5 +1,5 @@
 /**
- * The six sample charts of the theme studio's preview (issue 13: line, bars, pie, map, scatter,
+ * The six sample charts of the theme studio's preview (line, bars, pie, map, scatter,
  * table): small made-up datasets chosen to show every colour a theme sets — several series for
  * the palette, axes and grid, muted subtitles, a table's surface.
  */

@@ -1,5 +1,5 @@
 /**
- * The theme studio (`/themes/{id}`, issue 13; CONSOLE.md "Theme studio"): one column of controls
+ * The theme studio (`/themes/{id}`; docs/design.md#console-layout): one column of controls
  * (name, colours for light and dark, fonts, surfaces, logo) with the accessibility checks on top,
  * and beside it six sample charts in light and dark drawn live by the renderer's option builders.
  * Every change autosaves; checks warn and never block. Built-in themes open read-only, with a

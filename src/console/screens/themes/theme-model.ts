@@ -1,7 +1,7 @@
 /**
  * What the theme studio works with: the console theme routes' answers (D33) and the small pure
  * edits the studio makes to a definition. Checks are the API's own `themeChecks`, run here too so
- * they update as the person types (issue 13).
+ * they update as the person types.
  */
 import type { ThemeCheck } from "../../../domain/theme-checks";
 import type { ThemeDefinition } from "../../../domain/themes";

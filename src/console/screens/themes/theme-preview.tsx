@@ -1,5 +1,5 @@
 /**
- * The studio's live preview (issue 13): six sample charts in light and dark side by side, drawn
+ * The studio's live preview: six sample charts in light and dark side by side, drawn
  * in the page by the renderer's own option builders (the editor's engine, loaded lazily), and
  * redrawn whenever the theme being edited changes.
  */

@@ -1,5 +1,5 @@
 /**
- * Themes (`/themes`, issue 13): the workspace's own themes, then the built-in ones, one line each
+ * Themes (`/themes`): the workspace's own themes, then the built-in ones, one line each
  * with its light and dark palettes, the default badge and how many charts name it. A new theme
  * starts from any of them; deleting says how many charts fall back to the default.
  */

@@ -1,5 +1,5 @@
 /**
- * Autosave for the theme studio, as the chart editor saves (CONSOLE.md "saving you can trust"):
+ * Autosave for the theme studio, as the chart editor saves (docs/design.md#console-autosave):
  * each change is kept locally at once and sent as a `PATCH` about 500 ms after the last one; one
  * request at a time, the latest state wins; leaving with edits that did not save asks first.
  * The theme routes keep no version, so there is no `If-Match` to send: the studio sends the whole

@@ -1,5 +1,5 @@
 /**
- * A page client family (issue 16, DESIGN D40): the kinds one embed client draws, with only the
+ * A page client family (docs/design.md#d40): the kinds one embed client draws, with only the
  * ECharts parts their options use, so a line chart's reader never downloads sankey or map code.
  * ECharts drops an unregistered part silently in production, so `test/node/console/embed-clients`
  * checks every family's options against its parts.

@@ -1,5 +1,5 @@
 /**
- * History: the chart's versions (what each changed, who, when; D12 and issue 30 item 4), any of
+ * History: the chart's versions (what each changed, who, when; D12), any of
  * them shown in the preview, and restore, which brings a version back as a new version (nothing
  * is lost). One person's autosaves of one field within a minute come as one item ("v4–7").
  */
@@ -95,7 +95,7 @@ export function HistoryStep() {
 		}
 	};
 
-	/** Arrow keys move between versions (CONSOLE.md, Keyboard). */
+	/** Arrow keys move between versions (docs/design.md#console-keyboard). */
 	const onKeyDown = (event: KeyboardEvent) => {
 		if (!["ArrowDown", "ArrowUp", "Home", "End"].includes(event.key)) return;
 		const buttons = [...(listRef.current?.querySelectorAll<HTMLButtonElement>("button.version-select") ?? [])];

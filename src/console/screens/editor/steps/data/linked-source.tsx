@@ -1,5 +1,5 @@
 /**
- * "Link to a URL" in the Data step (issue 29): link the chart to a CSV or JSON file on the web
+ * "Link to a URL" in the Data step: link the chart to a CSV or JSON file on the web
  * (`PUT /v1/charts/{id}/data` with `{ url, refreshMinutes }`), then see how its reads go (last
  * read, last change, the last error in words) and read it now (`POST …/data/refresh`). A
  * published chart's embed follows the file by itself; this is where a person checks on it.

@@ -1,5 +1,5 @@
 /**
- * The Data step's table, editable as a spreadsheet (issue 30 item 1, "Check & Describe"): arrow
+ * The Data step's table, editable as a spreadsheet ("Check & Describe"): arrow
  * keys move, Enter or typing edits, Enter and Tab commit and move on, Escape cancels, Shift+arrows
  * select, Ctrl/Cmd+C and V copy and paste ranges to and from a spreadsheet, Delete empties,
  * Ctrl/Cmd+Z and Shift+Z (or Y) undo and redo. Not editing, Tab leaves the grid (one tab stop, as

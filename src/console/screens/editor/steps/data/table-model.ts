@@ -1,5 +1,5 @@
 /**
- * The Data step's editable table as plain data and pure functions (issue 30 item 1): cells as
+ * The Data step's editable table as plain data and pure functions: cells as
  * text, edits (cells, rows, columns, transpose, paste, reading a column as numbers or dates),
  * undo and redo, and the CSV the API receives (`PUT /v1/charts/{id}/data`), written so the
  * API's parser (src/domain/csv-parse.ts) reads back exactly these cells. Nothing here touches

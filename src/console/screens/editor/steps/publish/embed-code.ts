@@ -6,9 +6,9 @@
 import { embedSize, iframeSnippet, loaderSnippet } from "../../../../../domain/embed-snippet";
 
 export interface EmbedSnippets {
-	/** The frame alone, sized by the chart's aspect ratio (spec 4.1). */
+	/** The frame alone, sized by the chart's aspect ratio (docs/contract.md#section-4-1). */
 	iframe: string;
-	/** The frame and the loader that sizes it to its content (issue 16). */
+	/** The frame and the loader that sizes it to its content. */
 	responsiveIframe: string;
 }
 

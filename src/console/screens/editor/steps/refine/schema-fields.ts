@@ -92,7 +92,7 @@ export function sentenceCase(name: string): string {
 		.split(/\s+/)
 		.map((word, i) => {
 			if (/^(url|id|csv|svg|png|pdf|json)$/i.test(word)) return word.toUpperCase();
-			// The API's names are American ("color"); the console's words are British (STYLE.md).
+			// The API's names are American ("color"); the console's words are British (docs/design.md#console-copy).
 			const lower = word.toLowerCase().replace(/^color(s?)$/, "colour$1");
 			return i === 0 ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
 		});
@@ -110,7 +110,7 @@ const shortNames: Record<string, string> = { w: "Width in pixels", h: "Height in
 /**
  * The schema's `x-editor-hint`, where a setting has one, is what the form says: the API's
  * `description` is written for script authors (headers, HTML attributes, query strings) and the
- * hint says the same in a newsroom's words (issue 24 item 11).
+ * hint says the same in a newsroom's words.
  */
 function descriptionOf(schema: JsonSchema): string | undefined {
 	const hint = schema["x-editor-hint"];
@@ -361,7 +361,7 @@ export function apiPath(path: readonly string[]): string {
 /**
  * The fields that matter for a chart of `kind`: a setting for other kinds only (a bar race, a
  * table's paging) is left out, unless the chart already has a value for it, which stays in view
- * so it can be seen and cleared (issue 24 item 11).
+ * so it can be seen and cleared.
  */
 export function fieldsForKind(fields: Field[], kind: string, meta: Record<string, unknown>): Field[] {
 	return fields.filter((field) => !field.kinds || field.kinds.includes(kind) || meta[field.key] !== undefined);

@@ -1,5 +1,5 @@
 /**
- * A series' transform pipeline (`meta.seriesTransform[name].ops`, spec §2.4): steps applied in
+ * A series' transform pipeline (`meta.seriesTransform[name].ops`, docs/contract.md#section-2-4): steps applied in
  * order, each a function and its number. The functions and their rules are the API's
  * (`src/domain/transforms.ts`); this says them in words.
  */
