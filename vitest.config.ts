@@ -16,7 +16,7 @@ const prebundled = [
 	"zrender/lib/zrender.js",
 	"zrender/lib/Element.js",
 	"fontkit",
-	// fontkit's decoder, imported by src/domain/font-decode-budget.ts too: one copy for both.
+	// fontkit's decoder, imported by src/formats/fonts/decode-budget.ts too: one copy for both.
 	"restructure",
 	"pdfkit",
 	"svg-to-pdfkit",

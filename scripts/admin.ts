@@ -11,11 +11,11 @@
  */
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { Email, NewPassword } from "../src/domain/passwords.ts";
+import { Email, NewPassword } from "../src/credentials/passwords.ts";
 import { Plan, Scope } from "../src/domain/plans.ts";
 import { InvitableRole } from "../src/domain/roles.ts";
-import { checkLogo } from "../src/domain/svg-logo.ts";
 import { ThemeWrite } from "../src/domain/themes.ts";
+import { checkLogo } from "../src/formats/svg/logo.ts";
 import { createAccount, createKey, importTheme, listKeys, revokeKey, setLogin } from "../test/harness/local/admin-ops.ts";
 import type { Target } from "../test/harness/local/d1.ts";
 

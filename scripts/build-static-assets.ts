@@ -15,10 +15,10 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readdir, readFile, unlink } from "node:fs/promises";
 import { join } from "node:path";
-import { fontMetrics } from "../src/domain/font-metrics.ts";
 import { fallbackUnicodeRange } from "../src/embed/font-ranges.ts";
 import type { StaticAssets } from "../src/embed/static-asset-paths.ts";
 import { staticAssetPaths } from "../src/embed/static-asset-paths.ts";
+import { fontMetrics } from "../src/formats/fonts/metrics.ts";
 import { replaceFile } from "./publish-files.ts";
 
 const assetsDir = "dist/console";

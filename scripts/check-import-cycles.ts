@@ -33,8 +33,12 @@ const sourceDir = join(root, "src");
  */
 export const allowedImports: Record<string, readonly string[]> = {
 	domain: [],
-	render: ["domain"],
-	db: ["domain"],
+	// File formats (fonts, SVG, raster headers, gzip) and credentials (passwords, keys, tokens):
+	// pure like the domain, and kept apart from its chart rules.
+	formats: [],
+	credentials: ["domain"],
+	render: ["domain", "formats"],
+	db: ["credentials", "domain"],
 	library: ["db", "domain"],
 	limits: ["env.ts"],
 	"env.ts": [],
@@ -42,19 +46,21 @@ export const allowedImports: Record<string, readonly string[]> = {
 	"lazy-module.ts": [],
 	"host-services.ts": ["env.ts", "limits"],
 	"request-services.ts": ["db", "host-services.ts"],
-	embed: ["db", "domain", "host-services.ts", "render"],
-	auth: ["api-error.ts", "db", "domain", "env.ts", "request-services.ts", "services"],
+	embed: ["db", "domain", "formats", "host-services.ts", "render"],
+	auth: ["api-error.ts", "credentials", "db", "domain", "env.ts", "request-services.ts", "services"],
 	oauth: ["api-error.ts", "auth", "db", "domain", "http", "request-services.ts"],
-	http: ["api-error.ts", "auth", "db", "domain", "env.ts", "library", "limits", "oauth", "request-services.ts"],
-	services: ["api-error.ts", "db", "domain", "embed", "host-services.ts", "library", "limits", "render", "request-services.ts"],
+	http: ["api-error.ts", "auth", "credentials", "db", "domain", "env.ts", "library", "limits", "oauth", "request-services.ts"],
+	services: ["api-error.ts", "db", "domain", "embed", "formats", "host-services.ts", "library", "limits", "render", "request-services.ts"],
 	// The scheduled run (linked-data/schedule.ts) also prunes what expires: activity, OAuth rows.
-	"linked-data": ["api-error.ts", "db", "domain", "http", "oauth", "request-services.ts", "services"],
+	"linked-data": ["api-error.ts", "db", "domain", "oauth", "request-services.ts", "services"],
 	api: [
 		"api-error.ts",
 		"auth",
+		"credentials",
 		"db",
 		"domain",
 		"embed",
+		"formats",
 		"http",
 		"library",
 		"linked-data",

@@ -2,7 +2,7 @@
  * The embed host's pages and files (src/embed/serve.ts), loaded by the isolate's first embed
  * request rather than when it starts, with the services both hosts share
  * (host-services.ts): neither zod nor drizzle, which only an uploaded font's lookup loads
- * (src/embed/fonts.ts). The API host's requests never load it.
+ * (src/embed/serve-fonts.ts). The API host's requests never load it.
  */
 import type { EmbedHost } from "./http/dispatch";
 import { lazily } from "./lazy-module";

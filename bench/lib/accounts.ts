@@ -4,7 +4,7 @@
  * per-account rate limit measures nothing here.
  */
 
-import { issueApiKey } from "../../src/domain/api-keys.ts";
+import { issueApiKey } from "../../src/credentials/api-keys.ts";
 import { newId } from "../../src/domain/ids.ts";
 import type { Plan, Scope } from "../../src/domain/plans.ts";
 import { execute, sql, type Target } from "../../test/harness/local/d1.ts";

@@ -1,13 +1,13 @@
 /**
  * The bundled fonts as WOFF2 for the embed host (docs/design.md#d40): the TTFs the server draws
- * with (src/render/fonts.ts), compressed once at build time into `dist/embed-fonts/`, which the
+ * with (src/render/bundled-fonts.ts), compressed once at build time into `dist/embed-fonts/`, which the
  * Worker imports as data and serves under content-hashed `/_fonts/…` paths. A file newer than its
  * TTF is kept: converting takes seconds, and the build runs on every `wrangler dev` change.
  */
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { compress } from "wawoff2";
 
-/** Output name → the TTF it is made from (the same files src/render/fonts.ts bundles). */
+/** Output name → the TTF it is made from (the same files src/render/bundled-fonts.ts bundles). */
 export const embedFontSources = {
 	"inter-400": "node_modules/@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf",
 	"inter-600": "node_modules/@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf",

@@ -6,12 +6,12 @@
  */
 
 import { ApiError } from "../api-error";
+import { maxCsvBytes, maxJsonBytes } from "../domain/body-limits";
 import type { ChartSnapshot } from "../domain/chart";
 import { parseCsv } from "../domain/csv-parse";
 import type { Dataset } from "../domain/dataset";
 import { applyMergePatch } from "../domain/merge-patch";
 import { unknownSettingWarnings } from "../domain/meta-warnings";
-import { maxCsvBytes, maxJsonBytes } from "../http/body";
 import { defineRoute } from "../http/route";
 import { storeNewChart } from "../services/chart-create";
 import type { ChartData } from "../services/chart-data";

@@ -7,13 +7,14 @@
 import { ApiError } from "../api-error";
 import type { LinkChange } from "../db/linked-data";
 import { claimLinkSlot, releaseLinkSlot } from "../db/linked-data";
+import { maxCsvBytes, maxJsonBytes } from "../domain/body-limits";
 import type { Caller } from "../domain/caller";
 import type { ChartRecord } from "../domain/chart";
 import { parseCsv } from "../domain/csv-parse";
 import { LinkRequest, maxLinkedChartsPerWorkspace } from "../domain/data-source";
 import type { Dataset } from "../domain/dataset";
 import { sha256Hex } from "../domain/ids";
-import { maxCsvBytes, maxJsonBytes, parseJsonObject, tooLarge } from "../http/body";
+import { parseJsonObject, tooLarge } from "../http/body";
 import { defineRoute } from "../http/route";
 import { parseSource } from "../linked-data/parse-source";
 import { readSource, SourceReadError } from "../linked-data/read-source";

@@ -4,13 +4,14 @@
 
 import { ApiError } from "../api-error";
 import { deleteChart } from "../db/charts";
+import { maxCsvBytes, maxJsonBytes } from "../domain/body-limits";
 import type { ChartSnapshot } from "../domain/chart";
 import { applyChartPatch, sameSnapshot } from "../domain/chart";
 import { parseCsv } from "../domain/csv-parse";
 import { defaultKind } from "../domain/kinds";
 import { unknownSettingWarnings } from "../domain/meta-warnings";
 import type { SeriesReference } from "../domain/series";
-import { maxCsvBytes, maxJsonBytes, tooLarge } from "../http/body";
+import { tooLarge } from "../http/body";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
 import { storeNewChart } from "../services/chart-create";

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { ApiError } from "../api-error";
 import type { ChartRecord } from "../domain/chart";
 import { notModified } from "../domain/conditional-requests";
-import { gunzipStream } from "../domain/gzip";
+import { gunzipStream } from "../formats/gzip";
 import { acceptsGzip } from "../http/content-encoding";
 import { defineRoute } from "../http/route";
 import type { DrawingFormat, ExportFormat } from "../render/exporters";

@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import { activityActions } from "../auth/activity";
+import { Email, NewPassword, PresentedPassword } from "../credentials/passwords";
 import { activityTargetTypes } from "../db/schema";
-import { Email, NewPassword, PresentedPassword } from "../domain/passwords";
 import { Plan } from "../domain/plans";
 import { InvitableRole, Role } from "../domain/roles";
 

@@ -6,11 +6,11 @@
 import { ApiError } from "../api-error";
 import { createInvitation } from "../auth/invitations";
 import { changeMemberRole, removeMember } from "../auth/members";
+import { accountIdPattern, invitationIdPattern } from "../credentials/link-tokens";
 import { listPendingInvitations, revokeInvitation } from "../db/invitations";
 import type { Member } from "../db/team";
 import { listMembers } from "../db/team";
 import type { Caller } from "../domain/caller";
-import { accountIdPattern, invitationIdPattern } from "../domain/link-tokens";
 import { json } from "../http/respond";
 import { defineRoute } from "../http/route";
 import {

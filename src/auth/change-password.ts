@@ -10,12 +10,12 @@
  */
 
 import { ApiError } from "../api-error";
+import { dummyPasswordHash, hashPassword, normalizeEmail, verifyPassword } from "../credentials/passwords";
 import { findAccountPassword, setAccountPassword } from "../db/accounts";
 import { deleteOtherSessions } from "../db/sessions";
 import { clearBucket } from "../db/sign-in-attempts";
 import { deleteAccountDevices } from "../db/sign-in-devices";
 import type { SessionCaller } from "../domain/caller";
-import { dummyPasswordHash, hashPassword, normalizeEmail, verifyPassword } from "../domain/passwords";
 import type { Services } from "../request-services";
 import { rememberDevice } from "./devices";
 import { admitAttempt, bucket, releaseAttempt } from "./throttle";

@@ -4,8 +4,9 @@
  * a stranger's wrong guesses for the email do not lock its owner out; an unknown, expired or
  * malformed cookie, or one issued for another email, counts like none.
  */
+
+import { deviceLifetimeMs, deviceTokenHash, deviceTokenPattern, maxDevicesPerAccount, newDeviceToken } from "../credentials/device-tokens";
 import { deleteDevicesUnusedSince, findDevice, insertDevice, touchDevice, trimAccountDevices } from "../db/sign-in-devices";
-import { deviceLifetimeMs, deviceTokenHash, deviceTokenPattern, maxDevicesPerAccount, newDeviceToken } from "../domain/device-tokens";
 import type { Services } from "../request-services";
 
 export interface TrustedDevice {

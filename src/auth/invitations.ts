@@ -10,6 +10,16 @@
  * address, and an existing account's password against its email (or this browser's device).
  */
 import { ApiError } from "../api-error";
+import {
+	invitationLifetimeMs,
+	linkTokenHash,
+	linkTokenPattern,
+	newInvitationId,
+	newLinkToken,
+	sameTokenHash,
+} from "../credentials/link-tokens";
+import type { PasswordHash } from "../credentials/passwords";
+import { dummyPasswordHash, hashPassword, NewPassword, normalizeEmail, verifyPassword } from "../credentials/passwords";
 import { findAccountByEmail, insertSignInAccountStatement } from "../db/accounts";
 import type { Invitation } from "../db/invitations";
 import { acceptInvitationStatement, findPendingInvitation, insertInvitation } from "../db/invitations";
@@ -17,9 +27,6 @@ import { clearBucket } from "../db/sign-in-attempts";
 import { findMember, joinWorkspaceStatement, workspaceFacts, workspaceIsOnlyFor } from "../db/team";
 import type { Caller } from "../domain/caller";
 import { newId } from "../domain/ids";
-import { invitationLifetimeMs, linkTokenHash, linkTokenPattern, newInvitationId, newLinkToken, sameTokenHash } from "../domain/link-tokens";
-import type { PasswordHash } from "../domain/passwords";
-import { dummyPasswordHash, hashPassword, NewPassword, normalizeEmail, verifyPassword } from "../domain/passwords";
 import type { InvitableRole } from "../domain/roles";
 import { roleWords } from "../domain/roles";
 import type { Services } from "../request-services";

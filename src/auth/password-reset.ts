@@ -8,12 +8,12 @@
  * the email has an account), and links that name nothing per client address.
  */
 import { ApiError } from "../api-error";
+import { linkTokenHash, linkTokenPattern, newLinkToken, passwordResetLifetimeMs, sameTokenHash } from "../credentials/link-tokens";
+import { hashPassword, normalizeEmail } from "../credentials/passwords";
 import { findAccountByEmail, setAccountPassword } from "../db/accounts";
 import { deleteAccountPasswordResets, insertPasswordReset, usePasswordReset } from "../db/password-resets";
 import { deleteAccountSessions } from "../db/sessions";
 import { deleteAccountDevices } from "../db/sign-in-devices";
-import { linkTokenHash, linkTokenPattern, newLinkToken, passwordResetLifetimeMs, sameTokenHash } from "../domain/link-tokens";
-import { hashPassword, normalizeEmail } from "../domain/passwords";
 import type { Services } from "../request-services";
 import { sendMail } from "./mail";
 import { admitAttempt, bucket, releaseAttempt } from "./throttle";

@@ -11,11 +11,11 @@
  */
 
 import { ApiError } from "../api-error";
+import { dummyPasswordHash, normalizeEmail, verifyPassword } from "../credentials/passwords";
 import { findAccountByEmail } from "../db/accounts";
 import { deleteExpiredPasswordResets } from "../db/password-resets";
 import { deleteExpiredSessions } from "../db/sessions";
 import { clearBucket, deleteAttemptsBefore } from "../db/sign-in-attempts";
-import { dummyPasswordHash, normalizeEmail, verifyPassword } from "../domain/passwords";
 import type { Plan } from "../domain/plans";
 import type { Services } from "../request-services";
 import { pruneActivity } from "../services/data-retention";

@@ -4,9 +4,9 @@
  * join by invitation only. Throttled per client address like sign-in.
  */
 import { ApiError } from "../api-error";
+import { hashPassword, normalizeEmail } from "../credentials/passwords";
 import { findAccountByEmail, insertPersonalWorkspaceStatement, insertSignInAccountStatement } from "../db/accounts";
 import { newId } from "../domain/ids";
-import { hashPassword, normalizeEmail } from "../domain/passwords";
 import type { Services } from "../request-services";
 import { startSession } from "./start-session";
 import { admitAttempt, bucket } from "./throttle";

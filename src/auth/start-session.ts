@@ -2,8 +2,9 @@
  * What every way in ends with (a sign-in, an accepted invitation, a sign-up): a new session, and
  * this browser remembered as one the account signed in from (`devices.ts`).
  */
+
+import { newSessionToken, sessionLifetimeMs, sessionTokenHash } from "../credentials/session-tokens";
 import { createSession } from "../db/sessions";
-import { newSessionToken, sessionLifetimeMs, sessionTokenHash } from "../domain/session-tokens";
 import type { Services } from "../request-services";
 import type { TrustedDevice } from "./devices";
 import { rememberDevice } from "./devices";

@@ -3,7 +3,7 @@
  * password hash, and the account overview the console shows.
  */
 import { eq } from "drizzle-orm";
-import type { PasswordHash } from "../domain/passwords";
+import type { PasswordHash } from "../credentials/passwords";
 import { Plan } from "../domain/plans";
 import { Role } from "../domain/roles";
 import type { Database } from "./client";

@@ -6,7 +6,7 @@
  * measures line heights with "国". Computed at build time (scripts/build-static-assets.ts) from
  * the TTFs, so serving a page never parses a font.
  */
-import type { FontMetrics } from "../domain/font-metrics";
+import type { FontMetrics } from "../formats/fonts/metrics";
 
 type Range = readonly [number, number];
 

@@ -38,7 +38,7 @@ export function pointerKey(chartId: string): string {
 
 /**
  * A marker per uploaded font and chart whose published page names it: the embed host serves a
- * font while at least one marker is there, without asking D1 (`src/embed/fonts.ts`).
+ * font while at least one marker is there, without asking D1 (`src/embed/serve-fonts.ts`).
  */
 export function fontMarkerPrefix(fontId: string): string {
 	return `embed-fonts/${fontId}/`;

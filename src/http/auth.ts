@@ -12,16 +12,16 @@
  */
 
 import { ApiError } from "../api-error";
+import { apiKeyPattern } from "../credentials/api-keys";
+import { csrfTokenMatches } from "../credentials/session-tokens";
 import { findKeyByHash, markKeyUsed } from "../db/keys";
 import { findAccessToken, markGrantUsed } from "../db/oauth";
-import { apiKeyPattern } from "../domain/api-keys";
 import type { Caller, KeyCaller, SessionCaller } from "../domain/caller";
 import { sha256Hex } from "../domain/ids";
 import type { Scope } from "../domain/plans";
 import { planHasApiAccess } from "../domain/plans";
 import type { Role } from "../domain/roles";
 import { effectiveScopes, leastRoleForSessionRoute, roleAtLeast, roleScopes, roleWords } from "../domain/roles";
-import { csrfTokenMatches } from "../domain/session-tokens";
 import { isMcpRequest } from "../oauth/audience";
 import { accessTokenPattern } from "../oauth/tokens";
 import type { Services } from "../request-services";

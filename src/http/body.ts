@@ -4,8 +4,6 @@
 import type { z } from "zod";
 import { ApiError, validationError } from "../api-error";
 
-export const maxJsonBytes = 1024 * 1024;
-export const maxCsvBytes = 10 * 1024 * 1024;
 /** Room for a multipart form's boundaries and part headers around a file of a binary body's largest size. */
 export const multipartFramingBytes = 64 * 1024;
 

@@ -11,7 +11,7 @@
  * their own `br, gzip` and keep the client's there (an empty string when it sent none). Miniflare
  * passes a gzip answer to a client that sent no `Accept-Encoding` as it is, so `curl -o` saved
  * gzip bytes. Where there is no `cf` (a direct call, a test) the header is the client's.
- * The compression itself is `src/domain/gzip.ts`, which the export orchestrator stores with.
+ * The compression itself is `src/formats/gzip.ts`, which the export orchestrator stores with.
  */
 
 /** The `Accept-Encoding` the client itself sent (see above); null when it sent none. */

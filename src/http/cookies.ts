@@ -6,8 +6,8 @@
  * - `charts_device`: the device cookie, sent only to `/auth/sign-in`, a year, renewed
  *   on every sign-in from this browser.
  */
-import { deviceCookieName, deviceLifetimeMs } from "../domain/device-tokens";
-import { sessionCookieName, sessionLifetimeMs } from "../domain/session-tokens";
+import { deviceCookieName, deviceLifetimeMs } from "../credentials/device-tokens";
+import { sessionCookieName, sessionLifetimeMs } from "../credentials/session-tokens";
 
 export const deviceCookiePath = "/auth/sign-in";
 

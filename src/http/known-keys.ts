@@ -13,7 +13,7 @@
  * record are counted too, so a burst with a revoked key can spend up to one burst of its former
  * account's budget on each isolate that remembered the key; after that the key costs nothing.
  */
-import { apiKeyPattern } from "../domain/api-keys";
+import { apiKeyPattern } from "../credentials/api-keys";
 import type { Caller, KeyCaller } from "../domain/caller";
 import { sha256Hex } from "../domain/ids";
 

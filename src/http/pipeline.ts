@@ -14,6 +14,7 @@
 import type { z } from "zod";
 import { ApiError, validationError } from "../api-error";
 import { recordRouteActivity } from "../auth/activity";
+import { maxCsvBytes, maxJsonBytes } from "../domain/body-limits";
 import type { Caller } from "../domain/caller";
 import type { PathIdKind } from "../domain/ids";
 import { requestsPerMinute } from "../domain/plans";
@@ -22,8 +23,6 @@ import type { Services } from "../request-services";
 import type { Authenticated } from "./auth";
 import { authenticate, requireCsrfToken, requirePlan, requireScope, requireSession, requireSessionRouteRole } from "./auth";
 import {
-	maxCsvBytes,
-	maxJsonBytes,
 	multipartFramingBytes,
 	parseJsonObject,
 	readBytes,

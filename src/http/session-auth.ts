@@ -8,10 +8,16 @@
  */
 
 import { ApiError } from "../api-error";
+import {
+	csrfTokenFor,
+	sessionLifetimeMs,
+	sessionTokenHash,
+	sessionTokenPattern,
+	sessionTouchIntervalMs,
+} from "../credentials/session-tokens";
 import { deleteSession, findSession, touchSession } from "../db/sessions";
 import type { SessionCaller } from "../domain/caller";
 import { roleScopes } from "../domain/roles";
-import { csrfTokenFor, sessionLifetimeMs, sessionTokenHash, sessionTokenPattern, sessionTouchIntervalMs } from "../domain/session-tokens";
 import type { Services } from "../request-services";
 import { clearedSessionCookie, sessionCookie } from "./cookies";
 

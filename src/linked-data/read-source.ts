@@ -5,8 +5,9 @@
  * our words, what went wrong with the source: it is shown to the chart's owner as `lastError`
  * (and to an assistant), so nothing the source chose is repeated but a quoted host name.
  */
+
+import { maxCsvBytes } from "../domain/body-limits";
 import { quotedExcerpt } from "../domain/source-excerpt";
-import { maxCsvBytes } from "../http/body";
 import { upstreamFetch } from "./upstream";
 import { unsafeUrlReason } from "./url-safety";
 

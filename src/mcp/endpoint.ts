@@ -21,10 +21,11 @@
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { ApiError } from "../api-error";
+import { maxCsvBytes } from "../domain/body-limits";
 import type { Caller } from "../domain/caller";
 import { requestsPerMinute } from "../domain/plans";
 import { authenticate, requirePlan } from "../http/auth";
-import { maxCsvBytes, readText } from "../http/body";
+import { readText } from "../http/body";
 import { errorResponse } from "../http/errors";
 import { withHeaders } from "../http/respond";
 import type { ApiHandler } from "../http/router";

@@ -1,12 +1,12 @@
 /**
- * The logo as it may be drawn. Logos are checked when a theme is written (domain/svg-logo.ts), but
+ * The logo as it may be drawn. Logos are checked when a theme is written (formats/svg/logo.ts), but
  * themes stored before those checks were tightened may hold a logo that now fails them,
  * such as a 16000×16000 PNG that takes an export past a Worker's memory. Such a theme keeps
  * drawing, without its logo, and the drawing says why in `X-Render-Warnings`; an SVG logo that
  * passes is drawn as the checks rewrite it. Nothing stored is changed: fixing the logo in the
  * theme studio brings it back.
  */
-import { checkLogo, type LogoCheck } from "../domain/svg-logo";
+import { checkLogo, type LogoCheck } from "../formats/svg/logo";
 import type { RenderInput } from "./input";
 
 /** Checks of the few logos an isolate draws in turn; an SVG check reads the whole file, so it is not repeated for every export. */

@@ -6,7 +6,7 @@
  */
 import type { Font } from "fontkit";
 import { create } from "fontkit";
-import { fontFiles } from "./fonts";
+import { fontFiles } from "./bundled-fonts";
 
 export function embeddedName(family: string, weight: number): string {
 	return `${family.replace(/\s+/g, "")}${weight}`;

@@ -7,7 +7,7 @@
  */
 import PDFDocument from "pdfkit";
 import SVGtoPDF from "svg-to-pdfkit";
-import { bundledMetrics } from "./fonts";
+import { bundledMetrics } from "./bundled-fonts";
 import { embeddedName, pdfFonts } from "./pdf-fonts";
 import type { PdfRgbaImage } from "./pdf-logo";
 import { uploadedPdfFont } from "./uploaded-font-embedding";

@@ -4,8 +4,9 @@
  * An SVG logo is drawn as a PNG made with the same fonts (resvg draws an SVG inside an `<image>`
  * without fonts, which dropped a logo's text; render/logo-raster.ts).
  */
+
+import { missingGlyphs } from "./bundled-fonts";
 import type { DrawingExporter } from "./exporters";
-import { missingGlyphs } from "./fonts";
 import { withDrawableLogo } from "./logo-check";
 import { withLogoRasterised } from "./logo-raster";
 import { svgToPng } from "./png";

@@ -8,7 +8,7 @@
  */
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import resvgWasm from "../../node_modules/@resvg/resvg-wasm/index_bg.wasm";
-import { fallbackFamily, fontFiles, primaryFamily } from "./fonts";
+import { fallbackFamily, fontFiles, primaryFamily } from "./bundled-fonts";
 import { allOpaque, encodePng } from "./png-encode";
 import type { RenderFont } from "./uploaded-fonts";
 

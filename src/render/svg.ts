@@ -4,11 +4,11 @@
  */
 
 import { escapeMarkup } from "../domain/markup";
+import { measureTextWidth, withUploadedFonts } from "./bundled-fonts";
 import { chartDescription } from "./describe";
 import { wellFormedSvg } from "./drawable-text";
 import { DrawingNotes } from "./drawing-notes";
 import { echarts } from "./echarts";
-import { measureTextWidth, withUploadedFonts } from "./fonts";
 import type { RenderInput } from "./input";
 import { withDrawableLogo } from "./logo-check";
 import { chartOption, dataWarnings } from "./option";

@@ -6,7 +6,7 @@
  */
 import type { Font } from "fontkit";
 import { create } from "fontkit";
-import { subsetFont } from "../domain/font-subset";
+import { subsetFont } from "../formats/fonts/subset";
 import type { RenderFont } from "./uploaded-fonts";
 import { fontDataUri, fontFaceCss, textByFont } from "./uploaded-fonts";
 

@@ -6,8 +6,8 @@
  * `uploaded-font-embedding.ts`, which only drawing loads.
  */
 import { familyNames } from "../domain/font-families";
-import type { FontMetrics } from "../domain/font-metrics";
-import { fontMetrics } from "../domain/font-metrics";
+import type { FontMetrics } from "../formats/fonts/metrics";
+import { fontMetrics } from "../formats/fonts/metrics";
 
 export interface RenderFont {
 	id: string;

@@ -68,7 +68,7 @@ declare module "echarts/lib/util/innerStore.js" {
 	};
 }
 
-// restructure (fontkit's binary decoder) ships no types; src/domain/font-decode-budget.ts wraps
+// restructure (fontkit's binary decoder) ships no types; src/formats/fonts/decode-budget.ts wraps
 // its array decoder to count what an uploaded font's tables unpack to.
 declare module "restructure" {
 	class ArrayT {

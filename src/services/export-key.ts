@@ -15,8 +15,8 @@ import { rendererBuild } from "../render/renderer-build";
 import type { Services } from "../request-services";
 import { datasetOf } from "./chart-data";
 import type { DrawingOptions } from "./export-options";
-import { fontsForTheme, fontsForThemeFrom } from "./fonts";
 import { themeFor } from "./render-input";
+import { fontsForTheme, fontsForThemeFrom } from "./theme-fonts";
 
 /** What a key is computed from and a miss then draws with, read once so the two cannot differ. */
 export interface ExportMaterials {

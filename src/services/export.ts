@@ -7,7 +7,7 @@
 import { ApiError } from "../api-error";
 import type { Actor } from "../domain/caller";
 import type { ChartRecord } from "../domain/chart";
-import { gunzipStream, gzip } from "../domain/gzip";
+import { gunzipStream, gzip } from "../formats/gzip";
 import { csvFile } from "../render/csv";
 import type { DrawingFormat, ExportFile, ExportOptions } from "../render/exporters";
 import { largestPngScale, maxPngPixels, pngBudgetProblem } from "../render/pixel-budget";
@@ -23,8 +23,8 @@ import { exportKey, exportMaterials } from "./export-key";
 import type { DrawingOptions } from "./export-options";
 import { resolveDrawingOptions } from "./export-options";
 import { renderInExportSlot } from "./export-slot";
-import { loadRenderFonts } from "./fonts";
 import { renderInput } from "./render-input";
+import { loadRenderFonts } from "./theme-fonts";
 
 /** What the export needs to know of the request it answers. */
 export interface ExportRequest {
@@ -46,7 +46,7 @@ export interface DrawingExport {
 	warnings: string[];
 }
 
-/** Text formats are stored gzipped (`src/domain/gzip.ts`); PNG and PDF are compressed already. */
+/** Text formats are stored gzipped (`src/formats/gzip.ts`); PNG and PDF are compressed already. */
 export const storedGzipped = (format: DrawingFormat) => format === "svg";
 
 function requireData(chart: ChartRecord): void {

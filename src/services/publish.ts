@@ -19,9 +19,9 @@ import { recordPublishedFonts } from "../db/fonts";
 import { publishedKeyOf, recordPublishedKey } from "../db/linked-data";
 import type { Actor } from "../domain/caller";
 import type { ChartRecord } from "../domain/chart";
-import { fontIdsNamedBy } from "../embed/fonts";
 import type { PublishedFont } from "../embed/published-pointer";
 import { writePointer } from "../embed/published-pointer";
+import { fontIdsNamedBy } from "../embed/serve-fonts";
 import type { SnapshotFiles } from "../embed/snapshot-files";
 import type { Services } from "../request-services";
 import type { ExpectedVersion } from "./chart-writes";
@@ -30,11 +30,11 @@ import { exportDataset } from "./export-datasets";
 import { exportMaterials } from "./export-key";
 import { resolveDrawingOptions } from "./export-options";
 import { renderInExportSlot } from "./export-slot";
-import { loadRenderFonts } from "./fonts";
 import { renderInput } from "./render-input";
 import { retryConditionalWrite } from "./retry";
 import { readCachedSnapshot, snapshotContentKey, storeSnapshotInCache } from "./snapshot-cache";
 import { storeSnapshot } from "./snapshot-store";
+import { loadRenderFonts } from "./theme-fonts";
 
 /** Drawings of one publish: the first, and two more for a chart whose content changed meanwhile. */
 const maxDraws = 3;

@@ -18,15 +18,15 @@ import {
 } from "../../db/fonts";
 import { listWorkspaceThemeDefinitions } from "../../db/themes";
 import { familyNames } from "../../domain/font-families";
-import type { InspectedFont } from "../../domain/font-files";
-import { fontContentTypes, InvalidFontError, maxFontBytes } from "../../domain/font-files";
 import { newId } from "../../domain/ids";
 import { ThemeDefinition } from "../../domain/themes";
+import type { InspectedFont } from "../../formats/fonts/files";
+import { fontContentTypes, InvalidFontError, maxFontBytes } from "../../formats/fonts/files";
 import { tooLarge } from "../../http/body";
 import { json } from "../../http/respond";
 import { type BinaryBody, defineRoute } from "../../http/route";
 import type { Services } from "../../request-services";
-import { fontFileKey } from "../../services/fonts";
+import { fontFileKey } from "../../services/theme-fonts";
 import { Deleted } from "../schemas";
 import { ConsoleFont, ConsoleFontList } from "./fonts-schemas";
 
@@ -133,7 +133,7 @@ const uploadRoute = defineRoute({
 		// A full workspace is told so before its file is inspected.
 		checkQuota(await workspaceFontUsage(services.db, caller.workspaceId), 0);
 		// The font parser (fontkit, Brotli) is loaded by the first upload, not at every start.
-		const { inspectFont } = await import("../../domain/fonts");
+		const { inspectFont } = await import("../../formats/fonts/inspect");
 		let inspected: InspectedFont;
 		try {
 			inspected = inspectFont(bytes);

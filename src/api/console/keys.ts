@@ -5,8 +5,8 @@
  */
 
 import { ApiError } from "../../api-error";
+import { issueApiKey } from "../../credentials/api-keys";
 import { insertKey, listActiveKeys, revokeAccountKey } from "../../db/keys";
-import { issueApiKey } from "../../domain/api-keys";
 import type { SessionCaller } from "../../domain/caller";
 import { newId } from "../../domain/ids";
 import type { Scope } from "../../domain/plans";

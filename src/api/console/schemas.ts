@@ -3,7 +3,7 @@
  * bodies and feed the console's OpenAPI document.
  */
 import { z } from "zod";
-import { NewPassword, PresentedPassword } from "../../domain/passwords";
+import { NewPassword, PresentedPassword } from "../../credentials/passwords";
 import { Plan, Scope } from "../../domain/plans";
 import { checkThemeLimits, ThemeDefinition } from "../../domain/themes";
 

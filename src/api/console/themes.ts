@@ -19,9 +19,9 @@ import {
 import type { SessionCaller } from "../../domain/caller";
 import { newId } from "../../domain/ids";
 import { applyMergePatch } from "../../domain/merge-patch";
-import { checkLogo } from "../../domain/svg-logo";
 import { themeChecks } from "../../domain/theme-checks";
 import { builtInThemes, defaultBuiltInThemeId, findBuiltInTheme, ThemeDefinition, ThemeWrite } from "../../domain/themes";
+import { checkLogo } from "../../formats/svg/logo";
 import { json } from "../../http/respond";
 import { defineRoute } from "../../http/route";
 import type { Services } from "../../request-services";
@@ -71,7 +71,7 @@ async function themeBody(services: Services, caller: SessionCaller, theme: Resol
 }
 
 /**
- * Logos are drawn into every export and embed (see domain/svg-logo.ts): an unsafe SVG, a
+ * Logos are drawn into every export and embed (see formats/svg/logo.ts): an unsafe SVG, a
  * mislabelled file or an oversized image is refused; the definition answered is what is stored,
  * with an SVG logo rewritten from its allowed parts.
  */

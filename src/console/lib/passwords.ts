@@ -1,2 +1,2 @@
-/** The new-password rule the API checks (src/domain/passwords.ts), said before sending. */
+/** The new-password rule the API checks (src/credentials/passwords.ts), said before sending. */
 export const minPasswordLength = 8;

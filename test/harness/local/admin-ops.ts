@@ -2,9 +2,9 @@
  * The admin operations behind the CLI and the local seed. Each is one `wrangler d1 execute`
  * call, so each is one transaction.
  */
-import { issueApiKey } from "../../../src/domain/api-keys.ts";
+import { issueApiKey } from "../../../src/credentials/api-keys.ts";
+import { hashPassword, normalizeEmail } from "../../../src/credentials/passwords.ts";
 import { newId } from "../../../src/domain/ids.ts";
-import { hashPassword, normalizeEmail } from "../../../src/domain/passwords.ts";
 import type { Plan, Scope } from "../../../src/domain/plans.ts";
 import type { Role } from "../../../src/domain/roles.ts";
 import type { ThemeDefinition } from "../../../src/domain/themes.ts";

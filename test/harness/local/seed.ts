@@ -8,8 +8,8 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import { normalizeEmail } from "../../../src/credentials/passwords.ts";
 import { sha256Hex } from "../../../src/domain/ids.ts";
-import { normalizeEmail } from "../../../src/domain/passwords.ts";
 import type { Plan } from "../../../src/domain/plans.ts";
 import { allScopes } from "../../../src/domain/plans.ts";
 import { AdminError, loginStatement, newAccountStatements, newKeyStatement } from "./admin-ops.ts";

@@ -3,9 +3,9 @@
  * leaks between tests.
  */
 import { env } from "cloudflare:workers";
-import { issueApiKey } from "../../../src/domain/api-keys";
+import { issueApiKey } from "../../../src/credentials/api-keys";
+import { hashPassword, normalizeEmail } from "../../../src/credentials/passwords";
 import { newId } from "../../../src/domain/ids";
-import { hashPassword, normalizeEmail } from "../../../src/domain/passwords";
 import type { Plan, Scope } from "../../../src/domain/plans";
 import { allScopes } from "../../../src/domain/plans";
 

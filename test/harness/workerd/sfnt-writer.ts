@@ -3,7 +3,7 @@
  * or damages some, and writes the file again, so each malformed upload a stranger could send is
  * made in the test that sends it. Tables are plain big-endian bytes; nothing here checks them.
  */
-import { writeSfnt } from "../../../src/domain/woff2";
+import { writeSfnt } from "../../../src/formats/fonts/woff2";
 
 export type Tables = Map<string, Uint8Array>;
 

@@ -12,10 +12,10 @@ import dejavuSerif from "../../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.
 import dejavuSerifBold from "../../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf";
 import { layoutExamples } from "../../../src/domain/layout-examples";
 import { builtInThemes, type ThemeDefinition } from "../../../src/domain/themes";
-import { measureTextWidth, missingGlyphs, withUploadedFonts } from "../../../src/render/fonts";
+import { measureTextWidth, missingGlyphs, withUploadedFonts } from "../../../src/render/bundled-fonts";
 import type { RenderFont } from "../../../src/render/uploaded-fonts";
 import { buildServices } from "../../../src/request-services";
-import { fontCacheBytes, fontCacheSize, loadRenderFonts } from "../../../src/services/fonts";
+import { fontCacheBytes, fontCacheSize, loadRenderFonts } from "../../../src/services/theme-fonts";
 import { base, call, callJson } from "../../harness/workerd/api";
 import { makeAccount } from "../../harness/workerd/factories";
 import { callWithSession, signIn, type TestSession } from "../../harness/workerd/session";

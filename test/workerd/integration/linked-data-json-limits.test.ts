@@ -5,7 +5,7 @@
  * whose left-out keys would make more cells than a CSV of the same size could hold.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { maxCsvBytes } from "../../../src/http/body";
+import { maxCsvBytes } from "../../../src/domain/body-limits";
 import { useUpstreamFetch } from "../../../src/linked-data/upstream";
 import type { ErrorBody } from "../../harness/workerd/api";
 import { callJson } from "../../harness/workerd/api";

@@ -7,7 +7,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { maxCsvBytes } from "../../../src/http/body";
+import { maxCsvBytes } from "../../../src/domain/body-limits";
 import type { AccountLimiter } from "../../../src/limits/account-limiter";
 import { maxMessageBytes } from "../../../src/mcp/endpoint";
 import { base, type ErrorBody } from "../../harness/workerd/api";

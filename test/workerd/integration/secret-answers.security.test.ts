@@ -4,7 +4,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { sessionTokenHash } from "../../../src/domain/session-tokens";
+import { sessionTokenHash } from "../../../src/credentials/session-tokens";
 import { makeAccount } from "../../harness/workerd/factories";
 import { callWithSession, signIn, signInResponse } from "../../harness/workerd/session";
 

@@ -4,7 +4,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { sessionTokenHash } from "../../../src/domain/session-tokens";
+import { sessionTokenHash } from "../../../src/credentials/session-tokens";
 import type { ErrorBody } from "../../harness/workerd/api";
 import { callJson } from "../../harness/workerd/api";
 import { makeAccount } from "../../harness/workerd/factories";

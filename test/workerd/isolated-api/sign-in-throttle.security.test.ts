@@ -7,7 +7,7 @@
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { attemptLimits } from "../../../src/auth/throttle";
-import { deviceTokenHash } from "../../../src/domain/device-tokens";
+import { deviceTokenHash } from "../../../src/credentials/device-tokens";
 import type { ErrorBody } from "../../harness/workerd/api";
 import { base } from "../../harness/workerd/api";
 import { makeAccount } from "../../harness/workerd/factories";

@@ -10,12 +10,12 @@ import { create } from "fontkit";
 import { describe, expect, it } from "vitest";
 import interBold from "../../../node_modules/@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf";
 import dejavuSerif from "../../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
-import { checkCharstrings, maxFontCharstringTokens, maxGlyphCharstringTokens } from "../../../src/domain/font-charstrings";
-import { checkComposites, maxComponentVisits } from "../../../src/domain/font-composites";
-import { checkLookups, maxLookupApplications, maxLookupNesting } from "../../../src/domain/font-lookups";
-import { InvalidFontError, inspectFont } from "../../../src/domain/fonts";
-import { tableDirectory } from "../../../src/domain/sfnt";
-import { writeSfnt } from "../../../src/domain/woff2";
+import { checkCharstrings, maxFontCharstringTokens, maxGlyphCharstringTokens } from "../../../src/formats/fonts/charstrings";
+import { checkComposites, maxComponentVisits } from "../../../src/formats/fonts/composites";
+import { InvalidFontError, inspectFont } from "../../../src/formats/fonts/inspect";
+import { checkLookups, maxLookupApplications, maxLookupNesting } from "../../../src/formats/fonts/lookups";
+import { tableDirectory } from "../../../src/formats/fonts/sfnt";
+import { writeSfnt } from "../../../src/formats/fonts/woff2";
 import { Bytes, patched16, tablesOf, withTables } from "../../harness/workerd/sfnt-writer";
 
 const serif = new Uint8Array(dejavuSerif);

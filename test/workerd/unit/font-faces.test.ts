@@ -12,7 +12,7 @@ import { seriesForLayout } from "../../../src/domain/layouts";
 import { builtInThemes } from "../../../src/domain/themes";
 import { drawSvg } from "../../../src/render/svg";
 import { drawnWeights, facesDrawn, textFont } from "../../../src/render/uploaded-fonts";
-import { fontsForThemeFrom } from "../../../src/services/fonts";
+import { fontsForThemeFrom } from "../../../src/services/theme-fonts";
 
 describe("the faces a drawing uses", () => {
 	it("every kind's text asks only for the drawn weights, upright, in every built-in theme", () => {

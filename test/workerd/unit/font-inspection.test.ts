@@ -11,11 +11,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import dejavuSerif from "../../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf";
-import { countDecodedItems, maxDecodedItems } from "../../../src/domain/font-decode-budget";
-import { fontMetrics } from "../../../src/domain/font-metrics";
-import { InvalidFontError, inspectFont, maxFontBytes } from "../../../src/domain/fonts";
-import { readSfnt, sfntWorkBudget } from "../../../src/domain/sfnt";
-import { Woff2Error, woff2ToSfnt } from "../../../src/domain/woff2";
+import { countDecodedItems, maxDecodedItems } from "../../../src/formats/fonts/decode-budget";
+import { InvalidFontError, inspectFont, maxFontBytes } from "../../../src/formats/fonts/inspect";
+import { fontMetrics } from "../../../src/formats/fonts/metrics";
+import { readSfnt, sfntWorkBudget } from "../../../src/formats/fonts/sfnt";
+import { Woff2Error, woff2ToSfnt } from "../../../src/formats/fonts/woff2";
 import italicWoff2 from "../../fixtures/fonts/DejaVuSerif-Italic.woff2";
 import {
 	Bytes,

@@ -7,8 +7,8 @@ import {
 	normalizeEmail,
 	passwordIterations,
 	verifyPassword,
-} from "../../../src/domain/passwords";
-import { csrfTokenFor, csrfTokenMatches, newSessionToken, sessionTokenPattern } from "../../../src/domain/session-tokens";
+} from "../../../src/credentials/passwords";
+import { csrfTokenFor, csrfTokenMatches, newSessionToken, sessionTokenPattern } from "../../../src/credentials/session-tokens";
 
 describe("password hashing", () => {
 	it("uses PBKDF2 with 100,000 iterations, a 16-byte salt and a 32-byte hash", async () => {

@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cleanSvgLogo } from "../../../src/domain/svg-logo";
+import { cleanSvgLogo } from "../../../src/formats/svg/logo";
 import { propertyRuns } from "../../harness/workerd/tier";
 
 const host = "x.test";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanSvgLogo, logoProblem, svgLogoProblems } from "../../../src/domain/svg-logo";
+import { cleanSvgLogo, logoProblem, svgLogoProblems } from "../../../src/formats/svg/logo";
 import { base64, gif, jpegDataUri, pngDataUri, webpX } from "../../harness/workerd/logo-files";
 
 const dataUri = (svg: string) => `data:image/svg+xml;base64,${btoa(svg)}`;

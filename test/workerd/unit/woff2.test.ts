@@ -6,7 +6,7 @@
 import { create } from "fontkit";
 import { describe, expect, it } from "vitest";
 import italicTtf from "../../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif-Italic.ttf";
-import { rebuildHmtx, Woff2Error, woff2ToSfnt } from "../../../src/domain/woff2";
+import { rebuildHmtx, Woff2Error, woff2ToSfnt } from "../../../src/formats/fonts/woff2";
 import italic from "../../fixtures/fonts/DejaVuSerif-Italic.woff2";
 
 function words(bytes: Uint8Array): number[] {

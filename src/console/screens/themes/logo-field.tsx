@@ -1,7 +1,7 @@
 /**
  * The theme's logo: a PNG, JPEG or SVG file read in the page into the data URI the theme stores
  * (renders never fetch URLs, D20). It is sent on its own, at once, so a file the API refuses (an
- * SVG with scripts or external references, see domain/svg-logo.ts) is named at this field and the
+ * SVG with scripts or external references, see formats/svg/logo.ts) is named at this field and the
  * rest of the theme keeps saving.
  */
 import { ApiFailure, api, describeFailure } from "../../lib/api";

@@ -10,7 +10,7 @@
  */
 
 import { notModified } from "../domain/conditional-requests";
-import { fontContentTypes } from "../domain/font-files";
+import { fontContentTypes } from "../formats/fonts/files";
 import type { HostServices } from "../host-services";
 import { fallbackFamily, primaryFamily } from "../render/bundled-families";
 import type { RenderFont } from "../render/uploaded-fonts";
@@ -18,7 +18,7 @@ import { findMarkedFont } from "./published-pointer";
 import { staticAssetPaths } from "./static-asset-paths";
 import { fetchStaticAsset, staticAssets } from "./static-assets";
 
-/** The bundled fonts as the page's `@font-face` rules name them (the same faces src/render/fonts.ts draws with). */
+/** The bundled fonts as the page's `@font-face` rules name them (the same faces src/render/bundled-fonts.ts draws with). */
 const bundledFonts = {
 	"inter-400": { family: primaryFamily, weight: 400 },
 	"inter-600": { family: primaryFamily, weight: 600 },

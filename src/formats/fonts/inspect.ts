@@ -11,26 +11,26 @@
  * fontkit only shapes and subsets a fixed sample.
  *
  * What an export will do with any glyph, not only the sample's, is bounded here too: every CFF
- * glyph's outline program is run within a counted budget (`font-charstrings.ts`), every
- * TrueType composite glyph's component tree is counted (`font-composites.ts`) and the nesting of
- * GSUB/GPOS lookups is measured (`font-lookups.ts`), so a font whose other glyphs or rules would
+ * glyph's outline program is run within a counted budget (`charstrings.ts`), every
+ * TrueType composite glyph's component tree is counted (`composites.ts`) and the nesting of
+ * GSUB/GPOS lookups is measured (`lookups.ts`), so a font whose other glyphs or rules would
  * cost seconds of CPU at export is refused at upload.
  */
 import type { Font } from "fontkit";
 import { create } from "fontkit";
-import { CharstringError, checkCharstrings } from "./font-charstrings";
-import { CompositeError, checkComposites } from "./font-composites";
-import { DecodeBudgetError, withDecodeBudget } from "./font-decode-budget";
-import type { InspectedFont, StoredFontFormat } from "./font-files";
-import { InvalidFontError, maxFontBytes } from "./font-files";
-import { checkLookups, LookupError } from "./font-lookups";
-import { fontMetrics } from "./font-metrics";
-import { subsetFont } from "./font-subset";
+import { CharstringError, checkCharstrings } from "./charstrings";
+import { CompositeError, checkComposites } from "./composites";
+import { DecodeBudgetError, withDecodeBudget } from "./decode-budget";
+import type { InspectedFont, StoredFontFormat } from "./files";
+import { InvalidFontError, maxFontBytes } from "./files";
+import { checkLookups, LookupError } from "./lookups";
+import { fontMetrics } from "./metrics";
 import { type CharacterMap, readSfnt, SfntError, tableDirectory } from "./sfnt";
+import { subsetFont } from "./subset";
 import { Woff2Error, woff2ToSfnt } from "./woff2";
 
-export type { InspectedFont, StoredFontFormat } from "./font-files";
-export { fontContentTypes, InvalidFontError, maxFontBytes } from "./font-files";
+export type { InspectedFont, StoredFontFormat } from "./files";
+export { fontContentTypes, InvalidFontError, maxFontBytes } from "./files";
 
 /** Families the Worker bundles: an upload may not shadow them, or every built-in theme would change. */
 const bundledFamilies = ["inter", "dejavu sans"];

@@ -1,13 +1,13 @@
 /**
- * The rewrite of an SVG logo: the file read into a tree (`svg-markup.ts`) and
- * written again from allowlisted elements and attributes (`svg-logo-allowlist.ts`) and cleaned
- * CSS (`svg-logo-css.ts`), so no escape, comment or entity trick in the source reaches what is
+ * The rewrite of an SVG logo: the file read into a tree (`xml.ts`) and
+ * written again from allowlisted elements and attributes (`logo-allowlist.ts`) and cleaned
+ * CSS (`logo-css.ts`), so no escape, comment or entity trick in the source reaches what is
  * stored or drawn. `<use>` copies are capped here, since nested copies multiply.
  */
-import { type RasterFormat, rasterLogoProblem } from "./raster-logo";
-import { allowedAttributes, allowedElements, inertElements, inertPrefixes, presentationNames, textElements } from "./svg-logo-allowlist";
-import { cleanDeclarations, cleanStyleSheet, compact, cssValueProblems, type Findings, short } from "./svg-logo-css";
-import { readSvgMarkup, type SvgElement, type SvgNode, writeSvgMarkup } from "./svg-markup";
+import { type RasterFormat, rasterLogoProblem } from "../raster/logo-headers";
+import { allowedAttributes, allowedElements, inertElements, inertPrefixes, presentationNames, textElements } from "./logo-allowlist";
+import { cleanDeclarations, cleanStyleSheet, compact, cssValueProblems, type Findings, short } from "./logo-css";
+import { readSvgMarkup, type SvgElement, type SvgNode, writeSvgMarkup } from "./xml";
 
 /** How many elements all `<use>` copies may add together. */
 export const maxUseCopies = 20_000;

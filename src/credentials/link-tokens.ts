@@ -4,8 +4,8 @@
  * never be presented as an invitation; a token is found by its hash and compared again in
  * constant time, so how long a refusal takes says nothing about the stored tokens.
  */
-import { constantTimeEqual } from "./bytes";
-import { randomToken, sha256Hex } from "./ids";
+import { constantTimeEqual } from "../domain/bytes";
+import { randomToken, sha256Hex } from "../domain/ids";
 import { newSessionToken, sessionTokenPattern } from "./session-tokens";
 
 export type LinkPurpose = "invitation" | "password-reset";

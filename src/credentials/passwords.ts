@@ -4,7 +4,7 @@
  * from WebCrypto, so the Worker, the admin CLI (Node) and unit tests share it.
  */
 import { z } from "zod";
-import { constantTimeEqual, fromBase64Url, toBase64Url } from "./bytes";
+import { constantTimeEqual, fromBase64Url, toBase64Url } from "../domain/bytes";
 
 // The byte helpers live apart so session tokens (read by the console's cookie check at startup) need no zod; callers import them from here too.
 export { constantTimeEqual, fromBase64Url, toBase64Url };

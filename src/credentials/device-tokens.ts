@@ -3,7 +3,7 @@
  * `charts_device` cookie of a browser that signed in. Only the token's SHA-256 is stored, with
  * the email it was issued for, so the cookie cannot be forged or pointed at another account.
  */
-import { sha256Hex } from "./ids";
+import { sha256Hex } from "../domain/ids";
 import { newSessionToken, sessionTokenPattern } from "./session-tokens";
 
 export const deviceCookieName = "charts_device";

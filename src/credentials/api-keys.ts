@@ -2,7 +2,7 @@
  * API key format. A key is `cs_` + 40 base62 characters (238 bits of randomness); only its
  * SHA-256 is stored, with the first characters kept as a prefix so people can tell keys apart.
  */
-import { randomToken, sha256Hex } from "./ids";
+import { randomToken, sha256Hex } from "../domain/ids";
 
 export const apiKeyPattern = /^cs_[0-9A-Za-z]{40}$/;
 const displayPrefixLength = 10;

@@ -9,8 +9,8 @@ import interRegular from "../../node_modules/@expo-google-fonts/inter/400Regular
 import interSemiBold from "../../node_modules/@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf";
 import interBold from "../../node_modules/@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf";
 import dejavuSans from "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf";
-import type { FontMetrics } from "../domain/font-metrics";
-import { fontMetrics } from "../domain/font-metrics";
+import type { FontMetrics } from "../formats/fonts/metrics";
+import { fontMetrics } from "../formats/fonts/metrics";
 import { fallbackFamily, primaryFamily } from "./bundled-families";
 import type { RenderFont } from "./uploaded-fonts";
 import { cssFont, matchUploadedFont, uploadedMetrics } from "./uploaded-fonts";

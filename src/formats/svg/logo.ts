@@ -1,6 +1,6 @@
 /**
  * A theme's logo is drawn into every export and embed, so an uploaded one must be inert. The stored logo is never the uploaded text: an SVG is read into a tree
- * (`svg-markup.ts`) and written again from allowlisted elements, attributes and CSS only, so no
+ * (`xml.ts`) and written again from allowlisted elements, attributes and CSS only, so no
  * escape, comment or entity trick in the source can reach what is stored or drawn.
  *
  * Refused, with a 422 naming each thing found (the person exports the file again without it):
@@ -14,18 +14,18 @@
  *   colours and transforms, and selectors beyond names, classes, ids and combinators;
  * - a `<use>` whose target holds a `<use>` itself, or copies adding up to more than
  *   `maxUseCopies` elements (nested copies multiply: a small file could draw billions of shapes);
- * - whatever `svg-markup.ts` refuses (entities, DOCTYPE subsets, processing instructions).
+ * - whatever `xml.ts` refuses (entities, DOCTYPE subsets, processing instructions).
  * Dropped silently, because they never draw: comments, the XML declaration, `<metadata>`, editor
  * data (Inkscape, Sodipodi, Illustrator, Sketch, Affinity namespaces, `data-*`), namespace
  * declarations, unknown attributes and CSS properties, whitespace and text outside text elements.
  * So the stored logo is the rewritten file: the same drawing, without those. This module takes the
- * data URI; `svg-logo-rewrite.ts` rewrites the markup, with `svg-logo-allowlist.ts` and
- * `svg-logo-css.ts`; `raster-logo.ts` checks PNG and JPEG headers.
+ * data URI; `logo-rewrite.ts` rewrites the markup, with `logo-allowlist.ts` and
+ * `logo-css.ts`; `../raster/logo-headers.ts` checks PNG and JPEG headers.
  */
-import { rasterLogoProblem } from "./raster-logo";
-import { cleanSvgLogo } from "./svg-logo-rewrite";
+import { rasterLogoProblem } from "../raster/logo-headers";
+import { cleanSvgLogo } from "./logo-rewrite";
 
-export { cleanSvgLogo, maxUseCopies, type SvgLogoCheck, svgLogoProblems } from "./svg-logo-rewrite";
+export { cleanSvgLogo, maxUseCopies, type SvgLogoCheck, svgLogoProblems } from "./logo-rewrite";
 
 function decodeBase64(base64: string): Uint8Array {
 	return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));

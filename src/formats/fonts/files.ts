@@ -1,6 +1,6 @@
 /**
  * What an uploaded font file is once accepted, and the error that refuses one: apart from the
- * inspection itself (`fonts.ts`, which brings fontkit and a Brotli decoder), so the routes that
+ * inspection itself (`inspect.ts`, which brings fontkit and a Brotli decoder), so the routes that
  * only name or serve fonts do not load a font parser when the Worker starts.
  */
 

@@ -4,7 +4,7 @@
  * functions other than colours and transforms, and any `url()` other than `url(#fragment)` are
  * problems, noted in the findings; the logo is then refused whole.
  */
-import { cssFunctions, cssProperties } from "./svg-logo-allowlist";
+import { cssFunctions, cssProperties } from "./logo-allowlist";
 
 /** What the rewrite found that refuses the logo, and whether the result needs the xlink namespace. */
 export interface Findings {

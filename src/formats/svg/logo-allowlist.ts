@@ -1,7 +1,7 @@
 /**
  * What an SVG logo may contain: the elements, attributes and CSS that draw,
  * and nothing that reaches outside the file or runs. Everything else is refused or, if it never
- * draws, dropped (`svg-logo-rewrite.ts` decides which).
+ * draws, dropped (`logo-rewrite.ts` decides which).
  */
 const drawingElements = [
 	"svg",

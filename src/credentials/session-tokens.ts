@@ -5,8 +5,8 @@
  * anyone who cannot read the (HttpOnly) cookie.
  */
 
-import { constantTimeEqual, toBase64Url } from "./bytes";
-import { sha256Hex } from "./ids";
+import { constantTimeEqual, toBase64Url } from "../domain/bytes";
+import { sha256Hex } from "../domain/ids";
 
 export const sessionCookieName = "charts_session";
 export const sessionLifetimeMs = 14 * 24 * 60 * 60 * 1000;
