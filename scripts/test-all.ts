@@ -25,7 +25,8 @@ const fullTier = process.env.FULL === "1";
  */
 const stages: readonly (readonly string[])[] = [
 	["build"],
-	// No check:cycles: test:node runs scripts/check-import-cycles.test.ts, the same checks and the checker's own tests.
+	// No check:cycles or check:references: test:node runs scripts/check-import-cycles.test.ts and
+	// scripts/check-references.test.ts, the same checks and the checkers' own tests.
 	["typecheck", "lint", "test:node", ...(fullTier ? [] : ["test:wrangler-dev"])],
 	["test:workerd"],
 	["test:browser"],
