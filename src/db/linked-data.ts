@@ -335,3 +335,9 @@ export async function recordGivenUpRead(d1: D1Database, chartId: string, url: st
 		.bind(chartId, url, error.slice(0, 500), nextReadAt)
 		.run();
 }
+
+/** A chart's current version, or null when it is gone (read just before a library redraw, which writes conditionally on it). */
+export async function currentChartVersion(d1: D1Database, chartId: string): Promise<number | null> {
+	const row = await d1.prepare("SELECT version FROM charts WHERE id = ?").bind(chartId).first<{ version: number }>();
+	return row?.version ?? null;
+}

@@ -9,6 +9,7 @@ import type { ChangedSource } from "../db/linked-data";
 import {
 	changedLibrarySources,
 	claimDueLinkedCharts,
+	currentChartVersion,
 	markLibrarySourceFollowed,
 	publishedStatisticsCharts,
 	sourcesOfStatistics,
@@ -82,10 +83,10 @@ export async function followLibraryImports(services: Services, now: number): Pro
 			break;
 		}
 		try {
-			const before = await services.d1.prepare("SELECT version FROM charts WHERE id = ?").bind(chart.id).first<{ version: number }>();
-			if (!before) continue; // deleted since the list was read
-			const after = await refreshChart(services, systemActor(libraryAuthor, chart.workspaceId), chart.id, now, null, before.version);
-			if (after.version === before.version) report.unchanged++;
+			const before = await currentChartVersion(services.d1, chart.id);
+			if (before === null) continue; // deleted since the list was read
+			const after = await refreshChart(services, systemActor(libraryAuthor, chart.workspaceId), chart.id, now, null, before);
+			if (after.version === before) report.unchanged++;
 			else report.redrawn++;
 		} catch (error) {
 			if (error instanceof SupersededRefresh) {
