@@ -207,7 +207,7 @@ describe("console column roles", { skip }, () => {
 
 		// The Chart step suggests bars first for districts and their votes, not a line.
 		const kinds = await shownKinds(page);
-		assert.equal(kinds.first, "BarsFits your table");
+		assert.equal(kinds.first, "BarFits your table");
 		assert.ok(!kinds.fitting.includes("Line"), `fitting: ${kinds.fitting.join(", ")}`);
 		if (screenshots) await page.screenshot({ path: `${screenshots}/chart-step-suggestions.png`, fullPage: true });
 

@@ -95,7 +95,7 @@ describe("console editor", { skip }, () => {
 
 		// A sankey does not fit this data: the kind stays, and the step says why.
 		await page.getByRole("radio", { name: "Sankey" }).check();
-		const misfit = page.getByRole("alert").filter({ hasText: "does not fit a sankey chart" });
+		const misfit = page.getByRole("alert").filter({ hasText: "does not fit a sankey diagram" });
 		await misfit.waitFor();
 		assert.match((await misfit.textContent()) ?? "", /source, target and a non-negative number value column/);
 		await assertAccessible(page, "the Chart step with a misfit (light, 1280 px)");
