@@ -133,6 +133,15 @@ async function connected(session: TestSession, scopes?: string[]) {
 	return { clientId, tokens: (await res.json()) as Tokens };
 }
 
+/** `POST /oauth/revoke` (RFC 7009), form-encoded. */
+function revoke(form: Record<string, string>): Promise<Response> {
+	return fetchWorker("/oauth/revoke", {
+		method: "POST",
+		headers: { "Content-Type": "application/x-www-form-urlencoded" },
+		body: new URLSearchParams(form).toString(),
+	});
+}
+
 function mcp(bearer: string, body: unknown = { jsonrpc: "2.0", id: 1, method: "tools/list" }): Promise<Response> {
 	return fetchWorker("/mcp", {
 		method: "POST",
@@ -459,11 +468,7 @@ describe("OAuth tokens", () => {
 		const workspaceId = await makeWorkspace("team");
 		const editor = await member(workspaceId, "editor");
 		const { clientId, tokens } = await connected(editor.session);
-		const res = await fetchWorker("/oauth/revoke", {
-			method: "POST",
-			headers: { "Content-Type": "application/x-www-form-urlencoded" },
-			body: new URLSearchParams({ token: tokens.refresh_token, client_id: clientId }).toString(),
-		});
+		const res = await revoke({ token: tokens.refresh_token, client_id: clientId });
 		expect(res.status).toBe(200);
 		expect((await mcp(tokens.access_token)).status).toBe(401);
 	});
@@ -764,11 +769,7 @@ describe("OAuth in the activity log", () => {
 		const workspaceId = await makeWorkspace("team");
 		const editor = await member(workspaceId, "editor");
 		const { clientId, tokens } = await connected(editor.session);
-		const res = await fetchWorker("/oauth/revoke", {
-			method: "POST",
-			headers: { "Content-Type": "application/x-www-form-urlencoded" },
-			body: new URLSearchParams({ token: tokens.refresh_token, client_id: clientId }).toString(),
-		});
+		const res = await revoke({ token: tokens.refresh_token, client_id: clientId });
 		expect(res.status).toBe(200);
 		const entries = await assistantEntries(workspaceId, 2);
 		expect(entries.map((entry) => [entry.action, entry.actor])).toEqual([
