@@ -5,6 +5,7 @@
  * every error.
  */
 
+import { redrawQueueName, refreshQueueName } from "../../src/linked-data/queue-names.ts";
 import type { EmbedView, ViewError } from "./election-readers.ts";
 import type { QueueBatch, ScheduledLine } from "./election-server.ts";
 import type { FeedChange, FeedRead } from "./election-sources.ts";
@@ -57,49 +58,77 @@ export interface PhaseRecord {
 	logErrors: string[];
 }
 
+/** One queue's consumer in one minute: the batches the local broker delivered to it. */
+export interface QueueMinute {
+	batches: number;
+	messages: number;
+	retried: number;
+	longestBatchMs: number | null;
+	/** The share of the minute a batch of this queue was being consumed. */
+	busyShare: number;
+}
+
 export interface ConsumerRow {
 	minute: number;
 	/** Null when the Cron runs' own report lines were not seen in wrangler's output. */
 	enqueued: number | null;
 	inlineReads: number | null;
-	batches: number;
-	messages: number;
-	retried: number;
-	longestBatchMs: number | null;
-	busyShare: number;
+	/** The refresh queue (reads) and the redraw queue (drawings). */
+	reads: QueueMinute;
+	redraws: QueueMinute;
 }
 
-/** How the refresh queue's consumer kept up, per minute: what the Cron runs enqueued, the batches delivered, the schedule's backlog. */
+function queueMinute(batches: QueueBatch[]): QueueMinute {
+	return {
+		batches: batches.length,
+		messages: batches.reduce((sum, b) => sum + b.total, 0),
+		retried: batches.reduce((sum, b) => sum + b.total - b.acked, 0),
+		longestBatchMs: batches.length === 0 ? null : Math.max(...batches.map((b) => b.ms)),
+		busyShare: batches.reduce((sum, b) => sum + b.ms, 0) / minute,
+	};
+}
+
+/** How the queues' consumers kept up, per minute: what the Cron runs enqueued, the batches delivered to each queue. */
 export function consumerRows(phase: PhaseRecord): ConsumerRow[] {
 	const bucket = (at: number) => Math.floor((at - phase.start) / minute);
 	const rows: ConsumerRow[] = [];
 	for (let m = 0; m < phase.minutes + phase.drainMinutes; m++) {
-		const batches = phase.batches.filter((b) => bucket(b.at) === m && b.queue === "charts-linked-refresh");
+		const batches = (queue: string) => phase.batches.filter((b) => bucket(b.at) === m && b.queue === queue);
 		const runs = phase.scheduledRuns.filter((r) => bucket(r.at) === m);
 		rows.push({
 			minute: m + 1,
 			enqueued: phase.scheduledRuns.length === 0 ? null : runs.reduce((sum, r) => sum + r.enqueued, 0),
 			inlineReads:
 				phase.scheduledRuns.length === 0 ? null : runs.reduce((sum, r) => sum + Object.values(r.reads).reduce((a, b) => a + b, 0), 0),
-			batches: batches.length,
-			messages: batches.reduce((sum, b) => sum + b.total, 0),
-			retried: batches.reduce((sum, b) => sum + b.total - b.acked, 0),
-			longestBatchMs: batches.length === 0 ? null : Math.max(...batches.map((b) => b.ms)),
-			busyShare: batches.reduce((sum, b) => sum + b.ms, 0) / minute,
+			reads: queueMinute(batches(refreshQueueName)),
+			redraws: queueMinute(batches(redrawQueueName)),
 		});
 	}
 	return rows;
 }
 
 export function consumerTable(rows: ConsumerRow[]): string {
+	const queueCells = (q: QueueMinute) => [
+		`${q.batches}: ${q.messages} (${q.retried})`,
+		seconds(q.longestBatchMs),
+		`${Math.round(q.busyShare * 100)} %`,
+	];
 	return markdownTable(
-		["minute", "Cron: enqueued (inline reads)", "batches: messages (retried)", "longest batch", "consumer busy"],
+		[
+			"minute",
+			"Cron: enqueued (inline reads)",
+			"read batches: messages (retried)",
+			"longest",
+			"reads busy",
+			"redraw batches: messages (retried)",
+			"longest",
+			"redraws busy",
+		],
 		rows.map((row) => [
 			row.minute,
 			row.enqueued === null ? "—" : `${row.enqueued} (${row.inlineReads})`,
-			`${row.batches}: ${row.messages} (${row.retried})`,
-			seconds(row.longestBatchMs),
-			`${Math.round(row.busyShare * 100)} %`,
+			...queueCells(row.reads),
+			...queueCells(row.redraws),
 		]),
 	);
 }

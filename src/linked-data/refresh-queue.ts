@@ -1,14 +1,15 @@
 /**
  * Linked data through Cloudflare Queues (docs/scale.md): the minute's Cron run only claims the
  * due charts (fairly between workspaces, `claimDueLinkedCharts`) and sends one message per chart
- * to the refresh queue; the queue's consumer (queue-consumer.ts) reads, parses and redraws them
- * with its own concurrency and retries. The queue names here are the ones wrangler.toml binds.
+ * to the refresh queue; its consumer (queue-consumer.ts) reads and parses them, and sends each
+ * chart whose source changed to the redraw queue, whose consumer draws it through the export
+ * gate. Two queues, so the many quick reads (most answer 304) never wait behind a drawing
+ * (their names: queue-names.ts).
  */
+import { z } from "zod";
 import type { DueChart } from "../db/linked-data";
 import { claimDueLinkedCharts } from "../db/linked-data";
-
-export const refreshQueueName = "charts-linked-refresh";
-export const deadLetterQueueName = "charts-linked-refresh-dead";
+import type { NewContent } from "./refresh-linked";
 
 /** Charts a run may claim and enqueue: far above one minute's reads of every workspace at its cap today. */
 export const maxEnqueuedPerRun = 2_000;
@@ -22,12 +23,38 @@ export interface RefreshMessage {
 	claimedAt: number;
 }
 
+const RefreshMessageBody = z.object({
+	chartId: z.string(),
+	workspaceId: z.string(),
+	claimedAt: z.number(),
+}) satisfies z.ZodType<RefreshMessage>;
+
 /** The message in `body`, or null when it is not one (a message from another version of the Worker). */
 export function parseRefreshMessage(body: unknown): RefreshMessage | null {
-	if (typeof body !== "object" || body === null) return null;
-	const { chartId, workspaceId, claimedAt } = body as Record<string, unknown>;
-	if (typeof chartId !== "string" || typeof workspaceId !== "string" || typeof claimedAt !== "number") return null;
-	return { chartId, workspaceId, claimedAt };
+	const parsed = RefreshMessageBody.safeParse(body);
+	return parsed.success ? parsed.data : null;
+}
+
+/** A chart whose source answered new content, to redraw: the read's `NewContent` as it is. */
+export type RedrawMessage = NewContent;
+
+const RedrawMessageBody = z.object({
+	chartId: z.string(),
+	workspaceId: z.string(),
+	url: z.string(),
+	readVersion: z.number().int(),
+	readAt: z.number(),
+	dueAt: z.number(),
+	validators: z.object({ etag: z.string().nullable(), lastModified: z.string().nullable(), contentHash: z.string().nullable() }),
+	dataBlobKey: z.string(),
+	refreshMinutes: z.number(),
+	failures: z.number().int(),
+}) satisfies z.ZodType<RedrawMessage>;
+
+/** The redraw in `body`, or null when it is not one. */
+export function parseRedrawMessage(body: unknown): RedrawMessage | null {
+	const parsed = RedrawMessageBody.safeParse(body);
+	return parsed.success ? parsed.data : null;
 }
 
 /**

@@ -31,14 +31,25 @@ export async function storeDataset(services: Services, dataset: Dataset): Promis
 	return key;
 }
 
-async function loadStoredDataset(services: Services, key: string): Promise<Dataset> {
+/** The dataset stored under `key`, or null when no blob is stored there (any more). */
+export async function findStoredDataset(services: Services, key: string): Promise<Dataset | null> {
 	const object = await services.blobs.get(key);
-	if (!object) throw new Error(`data blob ${key} is missing`);
-	return parseStoredDataset(await object.json());
+	return object ? parseStoredDataset(await object.json()) : null;
+}
+
+async function loadStoredDataset(services: Services, key: string): Promise<Dataset> {
+	const dataset = await findStoredDataset(services, key);
+	if (!dataset) throw new Error(`data blob ${key} is missing`);
+	return dataset;
 }
 
 /** Reads a parsed dataset for the kind with the chart's column roles (given or chosen), and stores it as it came. */
-export async function dataFromDataset(services: Services, kind: ChartKind, dataset: Dataset, meta: Reading): Promise<ChartData> {
+export async function dataFromDataset(
+	services: Services,
+	kind: ChartKind,
+	dataset: Dataset,
+	meta: Reading,
+): Promise<ChartData & { dataBlobKey: string }> {
 	const { seriesNames, roles } = readTable(kind, dataset, meta);
 	return { seriesNames, columnRoles: roles, dataBlobKey: await storeDataset(services, dataset), hasData: true };
 }

@@ -6,8 +6,8 @@
  * library statistics follows a library re-import. Against a source that answers in 3 s: a refresh
  * (asked for or scheduled) never lands over a write made during its read, and 60 concurrent
  * link requests leave no more linked charts than the workspace's cap. The scheduled runs go
- * through the refresh queue, run by wrangler dev (wrangler.toml's queues): the run enqueues, the
- * consumer reads and redraws.
+ * through the queues, run by wrangler dev (wrangler.toml's queues): the run enqueues, the
+ * refresh queue's consumer reads, the redraw queue's consumer draws.
  */
 import assert from "node:assert/strict";
 import type { Server } from "node:http";
@@ -243,8 +243,9 @@ describe("live charts through wrangler dev", () => {
 			await sleep(1000);
 			assert.equal((await api("PUT", `/v1/charts/${chart.id}/data`, "party,seats\nMine,1\n")).status, 200);
 			assert.equal((await run).status, 200);
-			// The run only enqueued the read: the queue's consumer takes it within a second or two and the source answers in 3 s.
-			await sleep(7000);
+			// The run only enqueued the read: the refresh consumer takes it within a second or two, the source
+			// answers in 3 s, and the redraw consumer takes the new content a second or two later.
+			await sleep(9000);
 			const after = await api<Chart>("GET", `/v1/charts/${chart.id}`);
 			assert.equal(after.body.version, chart.version + 1);
 			assert.equal(after.body.dataSource, null);

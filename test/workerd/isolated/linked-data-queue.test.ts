@@ -1,19 +1,21 @@
 /**
- * Linked data through the refresh queue (src/linked-data/refresh-queue.ts, queue-consumer.ts):
- * the Cron run only enqueues the due charts; the consumer reads, parses and redraws them; a
- * failing source is retried with back-off, shows its `lastError` at once, and once the retries
- * are spent the dead-letter consumer schedules it again after its back-off (never a silent stop);
- * a read that a person's write overtakes is dropped. The Worker's `scheduled` and `queue`
- * handlers are called directly, with the messages the run sent.
+ * Linked data through the refresh and redraw queues (src/linked-data/refresh-queue.ts,
+ * queue-consumer.ts): the Cron run only enqueues the due charts; the refresh consumer reads and
+ * parses them and sends a changed one to the redraw queue, whose consumer draws it; a failing
+ * source is retried with back-off, shows its `lastError` at once, and once the retries are spent
+ * the dead-letter consumer schedules it again after its back-off (never a silent stop); a read
+ * or a waiting redraw that a person's write overtakes is dropped. The Worker's `scheduled` and
+ * `queue` handlers are called directly, with the messages the run and the consumers sent.
  */
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../../src/index";
 import { retryDelaySeconds } from "../../../src/linked-data/queue-consumer";
-import type { RefreshMessage } from "../../../src/linked-data/refresh-queue";
-import { deadLetterQueueName, refreshQueueName } from "../../../src/linked-data/refresh-queue";
+import { deadLetterQueueName, redrawQueueName, refreshQueueName } from "../../../src/linked-data/queue-names";
+import type { RedrawMessage, RefreshMessage } from "../../../src/linked-data/refresh-queue";
 import { call, callJson } from "../../harness/workerd/api";
+import { withGateFull } from "../../harness/workerd/export-gate";
 import { makeAccount } from "../../harness/workerd/factories";
 import { fakeWeb } from "../../harness/workerd/fake-upstream";
 
@@ -41,15 +43,21 @@ async function linkedPublishedChart(key: string, csv: () => string): Promise<Cha
 
 const makeDue = (id: string) => env.DB.prepare("UPDATE charts SET linked_next_due_at = 0 WHERE id = ?").bind(id).run();
 
-/** Runs the Cron handler with a queue that keeps what it is sent. */
-async function scheduledRun(at: number): Promise<RefreshMessage[]> {
-	const sent: RefreshMessage[] = [];
+/** A queue that keeps what it is sent. */
+function keepingQueue<T>(): { queue: Queue<T>; sent: T[] } {
+	const sent: T[] = [];
 	const queue = {
-		send: async (body: RefreshMessage) => void sent.push(body),
-		sendBatch: async (messages: Iterable<MessageSendRequest<RefreshMessage>>) => {
+		send: async (body: T) => void sent.push(body),
+		sendBatch: async (messages: Iterable<MessageSendRequest<T>>) => {
 			for (const message of messages) sent.push(message.body);
 		},
-	} as unknown as Queue<RefreshMessage>;
+	} as unknown as Queue<T>;
+	return { queue, sent };
+}
+
+/** Runs the Cron handler with a refresh queue that keeps what it is sent. */
+async function scheduledRun(at: number): Promise<RefreshMessage[]> {
+	const { queue, sent } = keepingQueue<RefreshMessage>();
 	const ctx = createExecutionContext();
 	worker.scheduled?.(createScheduledController({ scheduledTime: at, cron: "* * * * *" }), { ...env, LINKED_REFRESH: queue }, ctx);
 	await waitOnExecutionContext(ctx);
@@ -63,10 +71,10 @@ interface Outcome {
 }
 
 /** A batch of these messages, as the queue delivers them after `attempts` tries, recording what the consumer does with each. */
-function batchOf(queueName: string, bodies: RefreshMessage[], attempts: number): { batch: MessageBatch<RefreshMessage>; outcome: Outcome } {
+function batchOf<T>(queueName: string, bodies: T[], attempts: number): { batch: MessageBatch<T>; outcome: Outcome } {
 	const outcome: Outcome = { acked: [], retried: [] };
 	const messages = bodies.map((body, i) => {
-		const id = `m${i}-${body.chartId}`;
+		const id = `m${i}-${(body as { chartId: string }).chartId}`;
 		return {
 			id,
 			timestamp: new Date(),
@@ -85,11 +93,11 @@ function batchOf(queueName: string, bodies: RefreshMessage[], attempts: number):
 		retryAll: (options?: QueueRetryOptions) => {
 			for (const message of messages) message.retry(options);
 		},
-	} as unknown as MessageBatch<RefreshMessage>;
+	} as unknown as MessageBatch<T>;
 	return { batch, outcome };
 }
 
-async function consume(queueName: string, bodies: RefreshMessage[], attempts = 1, bindings: Env = env): Promise<Outcome> {
+async function consume(queueName: string, bodies: (RefreshMessage | RedrawMessage)[], attempts = 1, bindings: Env = env): Promise<Outcome> {
 	const { batch, outcome } = batchOf(queueName, bodies, attempts);
 	const ctx = createExecutionContext();
 	await worker.queue?.(batch, bindings, ctx);
@@ -97,10 +105,20 @@ async function consume(queueName: string, bodies: RefreshMessage[], attempts = 1
 	return outcome;
 }
 
+/** Consumes refresh messages with a redraw queue that keeps what the consumer sends it. */
+async function consumeReads(bodies: RefreshMessage[], attempts = 1): Promise<Outcome & { redraws: RedrawMessage[] }> {
+	const { queue, sent } = keepingQueue<RedrawMessage>();
+	const outcome = await consume(refreshQueueName, bodies, attempts, { ...env, LINKED_REDRAW: queue });
+	return { ...outcome, redraws: sent };
+}
+
+const embedText = async (chart: Chart) => (await exports.default.fetch(new Request(chart.published?.embedUrl ?? ""))).text();
+const storedBlob = async (key: string) => (await env.BLOBS.head(key)) !== null;
+
 const getChart = async (key: string, id: string) => (await callJson<Chart>(key, "GET", `/v1/charts/${id}`)).body;
 
 describe("linked data through the refresh queue", () => {
-	it("enqueues the due chart, and the consumer redraws its embed", async () => {
+	it("enqueues the due chart; the read sends its new content to the redraw queue, whose consumer redraws the embed", async () => {
 		const { key } = await makeAccount();
 		let csv = "party,seats\nGreens,20\nLabour,40\n";
 		const chart = await linkedPublishedChart(key, () => csv);
@@ -110,14 +128,86 @@ describe("linked data through the refresh queue", () => {
 		const sent = (await scheduledRun(now)).filter((message) => message.chartId === chart.id);
 		expect(sent).toEqual([{ chartId: chart.id, workspaceId: expect.any(String), claimedAt: now }]);
 		// Enqueued, not read: the embed still shows the old data.
-		const before = await exports.default.fetch(new Request(chart.published?.embedUrl ?? ""));
-		expect(await before.text()).not.toContain("Independents");
+		expect(await embedText(chart)).not.toContain("Independents");
 
-		const result = await consume(refreshQueueName, sent);
-		expect(result).toEqual({ acked: [`m0-${chart.id}`], retried: [] });
-		const after = await exports.default.fetch(new Request(chart.published?.embedUrl ?? ""));
-		expect(await after.text()).toContain("Independents");
-		expect((await getChart(key, chart.id)).dataSource?.lastStatus).toBe("ok");
+		const read = await consumeReads(sent);
+		expect(read.acked).toEqual([`m0-${chart.id}`]);
+		expect(read.retried).toEqual([]);
+		expect(read.redraws).toEqual([
+			expect.objectContaining({
+				chartId: chart.id,
+				readVersion: chart.version,
+				dueAt: now,
+				url: sourceUrl,
+				dataBlobKey: expect.any(String),
+			}),
+		]);
+		// Read and stored, not drawn: the embed and the chart are as they were.
+		expect(await storedBlob(read.redraws[0]?.dataBlobKey ?? "")).toBe(true);
+		expect(await embedText(chart)).not.toContain("Independents");
+		expect((await getChart(key, chart.id)).version).toBe(chart.version);
+
+		expect(await consume(redrawQueueName, read.redraws)).toEqual({ acked: [`m0-${chart.id}`], retried: [] });
+		expect(await embedText(chart)).toContain("Independents");
+		const after = await getChart(key, chart.id);
+		expect(after.dataSource?.lastStatus).toBe("ok");
+		expect(Date.parse(after.dataSource?.nextRefreshAt ?? "")).toBe(now + 60_000);
+		// The next read asks with the new content's validators: nothing new, nothing sent.
+		const again = await consumeReads([{ ...(sent[0] as RefreshMessage), claimedAt: Date.now() }]);
+		expect(again.redraws).toEqual([]);
+	});
+
+	it("a redraw that finds every export slot taken waits in its batch and draws once one frees", async () => {
+		const { key, workspaceId } = await makeAccount();
+		let csv = "party,seats\nGreens,20\n";
+		const chart = await linkedPublishedChart(key, () => csv);
+		csv = "party,seats\nGreens,21\nLabour,2\n";
+		const read = await consumeReads([{ chartId: chart.id, workspaceId, claimedAt: Date.now() }]);
+		expect(read.redraws).toHaveLength(1);
+		let drawn: Promise<Outcome> | null = null;
+		await withGateFull(async () => {
+			drawn = consume(redrawQueueName, read.redraws);
+			await new Promise((resolve) => setTimeout(resolve, 1_500));
+		});
+		expect(await drawn).toEqual({ acked: [`m0-${chart.id}`], retried: [] });
+		expect(await embedText(chart)).toContain("Labour");
+	});
+
+	it("drops a waiting redraw that a person's write overtook, and the dataset only it would have named", async () => {
+		const { key, workspaceId } = await makeAccount();
+		let csv = "party,seats\nGreens,20\n";
+		const chart = await linkedPublishedChart(key, () => csv);
+		csv = `party,seats\nFrom the source,${Date.now()}\n`;
+		const read = await consumeReads([{ chartId: chart.id, workspaceId, claimedAt: Date.now() }]);
+		const redraw = read.redraws[0] as RedrawMessage;
+		expect(await storedBlob(redraw.dataBlobKey)).toBe(true);
+		const mine = await callJson(key, "PATCH", `/v1/charts/${chart.id}`, { body: { meta: { title: "Mine" } } });
+		expect(mine.status).toBe(200);
+
+		expect(await consume(redrawQueueName, [redraw])).toEqual({ acked: [`m0-${chart.id}`], retried: [] });
+		const after = await getChart(key, chart.id);
+		expect(after.version).toBe(chart.version + 1);
+		expect(await embedText(chart)).not.toContain("From the source");
+		expect(await storedBlob(redraw.dataBlobKey)).toBe(false);
+		// Its validators are the old ones, so the next read (in a minute, not five) brings the content again.
+		const wait = Date.parse(after.dataSource?.nextRefreshAt ?? "") - Date.now();
+		expect(wait).toBeLessThanOrEqual(60_000);
+		expect((await consumeReads([{ chartId: chart.id, workspaceId, claimedAt: Date.now() }])).redraws).toHaveLength(1);
+	});
+
+	it("a redraw whose retries are spent is scheduled again and its unnamed dataset removed", async () => {
+		const { key, workspaceId } = await makeAccount();
+		let csv = "party,seats\nGreens,20\n";
+		const chart = await linkedPublishedChart(key, () => csv);
+		csv = `party,seats\nGiven up,${Date.now()}\n`;
+		const redraw = (await consumeReads([{ chartId: chart.id, workspaceId, claimedAt: Date.now() }])).redraws[0] as RedrawMessage;
+		expect(await consume(deadLetterQueueName, [redraw], 4)).toEqual({ acked: [`m0-${chart.id}`], retried: [] });
+		expect(await storedBlob(redraw.dataBlobKey)).toBe(false);
+		const after = await getChart(key, chart.id);
+		expect(after.dataSource?.lastStatus).toBe("failed");
+		const wait = Date.parse(after.dataSource?.nextRefreshAt ?? "") - Date.now();
+		expect(wait).toBeGreaterThan(0);
+		expect(wait).toBeLessThanOrEqual(60_000);
 	});
 
 	it("schedules the next read from when the run claimed the chart, so a message that waited in the queue keeps the minute", async () => {
@@ -128,7 +218,7 @@ describe("linked data through the refresh queue", () => {
 		const { workspaceId } = (await env.DB.prepare("SELECT workspace_id AS workspaceId FROM charts WHERE id = ?")
 			.bind(chart.id)
 			.first<{ workspaceId: string }>()) ?? { workspaceId: "" };
-		const result = await consume(refreshQueueName, [{ chartId: chart.id, workspaceId, claimedAt }]);
+		const result = await consumeReads([{ chartId: chart.id, workspaceId, claimedAt }]);
 		expect(result.acked).toHaveLength(1);
 		const row = await env.DB.prepare("SELECT linked_next_due_at AS due FROM charts WHERE id = ?").bind(chart.id).first<{ due: number }>();
 		expect(row?.due).toBe(claimedAt + 60_000);
@@ -141,7 +231,8 @@ describe("linked data through the refresh queue", () => {
 		const message: RefreshMessage = { chartId: chart.id, workspaceId, claimedAt: Date.now() };
 
 		for (const attempts of [1, 2, 3, 4]) {
-			const result = await consume(refreshQueueName, [message], attempts);
+			const { redraws, ...result } = await consumeReads([message], attempts);
+			expect(redraws).toEqual([]);
 			expect(result).toEqual({ acked: [], retried: [{ id: `m0-${chart.id}`, delaySeconds: retryDelaySeconds(attempts) }] });
 		}
 		expect([1, 2, 3, 4, 5].map(retryDelaySeconds)).toEqual([10, 20, 40, 80, 120]);
@@ -192,7 +283,7 @@ describe("linked data through the refresh queue", () => {
 		web.csv(sourceUrl, () => "party,seats\nFrom the source,99\n");
 		const held = web.hold();
 		const message: RefreshMessage = { chartId: chart.id, workspaceId, claimedAt: Date.now() };
-		const consumed = consume(refreshQueueName, [message]);
+		const consumed = consumeReads([message]);
 		await held.reached;
 		const mine = await callJson(key, "PUT", `/v1/charts/${chart.id}/data`, {
 			rawBody: "party,seats\nMine,1\n",
@@ -200,7 +291,11 @@ describe("linked data through the refresh queue", () => {
 		});
 		expect(mine.status).toBe(200);
 		held.release();
-		expect(await consumed).toEqual({ acked: [`m0-${chart.id}`], retried: [] });
+		const read = await consumed;
+		expect(read.acked).toEqual([`m0-${chart.id}`]);
+		// The read saw the version before the person's write: its redraw is dropped.
+		expect(read.redraws).toHaveLength(1);
+		expect(await consume(redrawQueueName, read.redraws)).toEqual({ acked: [`m0-${chart.id}`], retried: [] });
 		const csv = await (await call(key, "GET", `/v1/charts/${chart.id}/export/csv`)).text();
 		expect(csv).toMatch(/^party,seats\r?\nMine,1/);
 		const after = await getChart(key, chart.id);
