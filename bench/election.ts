@@ -133,11 +133,17 @@ async function readCounts(server: ElectionServer): Promise<BindingCounts> {
 	return { at: Date.now(), ...((await res.json()) as Omit<BindingCounts, "at">) };
 }
 
-/** Plays the Cron Trigger once; never throws (a failed call is one of the run's errors). */
-async function playCron(server: ElectionServer, calls: CronCall[]): Promise<void> {
+/**
+ * Plays the Cron Trigger once, as due at `scheduledAt`; never throws (a failed call is one of the
+ * run's errors). Cloudflare's `scheduledTime` is the minute the run was scheduled for, not when it
+ * started, so a chart claimed by one run is due again exactly at the next; `/__scheduled` takes
+ * it as `time` (without it, the time of the call: a run that starts a few milliseconds earlier
+ * than the one before would find the charts it claimed not yet due).
+ */
+async function playCron(server: ElectionServer, calls: CronCall[], scheduledAt: number): Promise<void> {
 	const at = Date.now();
 	try {
-		const res = await fetch(`${server.url}/__scheduled?cron=*+*+*+*+*`);
+		const res = await fetch(`${server.url}/__scheduled?cron=*+*+*+*+*&time=${scheduledAt}`);
 		await res.arrayBuffer();
 		calls.push({ at, status: res.status, ms: Date.now() - at });
 	} catch (error) {
@@ -179,7 +185,7 @@ async function runPhase(
 		if (m > 0) counts.push(await readCounts(server));
 		if (m === minutes) feeds.stopChanging();
 		// Not awaited: a slow run (the inline path reads its sources in it) must not hold back the next minute's.
-		crons.push(playCron(server, cron));
+		crons.push(playCron(server, cron, start + m * 60_000));
 		loads.push(loadavg()[0] ?? 0);
 		console.log(`  ${name}: minute ${m + 1} of ${total} (load ${loads[m]?.toFixed(1)})`);
 	}

@@ -7,12 +7,16 @@
  * (their names: queue-names.ts).
  */
 import { z } from "zod";
-import type { DueChart } from "../db/linked-data";
 import { claimDueLinkedCharts } from "../db/linked-data";
 import type { NewContent } from "./refresh-linked";
 
-/** Charts a run may claim and enqueue: far above one minute's reads of every workspace at its cap today. */
-export const maxEnqueuedPerRun = 2_000;
+/**
+ * Charts a run claims at once (one statement): far above one minute's reads of every workspace
+ * at its cap today. A run claims page after page until one is short, at most `maxClaimPagesPerRun`.
+ */
+export const claimPageSize = 2_000;
+/** 20,000 charts a minute; the rest wait for the next run, longest-waiting first. */
+export const maxClaimPagesPerRun = 10;
 /** A `sendBatch` takes at most 100 messages. */
 const sendBatchSize = 100;
 
@@ -58,18 +62,29 @@ export function parseRedrawMessage(body: unknown): RedrawMessage | null {
 }
 
 /**
- * Claims the charts due at `now` and enqueues them. A claim holds a chart's next read five
- * minutes off, so a chart whose message is lost or given up is claimed again then.
+ * Claims the charts due at `now` and enqueues them, a page at a time, fairly between workspaces
+ * within each page; answers how many it sent. A claim holds a chart's next read five minutes off,
+ * so a chart whose message is lost or given up is claimed again then.
  */
-export async function enqueueDueCharts(d1: D1Database, queue: Queue<RefreshMessage>, now: number): Promise<DueChart[]> {
-	const due = await claimDueLinkedCharts(d1, now, maxEnqueuedPerRun);
-	for (let start = 0; start < due.length; start += sendBatchSize) {
-		await queue.sendBatch(
-			due.slice(start, start + sendBatchSize).map((chart) => ({
-				body: { chartId: chart.id, workspaceId: chart.workspaceId, claimedAt: now },
-				contentType: "json" as const,
-			})),
-		);
+export async function enqueueDueCharts(
+	d1: D1Database,
+	queue: Queue<RefreshMessage>,
+	now: number,
+	pageSize: number = claimPageSize,
+): Promise<number> {
+	let sent = 0;
+	for (let page = 0; page < maxClaimPagesPerRun; page++) {
+		const due = await claimDueLinkedCharts(d1, now, pageSize);
+		for (let start = 0; start < due.length; start += sendBatchSize) {
+			await queue.sendBatch(
+				due.slice(start, start + sendBatchSize).map((chart) => ({
+					body: { chartId: chart.id, workspaceId: chart.workspaceId, claimedAt: now },
+					contentType: "json" as const,
+				})),
+			);
+		}
+		sent += due.length;
+		if (due.length < pageSize) break;
 	}
-	return due;
+	return sent;
 }

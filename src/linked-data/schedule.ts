@@ -46,7 +46,7 @@ export interface ScheduledReport {
 export async function runScheduled(services: Services, now: number, queue: Queue<RefreshMessage> | null = null): Promise<ScheduledReport> {
 	const reads: ScheduledReport["reads"] = {};
 	let enqueued = 0;
-	if (queue) enqueued = (await enqueueDueCharts(services.d1, queue, now)).length;
+	if (queue) enqueued = await enqueueDueCharts(services.d1, queue, now);
 	else {
 		for (const due of await claimDueLinkedCharts(services.d1, now, maxReadsPerRun)) {
 			const result = await refreshLinkedChart(services, due.workspaceId, due.id, now, "postpone");

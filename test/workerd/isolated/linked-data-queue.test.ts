@@ -14,6 +14,7 @@ import worker from "../../../src/index";
 import { retryDelaySeconds } from "../../../src/linked-data/queue-consumer";
 import { deadLetterQueueName, redrawQueueName, refreshQueueName } from "../../../src/linked-data/queue-names";
 import type { RedrawMessage, RefreshMessage } from "../../../src/linked-data/refresh-queue";
+import { enqueueDueCharts } from "../../../src/linked-data/refresh-queue";
 import { call, callJson } from "../../harness/workerd/api";
 import { withGateFull } from "../../harness/workerd/export-gate";
 import { makeAccount } from "../../harness/workerd/factories";
@@ -155,6 +156,23 @@ describe("linked data through the refresh queue", () => {
 		// The next read asks with the new content's validators: nothing new, nothing sent.
 		const again = await consumeReads([{ ...(sent[0] as RefreshMessage), claimedAt: Date.now() }]);
 		expect(again.redraws).toEqual([]);
+	});
+
+	it("claims the due charts page after page until a page is short, each once", async () => {
+		const { key } = await makeAccount();
+		const charts: Chart[] = [];
+		for (let i = 0; i < 5; i++) charts.push(await linkedPublishedChart(key, () => "party,seats\nGreens,20\n"));
+		for (const chart of charts) await makeDue(chart.id);
+		const { queue, sent } = keepingQueue<RefreshMessage>();
+		const count = await enqueueDueCharts(env.DB, queue, Date.now(), 2);
+		const ids = sent.map((message) => message.chartId);
+		expect(count).toBe(sent.length);
+		expect(new Set(ids).size).toBe(ids.length);
+		for (const chart of charts) expect(ids).toContain(chart.id);
+		// All claimed: a second run finds none of them due.
+		const again = keepingQueue<RefreshMessage>();
+		await enqueueDueCharts(env.DB, again.queue, Date.now(), 2);
+		expect(again.sent.map((message) => message.chartId)).not.toContain(charts[0]?.id);
 	});
 
 	it("a redraw that finds every export slot taken waits in its batch and draws once one frees", async () => {
