@@ -204,8 +204,19 @@ export interface DueChart {
 export const claimMs = 5 * minute;
 
 /**
- * Claims the linked charts whose next read is due, shared fairly between workspaces: each
- * workspace's due charts are ranked by how long they have waited, and a run takes every
+ * How far ahead of its run a chart counts as due. A run claims what is due by its own time, and
+ * the next read of a chart it claimed is due a whole interval after it; a run that starts a few
+ * milliseconds earlier in its minute than the one before (Cloudflare's `scheduledTime` is the
+ * minute itself, but a local Cron's is when it started, and a person's read can fall anywhere)
+ * would otherwise find the chart not quite due and leave it a whole minute late. Reading it a
+ * few seconds early instead also puts it on the runs' minute from then on (`recordRead` schedules
+ * from when the read was due).
+ */
+export const claimAheadMs = 5_000;
+
+/**
+ * Claims the linked charts whose next read is due (or due within `claimAheadMs`), shared fairly
+ * between workspaces: each workspace's due charts are ranked by how long they have waited, and a run takes every
  * workspace's first before anyone's second (round-robin), the longest-waiting first within a
  * round. So one workspace's many one-minute charts cannot push another's chart past the next run
  * while fewer workspaces than `limit` have charts due. Their next read moves `claimMs` on in the
@@ -219,11 +230,11 @@ export async function claimDueLinkedCharts(d1: D1Database, now: number, limit: n
 			   SELECT id FROM (
 			     SELECT id, linked_next_due_at AS due,
 			       ROW_NUMBER() OVER (PARTITION BY workspace_id ORDER BY linked_next_due_at, id) AS round
-			     FROM charts WHERE linked_url IS NOT NULL AND linked_next_due_at <= ?1)
+			     FROM charts WHERE linked_url IS NOT NULL AND linked_next_due_at <= ?1 + ?4)
 			   ORDER BY round, due, id LIMIT ?2)
 			 RETURNING id, workspace_id AS workspaceId`,
 		)
-		.bind(now, limit, claimMs)
+		.bind(now, limit, claimMs, claimAheadMs)
 		.all<DueChart>();
 	return results;
 }

@@ -158,6 +158,20 @@ describe("linked data through the refresh queue", () => {
 		expect(again.redraws).toEqual([]);
 	});
 
+	it("claims a chart due a moment after the run, not one due later in the minute", async () => {
+		const { key } = await makeAccount();
+		const soon = await linkedPublishedChart(key, () => "party,seats\nGreens,20\n");
+		const later = await linkedPublishedChart(key, () => "party,seats\nGreens,20\n");
+		const now = Date.now();
+		const dueAt = (id: string, at: number) => env.DB.prepare("UPDATE charts SET linked_next_due_at = ? WHERE id = ?").bind(at, id).run();
+		// The run before claimed both a few milliseconds later in its minute than this one starts.
+		await dueAt(soon.id, now + 40);
+		await dueAt(later.id, now + 20_000);
+		const sent = (await scheduledRun(now)).map((message) => message.chartId);
+		expect(sent).toContain(soon.id);
+		expect(sent).not.toContain(later.id);
+	});
+
 	it("claims the due charts page after page until a page is short, each once", async () => {
 		const { key } = await makeAccount();
 		const charts: Chart[] = [];
