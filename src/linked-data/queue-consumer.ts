@@ -16,6 +16,7 @@ import { ApiError } from "../api-error";
 import { linkedScheduleOf, recordGivenUpRead } from "../db/linked-data";
 import { minutesUntilNextRead } from "../domain/data-source";
 import type { Services } from "../request-services";
+import type { RefreshResult } from "./refresh-linked";
 import { dropStoredContent, readLinkedChart, redrawLinkedChart } from "./refresh-linked";
 import type { RedrawMessage } from "./refresh-queue";
 import { parseRedrawMessage, parseRefreshMessage } from "./refresh-queue";
@@ -72,20 +73,25 @@ export async function consumeRefreshBatch(batch: MessageBatch<unknown>, services
 	);
 }
 
+/** Redraws `content`, waiting in the batch while every export slot is taken; `busy` when none freed in time. */
+async function redrawWhenSlotFrees(services: Services, content: RedrawMessage): Promise<RefreshResult | "busy"> {
+	for (let attempt = 0; ; attempt++) {
+		try {
+			return await redrawLinkedChart(services, content, Date.now(), "throw", "hold");
+		} catch (error) {
+			if (!(error instanceof ApiError && error.code === "export_busy")) throw error;
+			const wait = busySlotWaitsMs[attempt];
+			if (wait === undefined) return "busy";
+			await new Promise((resolve) => setTimeout(resolve, wait));
+		}
+	}
+}
+
 export async function consumeRedrawBatch(batch: MessageBatch<unknown>, services: Services): Promise<void> {
 	await inPool(batch.messages, services.config.exportConcurrency, (message) =>
 		handle(message, parseRedrawMessage, async (content) => {
-			for (const wait of [...busySlotWaitsMs, null]) {
-				try {
-					const result = await redrawLinkedChart(services, content, Date.now(), "throw", "hold");
-					return result === "failed" ? "retry" : "ack";
-				} catch (error) {
-					if (!(error instanceof ApiError && error.code === "export_busy")) throw error;
-					if (wait === null) return "retry";
-					await new Promise((resolve) => setTimeout(resolve, wait));
-				}
-			}
-			return "retry";
+			const result = await redrawWhenSlotFrees(services, content);
+			return result === "failed" || result === "busy" ? "retry" : "ack";
 		}),
 	);
 }
