@@ -5,7 +5,8 @@
  * whole list, a typed search lists exactly the matching charts and the tree narrows to their
  * folders, the keyboard reaches the last chart, and axe finds nothing, at 1280 and 390 px. The
  * tree: collapsed but for the way to the folder shown, each folder with its count, a bounded
- * number of folders in the page, the keyboard reaching the last folder, a rename and a move.
+ * number of folders in the page, the keyboard reaching the last folder, a rename and a move (the
+ * Move dialog draws 100 folders and finds the others by name).
  * Set CHARTS_SCREENSHOTS to a folder to also write the list in light and dark at both widths.
  * Skipped, saying why, where Chromium is not installed.
  */
@@ -307,6 +308,18 @@ describe("Charts screen with 20,000 charts", { skip, timeout: 600_000 }, () => {
 		await page.getByRole("button", { name: `Folder actions for ${renamed}`, exact: true }).click();
 		await page.getByRole("menuitem", { name: "Move to…", exact: true }).click();
 		const move = page.getByRole("dialog", { name: `Move “${renamed}”` });
+		// 2,000 folders: the top level and the first 100 are drawn, and a typed name finds any other.
+		await move.getByText(`Showing 100 of ${folderCount.toLocaleString("en")} folders. Type part of a name to find the rest.`).waitFor();
+		assert.equal(await move.getByRole("radio").count(), 101);
+		const far = archiveFolderName(folderCount);
+		await move.getByRole("searchbox", { name: "Find a folder" }).fill(far);
+		const found = move.getByRole("radio", {
+			name: new RegExp(`^${far} ?\\(in ${ancestorsOf(folderCount).map(archiveFolderName).join(" / ")}\\)$`),
+		});
+		await found.check();
+		assert.equal(await move.getByRole("radio").count(), 2, "only the top level and the one folder of that name");
+		await assertAccessible(page, "the Move dialog finding a folder among 2,000");
+		await move.getByRole("searchbox", { name: "Find a folder" }).fill("");
 		await move.getByRole("radio", { name: /^All charts/ }).check();
 		await move.getByRole("button", { name: "Move" }).click();
 		await page.getByText(`Moved folder “${renamed}” to All charts.`).waitFor();
@@ -323,7 +336,7 @@ describe("Charts screen with 20,000 charts", { skip, timeout: 600_000 }, () => {
 		await page.context().close();
 	});
 
-	it("writes screenshots of the list when asked (CHARTS_SCREENSHOTS)", async (t) => {
+	it("writes screenshots of the list and the Move dialog when asked (CHARTS_SCREENSHOTS)", async (t) => {
 		const folder = process.env.CHARTS_SCREENSHOTS;
 		if (!folder) {
 			t.skip("CHARTS_SCREENSHOTS is not set");
@@ -342,6 +355,16 @@ describe("Charts screen with 20,000 charts", { skip, timeout: 600_000 }, () => {
 				await page.goto(`${fixture.server.url}/?folder=${encodeURIComponent(archiveFolderId(account.workspaceId, deepFolder / 4))}`);
 				await page.getByRole("heading", { name: archiveFolderName(deepFolder / 4), level: 1 }).waitFor();
 				await page.screenshot({ path: `${folder}/charts-archive-folder-${mode}-${width}.png` });
+				// The Move dialog among 2,000 folders: the first 100, then a name typed.
+				await page.goto(`${fixture.server.url}/`);
+				await page.getByRole("button", { name: `Actions for ${archiveChartName(1)}`, exact: true }).click();
+				await page.getByRole("menuitem", { name: "Move to…", exact: true }).click();
+				const move = page.getByRole("dialog", { name: `Move “${archiveChartName(1)}”` });
+				await move.getByText(/^Showing 100 of/).waitFor();
+				await page.screenshot({ path: `${folder}/charts-archive-move-${mode}-${width}.png` });
+				await move.getByRole("searchbox", { name: "Find a folder" }).fill("Election 20");
+				await move.getByText(/^Showing 100 of/).waitFor({ state: "detached" });
+				await page.screenshot({ path: `${folder}/charts-archive-move-found-${mode}-${width}.png` });
 				await page.context().close();
 			}
 		}

@@ -131,32 +131,63 @@ interface MoveDialogProps {
 	onClose(): void;
 }
 
-/** "Move to…": a radio list of places; where the item is now is marked, places it cannot go are off. */
+/** Folders the Move dialog lists at once: enough to scroll through, few enough to draw at once; a typed name finds the rest. */
+export const maxPlacesListed = 100;
+/** Above this many folders the Move dialog offers to find one by name. */
+const findFolderAbove = 12;
+
+/** What the Move dialog says about the folders it lists, or null when it lists them all. */
+export function placesStatus(query: string, matching: number, listed: number): string | null {
+	if (query && matching === 0) return `No folder’s name contains “${query}”.`;
+	if (listed < matching) return `Showing ${listed} of ${matching.toLocaleString("en")} folders. Type part of a name to find the rest.`;
+	return null;
+}
+
+/**
+ * "Move to…": a radio list of places; where the item is now is marked, places it cannot go are
+ * off. With many folders, a box finds them by name (each listed with the folders above it), and
+ * at most `maxPlacesListed` are drawn at once.
+ */
 export function MoveDialog({ open, item, model, onMove, onClose }: MoveDialogProps) {
 	const current = item ? (item.type === "chart" ? item.chart.folderId : item.folder.parentId) : null;
 	const [target, setTarget] = useState<string | null>(current);
+	const [query, setQuery] = useState("");
 	const { busy, error, submit: send, reset } = useSubmit({ busyAfterSuccess: true });
-	const ids = { error: useId(), legend: useId() };
+	const ids = { error: useId(), find: useId(), status: useId() };
 
 	useEffect(() => {
 		if (!open) return;
 		setTarget(current);
+		setQuery("");
 		reset();
 	}, [open, item]);
 
 	const blocked = item?.type === "folder" ? selfAndDescendants(model, item.folder.id) : new Set<string>();
 	const name = item ? (item.type === "chart" ? item.chart.name : item.folder.name) : "";
+	const folders = flatten(model);
+	const needle = query.trim().toLocaleLowerCase();
+	const matching = needle ? folders.filter((node) => node.folder.name.toLocaleLowerCase().includes(needle)) : folders;
+	const listed = matching.slice(0, maxPlacesListed);
+	const status = placesStatus(query.trim(), matching.length, listed.length);
 	const places: { id: string | null; label: string; depth: number; disabled: boolean; hint?: string }[] = [
 		{ id: null, label: topLevelName, depth: 0, disabled: false, hint: "top level" },
-		...flatten(model).map((node) => ({
-			id: node.folder.id,
-			label: node.folder.name,
-			depth: node.depth,
-			disabled: blocked.has(node.folder.id),
-			hint: item?.type === "folder" && node.folder.id === item.folder.id ? "this folder" : undefined,
-		})),
+		...listed.map((node) => {
+			const parent = node.folder.parentId;
+			return {
+				id: node.folder.id,
+				label: node.folder.name,
+				// Found by name, a folder is listed flat, with the folders above it.
+				depth: needle ? 0 : node.depth,
+				disabled: blocked.has(node.folder.id),
+				hint:
+					item?.type === "folder" && node.folder.id === item.folder.id
+						? "this folder"
+						: needle && parent
+							? `in ${folderPath(model, parent)}`
+							: undefined,
+			};
+		}),
 	];
-
 	const submit = async (event: Event) => {
 		event.preventDefault();
 		if (target === current) return onClose();
@@ -166,8 +197,36 @@ export function MoveDialog({ open, item, model, onMove, onClose }: MoveDialogPro
 	return (
 		<Dialog title={`Move “${name}”`} open={open} onClose={onClose}>
 			<form class="dialog-form" onSubmit={submit}>
-				<fieldset class="place-picker" aria-describedby={error ? ids.error : undefined}>
+				<fieldset
+					class="place-picker"
+					aria-describedby={[status ? ids.status : null, error ? ids.error : null].filter(Boolean).join(" ") || undefined}
+				>
 					<legend class="field-label">Move to</legend>
+					{folders.length > findFolderAbove && (
+						<div class="search-box">
+							<Icon name="search" class="search-icon" />
+							<label for={ids.find} class="visually-hidden">
+								Find a folder
+							</label>
+							<input
+								id={ids.find}
+								type="search"
+								class="input"
+								placeholder="Find a folder"
+								value={query}
+								autoComplete="off"
+								onInput={(event) => setQuery(event.currentTarget.value)}
+								onKeyDown={(event) => {
+									// Escape clears the box first, then (a second press) closes the dialog.
+									if (event.key === "Escape" && query) {
+										event.preventDefault();
+										event.stopPropagation();
+										setQuery("");
+									}
+								}}
+							/>
+						</div>
+					)}
 					<div class="place-list">
 						{places.map((place) => (
 							<label
@@ -190,6 +249,9 @@ export function MoveDialog({ open, item, model, onMove, onClose }: MoveDialogPro
 							</label>
 						))}
 					</div>
+					<p id={ids.status} class="meta-text" aria-live="polite">
+						{status}
+					</p>
 				</fieldset>
 				<ErrorText id={ids.error} message={error} />
 				<div class="dialog-actions">
