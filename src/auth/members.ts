@@ -79,7 +79,7 @@ export async function removeMember(services: Services, caller: Caller, accountId
 	const target = await memberOrThrow(services, caller.workspaceId, accountId);
 	if (target.role === "owner") throw ownerStays(leaving ? "leave the workspace" : "be removed");
 	await removeFromWorkspace(services.d1, target.accountId, newId("ws"), now);
-	await revokeAccountGrants(services.db, target.accountId, now);
+	const disconnected = await revokeAccountGrants(services.db, target.accountId, now);
 	await recordActivity(services, {
 		workspaceId: caller.workspaceId,
 		at: now,
@@ -87,4 +87,14 @@ export async function removeMember(services: Services, caller: Caller, accountId
 		action: leaving ? "member.left" : "member.removed",
 		target: { type: "member", id: target.accountId, name: target.email },
 	});
+	// Each assistant the member had connected here stops with them, and the log says so, as a disconnect on the Keys page does.
+	for (const grant of disconnected.filter((g) => g.workspaceId === caller.workspaceId)) {
+		await recordActivity(services, {
+			workspaceId: caller.workspaceId,
+			at: now,
+			actorAccountId: caller.accountId,
+			action: "assistant.disconnected",
+			target: { type: "assistant", id: grant.id, name: grant.clientName },
+		});
+	}
 }

@@ -4,7 +4,7 @@
  * single-use steps (a code exchanged, a refresh token rotated, a request answered) are each one
  * conditional statement, so two requests racing for the same one cannot both win.
  */
-import { and, asc, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import { Plan, Scope } from "../domain/plans";
 import { Role } from "../domain/roles";
@@ -201,12 +201,27 @@ export async function revokeAccountGrant(db: Database, accountId: string, grantI
 	return revoked.length === 1;
 }
 
-/** Revokes every grant of the account (a member removed from the workspace). */
-export async function revokeAccountGrants(db: Database, accountId: string, now: number): Promise<void> {
-	await db
+/** A grant a member's removal ended: what the activity log names. */
+export interface RevokedGrant {
+	id: string;
+	workspaceId: string;
+	clientName: string | null;
+}
+
+/** Revokes every grant of the account (a member removed from the workspace); answers the ones that were still working. */
+export async function revokeAccountGrants(db: Database, accountId: string, now: number): Promise<RevokedGrant[]> {
+	const revoked = await db
 		.update(oauthGrants)
 		.set({ revokedAt: now })
-		.where(and(eq(oauthGrants.accountId, accountId), isNull(oauthGrants.revokedAt)));
+		.where(and(eq(oauthGrants.accountId, accountId), isNull(oauthGrants.revokedAt)))
+		.returning({ id: oauthGrants.id, workspaceId: oauthGrants.workspaceId, clientId: oauthGrants.clientId });
+	if (revoked.length === 0) return [];
+	const clients = await db
+		.select({ id: oauthClients.id, name: oauthClients.name })
+		.from(oauthClients)
+		.where(inArray(oauthClients.id, [...new Set(revoked.map((grant) => grant.clientId))]));
+	const names = new Map(clients.map((client) => [client.id, client.name]));
+	return revoked.map((grant) => ({ id: grant.id, workspaceId: grant.workspaceId, clientName: names.get(grant.clientId) ?? null }));
 }
 
 export async function deleteToken(db: Database, hash: string): Promise<void> {

@@ -765,6 +765,21 @@ describe("OAuth in the activity log", () => {
 		expect(await assistantEntries(workspaceId, 2)).toHaveLength(2);
 	});
 
+	it("records each assistant a removed member had connected as disconnected by whoever removed them", async () => {
+		const workspaceId = await makeWorkspace("team");
+		const owner = await member(workspaceId, "owner");
+		const editor = await member(workspaceId, "editor");
+		await connected(editor.session);
+		await connected(editor.session);
+		const removed = await callWithSession(owner.session, "DELETE", `/v1/team/members/${editor.accountId}`);
+		expect(removed.status).toBeLessThan(300);
+		const entries = await assistantEntries(workspaceId, 4);
+		const connections = entries.filter((entry) => entry.action === "assistant.connected").map((entry) => entry.target);
+		const disconnections = entries.filter((entry) => entry.action === "assistant.disconnected");
+		expect(disconnections.map((entry) => entry.actor)).toEqual([owner.accountId, owner.accountId]);
+		expect(disconnections.map((entry) => entry.target).sort()).toEqual([...connections].sort());
+	});
+
 	it("records an assistant letting go of its refresh token as its member disconnecting", async () => {
 		const workspaceId = await makeWorkspace("team");
 		const editor = await member(workspaceId, "editor");
