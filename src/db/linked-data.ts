@@ -29,21 +29,33 @@ export interface ReadValidators {
 	contentHash: string | null;
 }
 
-export interface LinkedChartState extends ReadValidators {
+/**
+ * What a read of a linked chart needs before it reads, in one statement: the link, the chart's
+ * version (its result is written only while the chart is still at it), whether it moved to
+ * library statistics, the validators and the failures so far. A read that changes nothing needs
+ * nothing more of the chart.
+ */
+export interface LinkedReadState extends ReadValidators {
+	url: string;
+	refreshMinutes: number;
+	version: number;
+	onStatistics: boolean;
 	failures: number;
 }
 
 const minute = 60_000;
 
-/** The validators and failure count of a linked chart, or null when it is not linked. */
-export async function linkedState(d1: D1Database, chartId: string): Promise<LinkedChartState | null> {
+/** The read state of a workspace's linked chart, or null when it is not linked (or not the workspace's). */
+export async function linkedReadState(d1: D1Database, workspaceId: string, chartId: string): Promise<LinkedReadState | null> {
 	const row = await d1
 		.prepare(
-			"SELECT linked_etag AS etag, linked_last_modified AS lastModified, linked_content_hash AS contentHash, linked_failures AS failures FROM charts WHERE id = ? AND linked_url IS NOT NULL",
+			`SELECT linked_url AS url, linked_refresh_minutes AS refreshMinutes, version, series_refs <> '[]' AS onStatistics,
+			   linked_etag AS etag, linked_last_modified AS lastModified, linked_content_hash AS contentHash, linked_failures AS failures
+			 FROM charts WHERE id = ?1 AND workspace_id = ?2 AND linked_url IS NOT NULL AND linked_refresh_minutes IS NOT NULL`,
 		)
-		.bind(chartId)
-		.first<LinkedChartState>();
-	return row ?? null;
+		.bind(chartId, workspaceId)
+		.first<Omit<LinkedReadState, "onStatistics"> & { onStatistics: number }>();
+	return row ? { ...row, onStatistics: row.onStatistics === 1 } : null;
 }
 
 /** What a link starts from: the URL, its schedule and its first good read (whose data the same write sets). */

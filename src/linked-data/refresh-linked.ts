@@ -12,7 +12,7 @@
 import { ApiError } from "../api-error";
 import { findChart } from "../db/charts";
 import type { ReadValidators } from "../db/linked-data";
-import { claimMs, linkedState, postponeRead, recordRead, unlinkStatisticsChart } from "../db/linked-data";
+import { claimMs, linkedReadState, postponeRead, recordRead, unlinkStatisticsChart } from "../db/linked-data";
 import { minutesUntilNextRead } from "../domain/data-source";
 import type { Dataset } from "../domain/dataset";
 import { InvalidDataError } from "../domain/dataset";
@@ -51,7 +51,7 @@ export interface NewContent {
 
 /** What a read found: nothing more to do, or new content to redraw with (and its parsed data, for a redraw in the same run). */
 export type ReadResult =
-	| { result: "unchanged" | "failed" | "not-linked" }
+	| { result: "unchanged" | "failed" | "superseded" | "not-linked" }
 	| { result: "new"; content: NewContent; parsed: { data: ChartData; dataset: Dataset } };
 
 /**
@@ -94,6 +94,12 @@ async function recordFailedRead(
 	await recordRead(services.d1, at.chartId, at.url, { status: "failed", error: failureMessage(error, at.chartId), nextReadAt }, now);
 }
 
+/** A read whose chart changed meanwhile: its validators stay as they were, so the next read (in a minute) brings the content again. */
+async function dropSupersededRead(services: Services, chartId: string, url: string, error: SupersededRefresh, now: number): Promise<void> {
+	console.log(`linked data: dropped a read of ${url} for ${error.message}; the next read is in a minute`);
+	await postponeRead(services.d1, chartId, url, now);
+}
+
 /**
  * Reads the chart's source now (step one). `dueAt`, when the read was due (a queued read: when
  * the Cron run claimed it), is what the next read is scheduled from, so a chart that refreshes
@@ -107,11 +113,10 @@ export async function readLinkedChart(
 	onFailure: FailedReadSchedule = "back-off",
 	dueAt: number = now,
 ): Promise<ReadResult> {
-	const chart = await findChart(services.db, workspaceId, chartId);
-	const state = await linkedState(services.d1, chartId);
-	if (!chart?.dataSource || !state) return { result: "not-linked" };
-	const { url, refreshMinutes } = chart.dataSource;
-	if (chart.seriesRefs.length > 0) {
+	const state = await linkedReadState(services.d1, workspaceId, chartId);
+	if (!state) return { result: "not-linked" };
+	const { url, refreshMinutes } = state;
+	if (state.onStatistics) {
 		// Linked before the switch to statistics ended links in the same write: it no longer follows the URL.
 		await unlinkStatisticsChart(services.d1, chartId);
 		return { result: "not-linked" };
@@ -127,13 +132,17 @@ export async function readLinkedChart(
 			await recordRead(services.d1, chartId, url, { status: "unchanged", validators }, now, dueAt);
 			return { result: "unchanged" };
 		}
+		// New content: checked against the chart as it stood before the read, or dropped if it has moved on since.
+		const chart = await findChart(services.db, workspaceId, chartId);
+		if (!chart) return { result: "not-linked" };
+		if (chart.version !== state.version) throw new SupersededRefresh(chartId, state.version, chart.version);
 		const dataset = parseSource(read.text, read.contentType);
 		const data = await dataFromDataset(services, chart.kind, dataset, chart.meta);
 		const content: NewContent = {
 			chartId,
 			workspaceId,
 			url,
-			readVersion: chart.version,
+			readVersion: state.version,
 			readAt: now,
 			dueAt,
 			validators,
@@ -143,6 +152,10 @@ export async function readLinkedChart(
 		};
 		return { result: "new", content, parsed: { data, dataset } };
 	} catch (error) {
+		if (error instanceof SupersededRefresh) {
+			await dropSupersededRead(services, chartId, url, error, now);
+			return { result: "superseded" };
+		}
 		await recordFailedRead(services, { chartId, url, refreshMinutes, failures: state.failures }, error, now, onFailure);
 		return { result: "failed" };
 	}
@@ -198,9 +211,7 @@ export async function redrawLinkedChart(
 		return "changed";
 	} catch (error) {
 		if (error instanceof SupersededRefresh) {
-			// Its validators stay as they were, so the next read (in a minute) brings the new content again.
-			console.log(`linked data: dropped a read of ${url} for ${error.message}; the next read is in a minute`);
-			await postponeRead(services.d1, chartId, url, now);
+			await dropSupersededRead(services, chartId, url, error, now);
 			await dropStoredContent(services, content.dataBlobKey);
 			return "superseded";
 		}
