@@ -20,7 +20,7 @@ import { sha256Hex } from "../domain/ids";
 import { quotedExcerpt } from "../domain/source-excerpt";
 import type { Services } from "../request-services";
 import type { ChartData } from "../services/chart-data";
-import { dataFromDataset, findStoredDataset } from "../services/chart-data";
+import { dataFromDataset, dataOfStoredDataset, findStoredDataset } from "../services/chart-data";
 import { confirmDatasetStored, deleteUnreferencedBlobs } from "../services/data-retention";
 import { parseSource } from "./parse-source";
 import { readSource, SourceReadError } from "./read-source";
@@ -167,7 +167,7 @@ async function storedContent(services: Services, content: NewContent): Promise<{
 	if (!chart) return null;
 	if (chart.version !== content.readVersion) throw new SupersededRefresh(content.chartId, content.readVersion, chart.version);
 	const dataset = await findStoredDataset(services, content.dataBlobKey);
-	return dataset ? { data: await dataFromDataset(services, chart.kind, dataset, chart.meta), dataset } : null;
+	return dataset ? { data: dataOfStoredDataset(chart.kind, dataset, chart.meta, content.dataBlobKey), dataset } : null;
 }
 
 /**

@@ -43,15 +43,23 @@ async function loadStoredDataset(services: Services, key: string): Promise<Datas
 	return dataset;
 }
 
-/** Reads a parsed dataset for the kind with the chart's column roles (given or chosen), and stores it as it came. */
-export async function dataFromDataset(
-	services: Services,
-	kind: ChartKind,
-	dataset: Dataset,
-	meta: Reading,
-): Promise<ChartData & { dataBlobKey: string }> {
+type StoredData = ChartData & { dataBlobKey: string };
+
+/** The chart data a dataset gives, read for the kind with the chart's column roles (given or chosen). */
+function tableData(kind: ChartKind, dataset: Dataset, meta: Reading): Omit<StoredData, "dataBlobKey"> {
 	const { seriesNames, roles } = readTable(kind, dataset, meta);
-	return { seriesNames, columnRoles: roles, dataBlobKey: await storeDataset(services, dataset), hasData: true };
+	return { seriesNames, columnRoles: roles, hasData: true };
+}
+
+/** Reads a parsed dataset for the kind, then stores it as it came (data that does not fit is never stored). */
+export async function dataFromDataset(services: Services, kind: ChartKind, dataset: Dataset, meta: Reading): Promise<StoredData> {
+	const data = tableData(kind, dataset, meta);
+	return { ...data, dataBlobKey: await storeDataset(services, dataset) };
+}
+
+/** Reads a dataset already stored under `dataBlobKey` for the kind (a queued redraw's: no second look in R2). */
+export function dataOfStoredDataset(kind: ChartKind, dataset: Dataset, meta: Reading, dataBlobKey: string): StoredData {
+	return { ...tableData(kind, dataset, meta), dataBlobKey };
 }
 
 /** Resolves series references and checks the aligned table against the kind's layout (statistics are drawn as they are aligned). */
