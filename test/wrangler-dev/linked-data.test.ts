@@ -30,7 +30,23 @@ const sourceUrl = `http://127.0.0.1:${sourcePort}/seats.csv`;
 /** The loopback source: its body (null answers 500), with an ETag of it, after `delayMs`. */
 let csv: string | null = "party,seats\nGreens,19\nLabour,38\n";
 let delayMs = 0;
+/** The paths (with their query) of the requests the source has received and answered: what a write "during a read" waits for. */
+const source = { received: [] as string[], answered: [] as string[] };
+/** How many requests for `url` are in `list`. */
+const requestsFor = (list: readonly string[], url: string) => {
+	const { pathname, search } = new URL(url);
+	return list.filter((path) => path === pathname + search).length;
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits (at most a minute: a loaded machine) until `check` holds; fails naming `what`. */
+async function until(what: string, check: () => boolean): Promise<void> {
+	const deadline = Date.now() + 60_000;
+	while (!check()) {
+		if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+		await sleep(50);
+	}
+}
 
 function library(turnout: number): LibraryFile {
 	return {
@@ -69,7 +85,7 @@ interface Chart {
 
 describe("live charts through wrangler dev", () => {
 	let server: DevServer;
-	let source: Server;
+	let sourceServer: Server;
 	let target: Target;
 	let key = "";
 
@@ -110,7 +126,9 @@ describe("live charts through wrangler dev", () => {
 	};
 
 	before(async () => {
-		source = createServer(async (req, res) => {
+		sourceServer = createServer(async (req, res) => {
+			source.received.push(req.url ?? "");
+			res.on("finish", () => source.answered.push(req.url ?? ""));
 			if (delayMs > 0) await sleep(delayMs);
 			if (csv === null) {
 				res.writeHead(500).end("down");
@@ -120,7 +138,7 @@ describe("live charts through wrangler dev", () => {
 			if (req.headers["if-none-match"] === etag) res.writeHead(304, { ETag: etag }).end();
 			else res.writeHead(200, { "Content-Type": "text/csv", ETag: etag }).end(csv);
 		});
-		await new Promise<void>((resolve) => source.listen(sourcePort, "127.0.0.1", resolve));
+		await new Promise<void>((resolve) => sourceServer.listen(sourcePort, "127.0.0.1", resolve));
 		server = await startDevServer(port, undefined, { LINKED_DATA_ALLOW_PRIVATE: "true", EMBED_BASE: `${base}/embed` }, [
 			"--test-scheduled",
 		]);
@@ -132,7 +150,7 @@ describe("live charts through wrangler dev", () => {
 
 	after(async () => {
 		await server?.stop();
-		await new Promise((r) => source?.close(r));
+		await new Promise((r) => sourceServer?.close(r));
 	});
 
 	it("follows a linked CSV on refresh and on the schedule, and keeps the last good data when it breaks", async () => {
@@ -193,16 +211,20 @@ describe("live charts through wrangler dev", () => {
 		const csvOf = async (id: string) =>
 			(await fetch(`${base}/v1/charts/${id}/export/csv`, { headers: { Authorization: `Bearer ${key}` } })).text();
 
-		/** A chart linked to the (quick) source, then the source made slow and changed. */
-		async function slowLinkedChart(): Promise<Chart> {
+		/**
+		 * A chart linked to the (quick) source, then the source made slow and changed. Its URL is its
+		 * own (a query naming the chart), so the test sees when the source has its read and no other's.
+		 */
+		async function slowLinkedChart(): Promise<Chart & { url: string }> {
 			delayMs = 0;
 			csv = "party,seats\nGreens,19\nLabour,38\n";
 			const created = await api<Chart>("POST", "/v1/charts", { kind: "horizontal-bar", data: "party,seats\nX,1\n" });
-			const linked = await api<Chart>("PUT", `/v1/charts/${created.body.id}/data`, { url: sourceUrl, refreshMinutes: 1 });
+			const url = `${sourceUrl}?chart=${created.body.id}`;
+			const linked = await api<Chart>("PUT", `/v1/charts/${created.body.id}/data`, { url, refreshMinutes: 1 });
 			assert.equal(linked.status, 200, JSON.stringify(linked.body));
 			csv = sourceRows;
 			delayMs = 3000;
-			return linked.body;
+			return { ...linked.body, url };
 		}
 
 		after(() => {
@@ -225,7 +247,11 @@ describe("live charts through wrangler dev", () => {
 		for (const [name, write, kept] of writes) {
 			it(`keeps ${name} put 1 s into a refresh, unlinked`, async () => {
 				const chart = await slowLinkedChart();
+				const read = requestsFor(source.received, chart.url);
 				const refresh = api<Chart>("POST", `/v1/charts/${chart.id}/data/refresh`);
+				// Into the read, not a fixed second after the request: on a loaded machine the refresh may not
+				// have reached the source by then, and a write before the read makes the refresh a 422.
+				await until("the refresh to reach the source", () => requestsFor(source.received, chart.url) > read);
 				await sleep(1000);
 				assert.equal((await write(chart)).status, 200);
 				assert.equal((await refresh).status, 200);
@@ -239,16 +265,24 @@ describe("live charts through wrangler dev", () => {
 		it("keeps own CSV put 1 s into a scheduled read", async () => {
 			const chart = await slowLinkedChart();
 			await execute(target, [`UPDATE charts SET linked_next_due_at = 0 WHERE id = '${chart.id}'`]);
+			const read = requestsFor(source.received, chart.url);
 			const run = fetch(`${base}/__scheduled?cron=*+*+*+*+*`);
+			// The run only enqueues the read: the refresh consumer takes it a second or more later (more on a
+			// loaded machine). Write once the source has the read, so the write lands during it.
+			await until("the scheduled read to reach the source", () => requestsFor(source.received, chart.url) > read);
 			await sleep(1000);
 			assert.equal((await api("PUT", `/v1/charts/${chart.id}/data`, "party,seats\nMine,1\n")).status, 200);
 			assert.equal((await run).status, 200);
-			// The run only enqueued the read: the refresh consumer takes it within a second or two, the source
-			// answers in 3 s, and the redraw consumer takes the new content a second or two later.
-			await sleep(9000);
-			const after = await api<Chart>("GET", `/v1/charts/${chart.id}`);
-			assert.equal(after.body.version, chart.version + 1);
-			assert.equal(after.body.dataSource, null);
+			await until("the source to answer the scheduled read", () => requestsFor(source.answered, chart.url) > read);
+			// The read's content would land (a redraw queued a second or two later) if the write did not
+			// win: the chart must stay as the person left it for that long.
+			const watchUntil = Date.now() + 8000;
+			do {
+				const after = await api<Chart>("GET", `/v1/charts/${chart.id}`);
+				assert.equal(after.body.version, chart.version + 1, "no version after the person's");
+				assert.equal(after.body.dataSource, null);
+				await sleep(1000);
+			} while (Date.now() < watchUntil);
 			assert.match(await csvOf(chart.id), /^party,seats\r?\nMine,1/);
 		});
 
