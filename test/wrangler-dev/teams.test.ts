@@ -10,6 +10,7 @@ import { after, before, describe, it } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { eventually } from "../harness/browser/eventually.ts";
 import { createAccount } from "../harness/local/admin-ops.ts";
 import type { DevServer } from "../harness/local/dev-server.ts";
 import { startDevServer } from "../harness/local/dev-server.ts";
@@ -131,20 +132,26 @@ describe("teams through wrangler dev", () => {
 		assert.equal((await send(`/v1/charts/${editorChart.body.id}`, { person: owner })).status, 200);
 
 		assert.equal((await send("/auth/password-reset", { method: "POST", body: { email: viewer.email } })).status, 202);
-		const outbox = await send("/auth/outbox");
-		const mail = (outbox.body.mail as { to: string; links: string[] }[]).find(
-			(m) => m.to === viewer.email && m.links[0]?.includes("/reset-password/"),
+		// The 202 comes before the mail: it is sent after the answer (waitUntil, src/auth/password-reset.ts).
+		const mail = await eventually("the reset mail in the outbox", async () =>
+			((await send("/auth/outbox")).body.mail as { to: string; links: string[] }[]).find(
+				(m) => m.to === viewer.email && m.links[0]?.includes("/reset-password/"),
+			),
 		);
-		assert.ok(mail, "the reset mail is in the outbox");
 		const token = mail.links[0]?.split("/").at(-1);
 		assert.equal((await send(`/auth/password-reset/${token}`, { method: "POST", body: { password: "viewer password 2" } })).status, 204);
 		assert.equal((await send("/v1/charts", { person: viewer })).status, 401);
 		await signIn(viewer.email, "viewer password 2");
 
-		const activity = await send("/v1/activity?limit=100", { person: owner });
-		const actions = (activity.body.activity as { action: string }[]).map((entry) => entry.action);
-		for (const action of ["chart.created", "member.invited", "member.joined", "key.created", "member.removed", "sign_in.new_device"]) {
-			assert.ok(actions.includes(action), `${action} in ${actions.join(", ")}`);
-		}
+		// Each entry is written after its action's answer (waitUntil: src/auth/activity.ts, src/auth/sign-in.ts),
+		// the sign-in's just now: wait for all of them, then say which never came.
+		const expected = ["chart.created", "member.invited", "member.joined", "key.created", "member.removed", "sign_in.new_device"];
+		let actions: string[] = [];
+		await eventually("every action in the activity log", async () => {
+			const activity = await send("/v1/activity?limit=100", { person: owner });
+			actions = (activity.body.activity as { action: string }[]).map((entry) => entry.action);
+			return expected.every((action) => actions.includes(action));
+		}).catch(() => undefined);
+		for (const action of expected) assert.ok(actions.includes(action), `${action} in ${actions.join(", ")}`);
 	});
 });
