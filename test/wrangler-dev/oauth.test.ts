@@ -14,6 +14,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { eventually } from "../harness/browser/eventually.ts";
 import { createAccount } from "../harness/local/admin-ops.ts";
 import type { DevServer } from "../harness/local/dev-server.ts";
 import { startDevServer } from "../harness/local/dev-server.ts";
@@ -171,11 +172,16 @@ describe("an assistant signs in through wrangler dev", () => {
 		assert.notEqual(read.isError, true, JSON.stringify(read.content));
 
 		// The Keys page's list shows the connection; Disconnect ends it at once.
-		const listed = await asPerson("GET", "/console/api/oauth/connections");
-		const connections = listed.body.connections as { id: string; clientName: string; lastUsedAt: string | null }[];
+		type Connection = { id: string; clientName: string; lastUsedAt: string | null };
+		const listConnections = async () => (await asPerson("GET", "/console/api/oauth/connections")).body.connections as Connection[];
+		// The grant's last use is written after the MCP answers (waitUntil, src/http/auth.ts): wait for it.
+		const connections = await eventually("the connection's last use recorded", async () => {
+			const listed = await listConnections();
+			return listed[0]?.lastUsedAt ? listed : null;
+		}).catch(listConnections);
 		assert.equal(connections.length, 1);
 		assert.equal(connections[0]?.clientName, "Dev test assistant");
-		assert.ok(connections[0]?.lastUsedAt);
+		assert.ok(connections[0]?.lastUsedAt, "the connection says when it was last used");
 		assert.equal((await asPerson("DELETE", `/console/api/oauth/connections/${connections[0]?.id}`)).status, 204);
 
 		const refused = await fetch(`${server.url}/mcp`, {
