@@ -1,6 +1,7 @@
 /**
  * How one CSV cell reads (docs/contract.md#section-2-6, D18): a number (thousands separators allowed, a decimal
- * point or a decimal comma decided per column) or an ISO date; and day/month dates, which are
+ * point or a decimal comma decided per column), a missing number (`NA`, `-`, `..`: an empty cell
+ * in a column of numbers) or an ISO date; and day/month dates, which are
  * read as dates only where a column's roles ask for them. Apart from csv-parse.ts so the
  * console's data table detects column types exactly as the API will, without bundling the CSV
  * parser.
@@ -49,6 +50,61 @@ export function parseNumberWith(text: string, mark: DecimalMark): number | undef
 	return Number.isFinite(value) ? value : undefined;
 }
 
+/**
+ * How spreadsheets, statistics software and statistics offices write a number that is missing,
+ * compared with a trimmed cell, letters in any case. Each is punctuation or an abbreviation no one
+ * writes as a category, and none holds a digit (readNumberColumn relies on that):
+ * - `-`, `–`, `—`: a dash for "no figure" (spreadsheets; Datawrapper and Flourish read it as
+ *   missing; Destatis's `–` means "nothing", which is still no number to draw: write 0 for zero);
+ * - `.`, `..`, `...`, `…`: Destatis (`.` unknown or secret, `...` not yet available), the OECD,
+ *   the World Bank, the UN and the ABS (`..` not available);
+ * - `:`: Eurostat (not available); `/`: Destatis (too uncertain to publish);
+ * - `NA`, `N/A`, `n.a.`, `n. a.`, `#N/A`, `NaN`, `null`: R, pandas, Excel and Google Sheets
+ *   (`#N/A`, `=NA()`), SQL exports, English tables; `k.A.`, `k. A.`: German tables (keine Angabe);
+ * - `[x]`, `[c]`, `[z]`: the UK's ONS (not available, confidential, not applicable).
+ * Left out: a bare `x` or `X` (Destatis, Statistics Canada), since `1`, `X`, `2` is a real
+ * category (a football draw); `None` and `nil`, which a table may mean as zero; spreadsheet errors
+ * (`#DIV/0!`, `#VALUE!`), which are mistakes to fix rather than a figure left out.
+ */
+const missingValueMarks: ReadonlySet<string> = new Set([
+	"-",
+	"\u2013",
+	"\u2014",
+	".",
+	"..",
+	"...",
+	"\u2026",
+	":",
+	"/",
+	"na",
+	"n/a",
+	"n.a.",
+	"n. a.",
+	"#n/a",
+	"nan",
+	"null",
+	"k.a.",
+	"k. a.",
+	"[x]",
+	"[c]",
+	"[z]",
+]);
+const longestMissingValueMark = 5;
+
+/** A trimmed cell that marks a missing number: read as empty in a column of numbers. */
+export function isMissingValueMark(text: string): boolean {
+	return text.length <= longestMissingValueMark && text !== "" && missingValueMarks.has(text.toLowerCase());
+}
+
+/** Whether `text` holds an ASCII digit: a number cell does, a missing-value mark never. */
+function hasDigit(text: string): boolean {
+	for (let index = 0; index < text.length; index++) {
+		const code = text.charCodeAt(index);
+		if (code >= 48 && code <= 57) return true;
+	}
+	return false;
+}
+
 /** A number with either mark: what a cell must be for its column to be a number column. */
 export function isNumberText(text: string): boolean {
 	return plainInteger.test(text) || parseNumberWith(text, "point") !== undefined || parseNumberWith(text, "comma") !== undefined;
@@ -78,17 +134,29 @@ export interface NumberColumn {
 /**
  * A column's cells (trimmed; empty ones are null) read as numbers, with one decimal mark decided
  * from all of them: cells that read either way (`1,234`, `1.234`, `206`) follow the cells that
- * read only one way, and `fallback` when there are none. `{ mixed }` when every cell is a number
- * but some read only with a point and others only with a comma; null when a cell is no number.
- * Two passes: the shapes decide the mark, then the values are read with it.
+ * read only one way, and `fallback` when there are none. A missing-value mark (`NA`, `-`, `..`:
+ * isMissingValueMark) is null like an empty cell, when at least one other cell is a number: a
+ * column of only marks and empty cells is no number column. `{ mixed }` when every cell is a
+ * number but some read only with a point and others only with a comma; null when a cell is no
+ * number. Two passes: the shapes decide the mark, then the values are read with it.
  */
 export function readNumberColumn(cells: readonly string[], fallback: DecimalMark): NumberColumn | { mixed: MixedDecimalMarks } | null {
 	let pointIndex = -1;
 	let commaIndex = -1;
+	let empty = 0;
+	let marks = 0;
 	for (let index = 0; index < cells.length; index++) {
 		const cell = cells[index] as string;
-		if (cell === "" || plainInteger.test(cell)) continue;
-		if (!/\d/.test(cell)) return null;
+		if (cell === "") {
+			empty++;
+			continue;
+		}
+		if (plainInteger.test(cell)) continue;
+		if (!/\d/.test(cell)) {
+			if (!isMissingValueMark(cell)) return null;
+			marks++;
+			continue;
+		}
 		const point = pointNumberPattern.test(cell);
 		const comma = commaNumberPattern.test(cell);
 		if (point === comma) {
@@ -99,11 +167,14 @@ export function readNumberColumn(cells: readonly string[], fallback: DecimalMark
 		if (comma && commaIndex < 0) commaIndex = index;
 	}
 	if (pointIndex >= 0 && commaIndex >= 0) return { mixed: { pointIndex, commaIndex } };
+	// Marks beside no number at all: the column stays text, as it always was.
+	if (marks > 0 && empty + marks === cells.length) return null;
 	const mark = pointIndex >= 0 ? "point" : commaIndex >= 0 ? "comma" : fallback;
 	const values: (number | null)[] = new Array(cells.length);
 	for (let index = 0; index < cells.length; index++) {
 		const cell = cells[index] as string;
-		if (cell === "") {
+		// Every filled cell is now a number, which holds a digit, or a mark, which never does.
+		if (cell === "" || (marks > 0 && !hasDigit(cell))) {
 			values[index] = null;
 			continue;
 		}

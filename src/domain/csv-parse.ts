@@ -1,7 +1,8 @@
 /**
  * Own data as CSV (docs/contract.md#section-2-6, docs/design.md#section-4, D18): a header row, then data rows, separated by `,`,
  * `;` or tab. Numbers may use thousands separators and a decimal point or comma, decided per
- * column; empty cells are null; each column gets a type from its cells.
+ * column; empty cells are null, and so are missing-value marks (`NA`, `-`, `..`) in a column of
+ * numbers; each column gets a type from its cells.
  */
 import Papa from "papaparse";
 import type { DecimalMark } from "./csv-cells";
@@ -24,7 +25,10 @@ import { csvRowNumber, InvalidDataError } from "./dataset";
 export type { DayMonthOrder, DecimalMark } from "./csv-cells";
 export { dayMonthOrderOf, isIsoDate, isNumberText, isoFromDayMonth, maxCsvColumns, maxCsvRows, parseNumber, parseNumberWith };
 
-/** Numbers if every filled cell is one (with the column's decimal mark), else dates if every one is, else text. */
+/**
+ * Numbers if every filled cell is one (with the column's decimal mark) or a missing-value mark
+ * beside at least one number (read as null), else dates if every filled cell is one, else text.
+ */
 function typedColumn(name: string, cells: string[], fallbackMark: DecimalMark): DatasetColumn {
 	const numbers = readNumberColumn(cells, fallbackMark);
 	if (numbers && "mixed" in numbers) {
