@@ -8,6 +8,7 @@
 import {
 	fallbackDecimalMark,
 	isIsoDate,
+	isMissingValueMark,
 	isNumberText,
 	type MixedDecimalMarks,
 	maxCsvColumns,
@@ -106,8 +107,9 @@ function columnCells(table: Table, column: number): string[] {
 
 /**
  * The column's type as the API will detect it: numbers if every filled cell is one (a decimal
- * point or a decimal comma, one way throughout), else dates, else text. A column writing decimals
- * both ways is text here; the API refuses it, and tableProblems says so.
+ * point or a decimal comma, one way throughout) or a missing-value mark (`NA`, `-`: read as empty)
+ * beside at least one number, else dates, else text. A column writing decimals both ways is text
+ * here; the API refuses it, and tableProblems says so.
  */
 export function columnType(table: Table, column: number): ColumnType {
 	const cells = columnCells(table, column);
@@ -116,15 +118,24 @@ export function columnType(table: Table, column: number): ColumnType {
 	return cells.every((cell) => cell === "" || isIsoDate(cell)) ? "date" : "text";
 }
 
-/** Cells of a column that keep it from being `type`: row indexes. */
+/**
+ * Cells of a column that keep it from being `type`: row indexes. A missing-value mark (`NA`, `-`)
+ * keeps a column from being numbers only when no cell of it is a number, as the API reads it.
+ */
 export function cellsNotOfType(table: Table, column: number, type: "number" | "date"): number[] {
 	const misfits: number[] = [];
+	const marks: number[] = [];
+	let someNumber = false;
 	table.rows.forEach((row, index) => {
 		const cell = (row[column] ?? "").trim();
 		if (cell === "") return;
-		if (type === "number" ? !isNumberText(cell) : !isIsoDate(cell)) misfits.push(index);
+		if (type === "date") {
+			if (!isIsoDate(cell)) misfits.push(index);
+		} else if (isNumberText(cell)) someNumber = true;
+		else if (isMissingValueMark(cell)) marks.push(index);
+		else misfits.push(index);
 	});
-	return misfits;
+	return someNumber || marks.length === 0 ? misfits : [...misfits, ...marks].sort((a, b) => a - b);
 }
 
 function mixedDecimalsProblem(table: Table, column: number, { pointIndex, commaIndex }: MixedDecimalMarks): Problem {
@@ -353,21 +364,35 @@ export function readDate(text: string, order: DateOrder): string | null {
 
 export type ReadAs = { type: "number"; decimal: DecimalMark } | { type: "date"; order: DateOrder };
 
-/** Rewrites a column's cells as numbers or ISO dates; cells that cannot be read stay as they were and are listed. */
+/**
+ * Rewrites a column's cells as numbers or ISO dates; cells that cannot be read stay as they were
+ * and are listed. Read as numbers, a missing-value mark (`NA`, `-`) stays as written, since the API
+ * reads it as empty beside a number; listed only when no cell reads as a number.
+ */
 export function readColumnAs(table: Table, column: number, how: ReadAs): { table: Table; unreadable: number[] } {
-	const unreadable: number[] = [];
+	let unreadable: number[] = [];
+	const marks: number[] = [];
+	let someNumber = false;
 	let rows = table.rows;
 	table.rows.forEach((row, index) => {
 		const cell = row[column] ?? "";
+		if (how.type === "number" && isMissingValueMark(cell.trim())) {
+			marks.push(index);
+			return;
+		}
 		const read = how.type === "number" ? readNumber(cell, how.decimal) : readDate(cell, how.order);
 		if (read === null) unreadable.push(index);
-		else if (read !== cell) {
-			if (rows === table.rows) rows = [...table.rows];
-			const copy = [...row];
-			copy[column] = read;
-			rows[index] = copy;
+		else {
+			if (read !== "") someNumber = true;
+			if (read !== cell) {
+				if (rows === table.rows) rows = [...table.rows];
+				const copy = [...row];
+				copy[column] = read;
+				rows[index] = copy;
+			}
 		}
 	});
+	if (!someNumber && marks.length > 0) unreadable = [...unreadable, ...marks].sort((a, b) => a - b);
 	return { table: rows === table.rows ? table : { ...table, rows }, unreadable };
 }
 
