@@ -254,8 +254,152 @@ function boxplot(dataset: Dataset): string[] {
 	return names(dataset, 1);
 }
 
-/** Checks `dataset` against the kind's layout and returns the chart's series names. */
-export function seriesForLayout(kind: ChartKind, dataset: Dataset): string[] {
+/**
+ * How a chart draws its table, where that decides what the layout checks. Without it the table is
+ * read as own data with no series hidden.
+ */
+export interface LayoutDrawing {
+	/** The series `meta.seriesTransform` hides: a pie or a flat treemap draws the first one not hidden. */
+	hidden?: ReadonlySet<string>;
+	/**
+	 * Library statistics aligned by period: a pie or treemap draws each series' value at one period
+	 * (the latest, or `meta.period`), so the renderer, not the layout, leaves out parts below zero.
+	 */
+	fromStatistics?: boolean;
+}
+
+/** What a part-to-whole kind is, for the refusal of a part below zero. */
+const wholes: Partial<Record<ChartKind, string>> = {
+	pie: "a pie shows parts of a whole",
+	treemap: "a treemap shows parts of a whole as areas",
+};
+
+/**
+ * The value column a pie or treemap draws its parts from: the first number column not hidden
+ * (a nested treemap's one value column, which hiding does not change), or -1 when none is drawn.
+ */
+function partsColumn(kind: ChartKind, dataset: Dataset, drawing: LayoutDrawing): number {
+	const first = kind === "pie" ? 1 : dataset.columns.findIndex(isNumeric);
+	if (first < 1) return -1;
+	if (kind === "treemap" && first > 1) return first;
+	return dataset.columns.findIndex((column, index) => index >= first && !drawing.hidden?.has(column.name));
+}
+
+/** A pie's or treemap's parts must be 0 or more: ECharts leaves a negative one out of the whole and still names it. */
+function refuseNegativeParts(kind: ChartKind, dataset: Dataset, drawing: LayoutDrawing): void {
+	const whole = wholes[kind];
+	if (!whole || drawing.fromStatistics) return;
+	const index = partsColumn(kind, dataset, drawing);
+	const column = dataset.columns[index];
+	if (!column) return;
+	const row = column.values.findIndex((value) => typeof value === "number" && value < 0);
+	if (row < 0) return;
+	throw new InvalidDataError(
+		`Row ${csvRowNumber(row)} has a negative value (${String(column.values[row])}) in "${column.name}": ${whole}, so every part must be 0 or more. Draw values that fall below zero (changes, balances) as a bar chart.`,
+		{ row: csvRowNumber(row), column: column.name },
+	);
+}
+
+/**
+ * A region as the base maps match it (src/render/basemaps.ts `normalizeRegion`, which the domain
+ * cannot import): accents and case dropped, every run of other characters one space.
+ */
+export function regionKey(text: string): string {
+	const plain = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+	return plain
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, " ")
+		.trim();
+}
+
+const trimmed = (cell: unknown) => (cell === null || cell === undefined ? "" : String(cell).trim());
+
+/**
+ * The first row that gives a key an earlier row gave (in one pass, with a Set's worth of keys):
+ * the two rows, as array indexes, or null. Rows whose key is empty are left to other checks.
+ */
+function repeatedKey(rows: number, keyOf: (row: number) => string): { first: number; again: number } | null {
+	const firstRow = new Map<string, number>();
+	for (let row = 0; row < rows; row++) {
+		const key = keyOf(row);
+		if (key === "") continue;
+		const first = firstRow.get(key);
+		if (first !== undefined) return { first, again: row };
+		firstRow.set(key, row);
+	}
+	return null;
+}
+
+/** "Rows 2 and 3 both give "FRA"", or, when they spell it differently, "Rows 2 ("FRA") and 3 ("fra") both give one region". */
+function bothGive(first: number, again: number, firstText: string, againText: string, what: string): string {
+	const [a, b] = [csvRowNumber(first), csvRowNumber(again)];
+	return firstText === againText
+		? `Rows ${a} and ${b} both give ${firstText}`
+		: `Rows ${a} (${firstText}) and ${b} (${againText}) both give one ${what}`;
+}
+
+/**
+ * A pie's label, a map's region and a heatmap's cell (its x and y, or a calendar's date) name one
+ * part each: a second row giving the same one would be drawn as a second slice of the same name,
+ * the last row's value over the first's, or cells averaged without a word.
+ */
+function refuseRepeatedParts(kind: ChartKind, dataset: Dataset, drawing: LayoutDrawing): void {
+	if (drawing.fromStatistics) return;
+	const [first, second] = dataset.columns;
+	if (!first) return;
+	const rows = first.values.length;
+	const quote = (cell: unknown) => `"${trimmed(cell)}"`;
+	if (kind === "pie") {
+		const found = repeatedKey(rows, (row) => trimmed(first.values[row]));
+		if (!found) return;
+		throw new InvalidDataError(
+			`${bothGive(found.first, found.again, quote(first.values[found.first]), quote(first.values[found.again]), "label")} in "${first.name}": a pie shows one slice per label. Keep one row per label (add up their values first).`,
+			{ row: csvRowNumber(found.again), column: first.name },
+		);
+	}
+	if (kind === "map") {
+		const found = repeatedKey(rows, (row) => regionKey(trimmed(first.values[row])));
+		if (!found) return;
+		throw new InvalidDataError(
+			`${bothGive(found.first, found.again, quote(first.values[found.first]), quote(first.values[found.again]), "region")}: a map shows one value per region. Keep one row per region (one year's rows, for a table of several years).`,
+			{ row: csvRowNumber(found.again), column: first.name },
+		);
+	}
+	if (kind === "heatmap" && dataset.columns.length === 2) {
+		const found = repeatedKey(rows, (row) => trimmed(first.values[row]));
+		if (!found) return;
+		throw new InvalidDataError(
+			`Rows ${csvRowNumber(found.first)} and ${csvRowNumber(found.again)} both give ${first.name} ${quote(first.values[found.again])}: a calendar heatmap shows one value per date. Keep one row per date (add up or average the others first).`,
+			{ row: csvRowNumber(found.again), column: first.name },
+		);
+	}
+	if (kind === "heatmap" && second) {
+		const found = repeatedKey(rows, (row) => {
+			const [x, y] = [trimmed(first.values[row]), trimmed(second.values[row])];
+			return x === "" || y === "" ? "" : `${x}\u0000${y}`;
+		});
+		if (!found) return;
+		const at = found.again;
+		throw new InvalidDataError(
+			`Rows ${csvRowNumber(found.first)} and ${csvRowNumber(at)} both give ${first.name} ${quote(first.values[at])} and ${second.name} ${quote(second.values[at])}: a heatmap shows one value per cell. Keep one row per pair of ${first.name} and ${second.name} (add up or average the others first).`,
+			{ row: csvRowNumber(at), column: first.name },
+		);
+	}
+}
+
+/**
+ * Checks `dataset` against the kind's layout and returns the chart's series names. Past the
+ * columns' layout, the values a pie or treemap draws must be 0 or more, and a pie's labels, a
+ * map's regions and a heatmap's cells must each appear once (docs/data.md).
+ */
+export function seriesForLayout(kind: ChartKind, dataset: Dataset, drawing: LayoutDrawing = {}): string[] {
+	const series = layoutSeries(kind, dataset);
+	refuseNegativeParts(kind, dataset, drawing);
+	refuseRepeatedParts(kind, dataset, drawing);
+	return series;
+}
+
+function layoutSeries(kind: ChartKind, dataset: Dataset): string[] {
 	switch (kind) {
 		case "line":
 		case "horizontal-bar":
