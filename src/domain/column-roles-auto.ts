@@ -11,6 +11,8 @@ import { columnsOf, kindRoleForms, projectDataset } from "./column-roles";
 import type { DayMonthOrder } from "./csv-cells";
 import { isNumberText } from "./csv-cells";
 import type { Dataset, DatasetColumn } from "./dataset";
+import { csvRowNumber, describeColumn } from "./dataset-rows";
+import { inDrawingOrder } from "./drawing-order";
 import { InvalidDataError } from "./invalid-data";
 import type { ChartKind } from "./kinds";
 import { seriesForLayout } from "./layouts";
@@ -98,59 +100,87 @@ export function readTable(kind: ChartKind, table: Dataset, reading: TableReading
 			if (attempt) return attempt;
 		}
 	}
-	let layoutError: unknown = null;
+	let layoutError: InvalidDataError | null = null;
 	try {
 		const seriesNames = seriesForLayout(kind, dataset);
 		const roles = identityRoles(kind, dataset);
 		const valuesRole = valueRoleOf(kind);
-		if (!valuesRole || !drawsPeriodOrIdAsSeries(dataset, columnsOf(roles, valuesRole))) return { roles, drawn: dataset, seriesNames };
-		// The layout, less the period or id columns it would draw as series.
+		if (!valuesRole || !drawsPeriodOrIdAsSeries(dataset, columnsOf(roles, valuesRole)))
+			return { roles, drawn: inDrawingOrder(kind, dataset), seriesNames };
+		// The layout, less the period or id columns it would draw as series; unless its label
+		// column repeats: then the table is long (`sector,year,jobs,wages`), not wide.
 		const values = columnsOf(roles, valuesRole).filter((name) => !drawsPeriodOrIdAsSeries(dataset, [name]));
-		const trimmed = values.length > 0 ? tryRead(kind, dataset, { ...roles, [valuesRole]: values }) : null;
-		if (trimmed) return trimmed;
+		if (values.length > 0 && !labelRepeats(kind, dataset)) return read(kind, dataset, { ...roles, [valuesRole]: values });
 	} catch (error) {
 		if (!(error instanceof InvalidDataError)) throw error;
 		layoutError = error;
 	}
 	// A column of numbers with a typo in it (`2O`, `n/a`) is not a text column to leave out: its row is the problem.
-	if (layoutError instanceof InvalidDataError && dataset.columns.some(isMostlyNumbers)) throw layoutError;
+	const mistyped = dataset.columns.find(isMostlyNumbers);
+	if (layoutError && mistyped) throw mistypedNumbers(dataset, mistyped, layoutError);
 	const proposal = proposeRoles(kind, dataset);
-	const attempt = proposal.complete ? tryRead(kind, dataset, proposal.roles) : null;
-	if (attempt && proposal.confident && chosenKinds.has(kind)) return attempt;
-	// A proposal is worth making only when it draws: else the layout's own refusal says what is wrong.
-	if (layoutError instanceof InvalidDataError && !attempt) throw layoutError;
-	const why = layoutError instanceof InvalidDataError ? `${layoutError.message} ` : "";
+	const attempt = proposal.complete ? readOrRefusal(kind, dataset, proposal.roles) : null;
+	const drawn = attempt instanceof InvalidDataError ? null : attempt;
+	if (drawn && proposal.confident && chosenKinds.has(kind)) return drawn;
+	// A proposal is worth making only when it draws: else the layout's (or the proposal's) own refusal says what is wrong.
+	const refusal = layoutError ?? (attempt instanceof InvalidDataError ? attempt : null);
+	if (refusal && !drawn) throw refusal;
+	const why = layoutError ? `${layoutError.message} ` : "";
 	throw new InvalidDataError(
 		`${why}Which columns to draw could not be told from the data alone: say it in meta.columns, for example ${JSON.stringify(proposal.roles)}.`,
-		{
-			...(layoutError instanceof InvalidDataError ? layoutError.details : {}),
-			columns: proposal.roles,
-			validColumns: dataset.columns.map((column) => column.name),
-		},
+		{ ...layoutError?.details, columns: proposal.roles, validColumns: dataset.columns.map((column) => column.name) },
 	);
 }
 
 function read(kind: ChartKind, dataset: Dataset, roles: ColumnRoles): ReadTable {
 	const drawn = projectDataset(kind, dataset, roles);
-	return { roles, drawn, seriesNames: seriesForLayout(kind, drawn) };
+	// Checked before reordering, so a refusal names the row as the table has it.
+	const seriesNames = seriesForLayout(kind, drawn);
+	return { roles, drawn: inDrawingOrder(kind, drawn), seriesNames };
 }
 
-function tryRead(kind: ChartKind, dataset: Dataset, roles: ColumnRoles): ReadTable | null {
+/** Does the column a layout reads as labels (the first: x, label, region) give a value twice? */
+function labelRepeats(kind: ChartKind, dataset: Dataset): boolean {
+	const first = dataset.columns[0];
+	return first !== undefined && valueRoleOf(kind) !== null && repeats(first);
+}
+
+/**
+ * The refusal for a number column with a few cells that are not numbers, naming that column and
+ * its first such cell (the layout's own refusal may name a text column beside it instead).
+ */
+function mistypedNumbers(dataset: Dataset, column: DatasetColumn, layoutError: InvalidDataError): InvalidDataError {
+	if (layoutError.details?.column === column.name) return layoutError;
+	const bad = column.values.findIndex((cell) => cell !== null && !isNumberText(String(cell)));
+	const row = csvRowNumber(Math.max(bad, 0));
+	return new InvalidDataError(
+		`${describeColumn(dataset, dataset.columns.indexOf(column))} must hold numbers, but row ${row} has "${String(column.values[bad] ?? "")}": correct the cell, or leave it empty for a missing value.`,
+		{ row, column: column.name },
+	);
+}
+
+function readOrRefusal(kind: ChartKind, dataset: Dataset, roles: ColumnRoles): ReadTable | InvalidDataError {
 	try {
 		return read(kind, dataset, roles);
 	} catch (error) {
-		if (error instanceof InvalidDataError) return null;
+		if (error instanceof InvalidDataError) return error;
 		throw error;
 	}
 }
 
+function tryRead(kind: ChartKind, dataset: Dataset, roles: ColumnRoles): ReadTable | null {
+	const read = readOrRefusal(kind, dataset, roles);
+	return read instanceof InvalidDataError ? null : read;
+}
+
 /**
- * A long table: exactly one value column, a text column whose values repeat (the series), and
- * one other column for x (a period preferred), with each pair of x and series at most once.
+ * A long table: exactly one value column (with `measures: "any"`, the first of several), a text
+ * column whose values repeat (the series), and one other column for x (a period preferred), with
+ * each pair of x and series at most once.
  */
-function tidyRoles(dataset: Dataset): ColumnRoles | null {
+function tidyRoles(dataset: Dataset, measures: "one" | "any" = "one"): ColumnRoles | null {
 	const valueColumns = dataset.columns.filter(isValueColumn);
-	if (valueColumns.length !== 1 || dataset.columns.length < 3) return null;
+	if (valueColumns.length === 0 || (measures === "one" && valueColumns.length !== 1) || dataset.columns.length < 3) return null;
 	const others = dataset.columns.filter((column) => !isValueColumn(column));
 	const seriesCandidates = others.filter((column) => column.type === "text" && repeats(column));
 	for (const seriesColumn of seriesCandidates) {
@@ -225,6 +255,9 @@ function drawsPeriodOrIdAsSeries(dataset: Dataset, drawnAsValues: readonly strin
  * when no role had to pick between candidates that could each be right.
  */
 function proposeRoles(kind: ChartKind, dataset: Dataset): { roles: ColumnRoles; confident: boolean; complete: boolean } {
+	// A long table with several measures (`sector,year,jobs,wages`): the tidy form, drawing one measure.
+	const tidy = wideKinds.has(kind) ? tidyRoles(dataset, "any") : null;
+	if (tidy) return { roles: tidy, confident: false, complete: true };
 	const form = kindRoleForms[kind].find((f) => !f.tidy) as RoleForm;
 	const used = new Set<string>();
 	const take = (column: DatasetColumn | undefined) => {
@@ -288,5 +321,6 @@ function pickLabel(
 	}
 	const first = texts[0];
 	if (!first) return spec.optional ? undefined : null;
-	return { name: first.name, certain: texts.length === 1 || !repeats(first) };
+	// A label that repeats (a pie's, a map's regions) names the same part twice: never certain.
+	return { name: first.name, certain: !repeats(first) };
 }

@@ -8,8 +8,10 @@
  * The tidy (long) form: for the kinds drawn from one column per series, `series` names a column
  * whose values name the series, with `x` and a single `y`; the projection pivots it wide.
  */
+import { isNumberText } from "./csv-cells";
 import type { Cell, Dataset, DatasetColumn } from "./dataset";
 import { csvRowNumber } from "./dataset-rows";
+import { compareCells } from "./drawing-order";
 import { InvalidDataError } from "./invalid-data";
 import type { ChartKind } from "./kinds";
 
@@ -145,7 +147,8 @@ function sameColumnsOr(stored: Dataset, projected: Dataset): Dataset {
 
 function requireNumbers(column: DatasetColumn, role: string): void {
 	if (column.type === "number") return;
-	const bad = column.values.findIndex((cell) => cell !== null && typeof cell !== "number");
+	// A text column's cells are all text: the first that is no number is the one to name.
+	const bad = column.values.findIndex((cell) => cell !== null && !isNumberText(String(cell)));
 	const row = csvRowNumber(Math.max(bad, 0));
 	throw new InvalidDataError(
 		`meta.columns.${role}: column "${column.name}" must hold numbers, but row ${row} has "${String(column.values[bad] ?? "")}".`,
@@ -211,9 +214,4 @@ function pivot(kind: ChartKind, xColumn: DatasetColumn, yColumn: DatasetColumn, 
 		columns.push({ name: seriesName, type: "number", values: order.map((i) => cells.get(`${s}\u0000${i}`)?.value ?? null) });
 	}
 	return { columns };
-}
-
-function compareCells(a: Cell, b: Cell): number {
-	if (typeof a === "number" && typeof b === "number") return a - b;
-	return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
 }

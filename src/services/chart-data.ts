@@ -9,6 +9,7 @@ import type { TableReading as Reading } from "../domain/column-roles-auto";
 import { readTable } from "../domain/column-roles-auto";
 import type { Dataset } from "../domain/dataset";
 import { parseStoredDataset } from "../domain/dataset";
+import { inDrawingOrder } from "../domain/drawing-order";
 import { sha256Hex } from "../domain/ids";
 import type { ChartKind } from "../domain/kinds";
 import { seriesForLayout } from "../domain/layouts";
@@ -90,10 +91,11 @@ export async function dataForKind(services: Services, chart: ChartSnapshot, kind
 }
 
 /**
- * What a chart draws of its dataset: the projection its column roles make (the table as stored
- * when it has none: statistics, or data written before roles).
+ * What a chart draws of its dataset: the projection its column roles make, in the order it draws
+ * the rows (a line's periods in order: drawing-order.ts); the table as stored when it has none
+ * (statistics, or data written before roles).
  */
 export function drawnDataset(chart: Pick<ChartSnapshot, "kind" | "columnRoles" | "meta">, dataset: Dataset): Dataset {
 	if (!chart.columnRoles) return dataset;
-	return projectDataset(chart.kind, readDayMonthDates(dataset, chart.meta.dateOrder), chart.columnRoles);
+	return inDrawingOrder(chart.kind, projectDataset(chart.kind, readDayMonthDates(dataset, chart.meta.dateOrder), chart.columnRoles));
 }

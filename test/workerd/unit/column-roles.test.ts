@@ -148,3 +148,66 @@ describe("a number column with a typo", () => {
 		);
 	});
 });
+
+describe("a long table with several measures", () => {
+	const jobs = [
+		"sector,year,jobs,wages",
+		"Manufacturing,2022,410,3900",
+		"Manufacturing,2023,402,4010",
+		"Retail,2022,380,2700",
+		"Retail,2023,391,2790",
+	].join("\n");
+
+	it("is refused with the tidy form proposed, never drawn along its repeated category", () => {
+		for (const kind of ["line", "horizontal-bar"] as const) {
+			let refused: InvalidDataError | null = null;
+			try {
+				readTable(kind, parseCsv(jobs), {});
+			} catch (error) {
+				refused = error as InvalidDataError;
+			}
+			expect(refused, kind).toBeInstanceOf(InvalidDataError);
+			expect(refused?.details?.columns, kind).toEqual({ x: "year", y: "jobs", series: "sector" });
+			expect(refused?.message, kind).toMatch(/meta\.columns, for example \{"x":"year","y":"jobs","series":"sector"\}/);
+		}
+		// What it proposes draws one series per sector.
+		expect(readTable("line", parseCsv(jobs), { columns: { x: "year", y: "wages", series: "sector" } }).seriesNames).toEqual([
+			"Manufacturing",
+			"Retail",
+		]);
+	});
+});
+
+describe("a typo in a number column beside text columns", () => {
+	it("is refused at the number column's cell, not blamed on the text column", () => {
+		expect(() => readTable("horizontal-bar", parseCsv("party,note,seats\nGreens,hello,19\nLabour,,x\nSPD,,3\n"), {})).toThrow(
+			/^column 3 \("seats"\) must hold numbers, but row 3 has "x": correct the cell/,
+		);
+	});
+});
+
+describe("a line's periods out of order", () => {
+	const years = "year,rate\n2010,5.1\n2012,5.6\n2011,5.3\n2015,6.0\n";
+
+	it("are drawn in order, with and without given roles, while a bar chart keeps the table's order", () => {
+		const drawnYears = (read: { drawn: { columns: { values: unknown[] }[] } }) => read.drawn.columns.map((column) => column.values);
+		const inOrder = [
+			[2010, 2011, 2012, 2015],
+			[5.1, 5.3, 5.6, 6.0],
+		];
+		expect(drawnYears(readTable("line", parseCsv(years), {}))).toEqual(inOrder);
+		expect(drawnYears(readTable("line", parseCsv(years), { columns: { x: "year", y: "rate" } }))).toEqual(inOrder);
+		const dates = readTable("themeriver", parseCsv("date,a\n2024-03-01,3\n2024-01-01,1\n,9\n2024-02-01,2\n"), {});
+		expect(drawnYears(dates)).toEqual([
+			["2024-01-01", "2024-02-01", "2024-03-01", null],
+			[1, 2, 3, 9],
+		]);
+		expect(drawnYears(readTable("horizontal-bar", parseCsv(years), { columns: { x: "year", y: "rate" } }))[0]).toEqual([
+			2010, 2012, 2011, 2015,
+		]);
+		// A refusal names the row as the table has it, not as it is drawn.
+		expect(() => readTable("line", parseCsv("year,rate\n2012,5\n2010,x\n2011,4\n"), { columns: { x: "year", y: "rate" } })).toThrow(
+			/row 3 has "x"/,
+		);
+	});
+});
