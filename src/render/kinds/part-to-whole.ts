@@ -44,12 +44,56 @@ export function slices(input: RenderInput): Slice[] {
 		.filter((s): s is Slice => s.value !== null);
 }
 
+/** A part's name in a note, one and many. */
+interface Unit {
+	one: string;
+	many: string;
+}
+const sliceUnit: Unit = { one: "slice", many: "slices" };
+const boxUnit: Unit = { one: "box", many: "boxes" };
+
+/** How many left-out parts a note names, and how long each name may be. */
+const namedParts = 3;
+const partNameLength = 40;
+
+/** "1 slice below zero is left out (Labour): …": said, since the layout check (layouts.ts) cannot see them all. */
+function noteNegativeParts(names: readonly string[], notes: DrawingNotes, unit: Unit, whole: string): void {
+	if (names.length === 0) return;
+	const one = names.length === 1;
+	const shown = names
+		.slice(0, namedParts)
+		.map((name) => (Array.from(name).length > partNameLength ? `${Array.from(name).slice(0, partNameLength).join("")}...` : name));
+	const more = names.length > namedParts ? ` and ${formatCount(names.length - namedParts)} more` : "";
+	notes.add(
+		`${formatCount(names.length)} ${one ? unit.one : unit.many} below zero ${one ? "is" : "are"} left out (${shown.join(", ")}${more}): ${whole}, so draw values below zero as a bar chart`,
+	);
+}
+
+/**
+ * The parts 0 or more: ECharts leaves a negative part out of the whole yet names it in the
+ * legend. Own data is refused with one (layouts.ts), but a transform (`multiply` by -1), a
+ * library series at its period, or data stored before that check can still give one.
+ */
+function partsAtLeastZero(parts: Slice[], notes: DrawingNotes, unit: Unit, whole: string): Slice[] {
+	if (parts.every((part) => part.value >= 0)) return parts;
+	noteNegativeParts(
+		parts.filter((part) => part.value < 0).map((part) => part.name),
+		notes,
+		unit,
+		whole,
+	);
+	return parts.filter((part) => part.value >= 0);
+}
+
+const pieWhole = "a pie shows parts of a whole";
+const treemapWhole = "a treemap shows parts of a whole as areas";
+
 /** Parts past `keep` folded into "Other", with a note saying how many. */
-function folded(parts: Slice[], keep: number, notes: DrawingNotes, unit: string): Slice[] {
+function folded(parts: Slice[], keep: number, notes: DrawingNotes, unit: Unit): Slice[] {
 	const drawn = foldSmallParts(parts, keep, otherPartsName);
 	if (drawn.length < parts.length)
 		notes.add(
-			`the ${keep - 1} largest of ${formatCount(parts.length)} ${unit} are drawn, the other ${formatCount(parts.length - keep + 1)} as one "Other" ${unit.replace(/s$/, "")}; the CSV export has them all`,
+			`the ${keep - 1} largest of ${formatCount(parts.length)} ${unit.many} are drawn, the other ${formatCount(parts.length - keep + 1)} as one "Other" ${unit.one}; the CSV export has them all`,
 		);
 	return drawn;
 }
@@ -120,7 +164,7 @@ function pieLabels(input: RenderInput, data: readonly Slice[], fullRadius: numbe
 }
 
 export function pieOption(input: RenderInput, notes = new DrawingNotes()): Option {
-	const data = folded(slices(input), maxPieSlices, notes, "slices");
+	const data = folded(partsAtLeastZero(slices(input), notes, sliceUnit, pieWhole), maxPieSlices, notes, sliceUnit);
 	const { option, plot } = frame(input, { legend: true, legendNames: data.map((d) => d.name) });
 	const half = input.meta.halfPie === true;
 	const donut = input.meta.donut === true || half;
@@ -162,14 +206,20 @@ interface GrowingNode {
 	children: Map<string, GrowingNode>;
 }
 
-/** The tree of path columns, built in one pass over the rows (no recursion: paths are user data). */
+/** The tree of path columns, built in one pass over the rows (no recursion: paths are user data); rows below zero are left out and named. */
 function growTree(
 	pathColumns: readonly { values: readonly (string | number | null)[] }[],
 	values: readonly (number | null)[],
+	notes: DrawingNotes,
 ): GrowingNode {
 	const root: GrowingNode = { name: "", total: 0, leafValue: null, children: new Map() };
+	const negative: string[] = [];
 	values.forEach((value, row) => {
 		if (value === null) return;
+		if (value < 0) {
+			negative.push(pathColumns.map((pathColumn) => label(pathColumn.values[row] ?? null)).join(" › "));
+			return;
+		}
 		let node = root;
 		node.total += value;
 		for (const pathColumn of pathColumns) {
@@ -184,6 +234,7 @@ function growTree(
 		}
 		node.leafValue = (node.leafValue ?? 0) + value;
 	});
+	noteNegativeParts(negative, notes, boxUnit, treemapWhole);
 	return root;
 }
 
@@ -239,8 +290,8 @@ export function treemapOption(input: RenderInput, notes = new DrawingNotes()): O
 	// Nested: the leading text columns are the path, the value column the leaves' size.
 	const data: TreeNode[] =
 		input.fromStatistics || pathColumns.length <= 1
-			? folded(slices(input), maxTreemapBoxes, notes, "boxes")
-			: drawnTree(growTree(pathColumns, numbersOf(input.dataset.columns[firstValue]?.values ?? [])), notes);
+			? folded(partsAtLeastZero(slices(input), notes, boxUnit, treemapWhole), maxTreemapBoxes, notes, boxUnit)
+			: drawnTree(growTree(pathColumns, numbersOf(input.dataset.columns[firstValue]?.values ?? []), notes), notes);
 	const { option, plot } = frame(input, { legend: false });
 	const c = colors(input);
 	return {

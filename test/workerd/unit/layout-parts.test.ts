@@ -8,6 +8,10 @@ import { InvalidDataError } from "../../../src/domain/invalid-data";
 import type { ChartKind } from "../../../src/domain/kinds";
 import type { LayoutDrawing } from "../../../src/domain/layouts";
 import { regionKey, seriesForLayout } from "../../../src/domain/layouts";
+import { DrawingNotes } from "../../../src/render/drawing-notes";
+import type { RenderInput } from "../../../src/render/input";
+import { pieOption, treemapOption } from "../../../src/render/kinds/part-to-whole";
+import { renderInputFor } from "../../harness/workerd/render-input";
 
 function refusal(kind: ChartKind, csv: string, drawing?: LayoutDrawing): InvalidDataError {
 	try {
@@ -146,5 +150,55 @@ describe("cost", () => {
 		const started = Date.now();
 		expect(seriesForLayout("heatmap", heat)).toEqual(["v"]);
 		expect(Date.now() - started).toBeLessThan(1_000);
+	});
+});
+
+describe("the renderer, for parts below zero the layout check cannot see", () => {
+	const drawnNames = (option: Record<string, unknown>) =>
+		((option.series as { data: { name: string }[] }[])[0]?.data ?? []).map((part) => part.name);
+	/** A drawing input over `csv` as stored, without the layout check (data stored before it, or statistics). */
+	function stored(kind: "pie" | "treemap", csv: string, rest: Partial<RenderInput> = {}): RenderInput {
+		const dataset = parseCsv(csv);
+		const seriesNames = dataset.columns.filter((column) => column.type === "number").map((column) => column.name);
+		return { ...renderInputFor({ kind }), dataset, seriesNames, ...rest };
+	}
+
+	it("leaves out a slice a transform takes below zero, and says so", () => {
+		const input = renderInputFor({
+			kind: "pie",
+			csv: "party,seats\nGreens,0\nLabour,3\nLiberals,2\n",
+			meta: { seriesTransform: { seats: { ops: [{ fn: "multiply", args: [-1] }] } } },
+		});
+		const notes = new DrawingNotes();
+		expect(drawnNames(pieOption(input, notes))).toEqual(["Greens"]);
+		expect(notes.sentences).toEqual([
+			"2 slices below zero are left out (Labour, Liberals): a pie shows parts of a whole, so draw values below zero as a bar chart",
+		]);
+	});
+
+	it("leaves out a library series below zero at its period", () => {
+		const input = stored("pie", "period,World,Europe\n2020-01-01,1,1\n2021-01-01,-0.2,2\n", { fromStatistics: true });
+		const notes = new DrawingNotes();
+		expect(drawnNames(pieOption(input, notes))).toEqual(["Europe"]);
+		expect(notes.sentences[0]).toMatch(/^1 slice below zero is left out \(World\)/);
+	});
+
+	it("leaves out flat and nested treemap boxes below zero in data stored before the check", () => {
+		const flatNotes = new DrawingNotes();
+		expect(drawnNames(treemapOption(stored("treemap", "name,v\nA,5\nB,-3\nC,0\n"), flatNotes))).toEqual(["A", "C"]);
+		expect(flatNotes.sentences[0]).toMatch(/^1 box below zero is left out \(B\): a treemap shows parts/);
+		const nestedNotes = new DrawingNotes();
+		const nested = treemapOption(stored("treemap", "region,country,gdp\nEurope,France,3\nEurope,Italy,-2\nAsia,Japan,1\n"), nestedNotes);
+		expect(JSON.stringify(nested.series)).not.toContain("Italy");
+		expect(nestedNotes.sentences[0]).toMatch(/^1 box below zero is left out \(Europe › Italy\)/);
+	});
+
+	it("says nothing when every part is 0 or more", () => {
+		const notes = new DrawingNotes();
+		expect(drawnNames(pieOption(renderInputFor({ kind: "pie", csv: "party,seats\nGreens,0\nLabour,3\n" }), notes))).toEqual([
+			"Greens",
+			"Labour",
+		]);
+		expect(notes.sentences).toEqual([]);
 	});
 });
