@@ -14,7 +14,7 @@ import { parseCsv } from "../domain/csv-parse";
 import { LinkRequest, maxLinkedChartsPerWorkspace } from "../domain/data-source";
 import type { Dataset } from "../domain/dataset";
 import { sha256Hex } from "../domain/ids";
-import { parseJsonObject, tooLarge } from "../http/body";
+import { decodeUtf8, parseJsonObject, tooLarge } from "../http/body";
 import { defineRoute } from "../http/route";
 import { parseSource } from "../linked-data/parse-source";
 import { readSource, SourceReadError } from "../linked-data/read-source";
@@ -29,14 +29,6 @@ import { confirmDatasetStored } from "../services/data-retention";
 import { shapeOf } from "../services/version-notes";
 import { chartWriteResponse, expectedVersionOf } from "./chart-resource";
 import { ChartOrReceipt } from "./schemas";
-
-function decodeUtf8(bytes: Uint8Array): string {
-	try {
-		return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
-	} catch {
-		throw new ApiError("invalid_body", "Request body is not valid UTF-8 text.");
-	}
-}
 
 /** Writes `dataset` as the chart's data (a version, action `data`), and starts or ends its link in the same write. */
 function writeData(
@@ -144,7 +136,7 @@ export const putChartDataRoute = defineRoute({
 			return chartWriteResponse(await linkToUrl(services, caller, chartId, expectedVersionOf(request), now, link), services, caller);
 		}
 		// Parsed once: a write that loses a race re-checks the layout against the fresh kind only.
-		const dataset = parseCsv(decodeUtf8(body.bytes));
+		const dataset = parseCsv(decodeUtf8(body.bytes, { csv: true }));
 		const chart = await writeData(services, caller, chartId, expectedVersionOf(request), now, dataset, { end: true });
 		// A concurrent chart delete may have removed this shared blob before the row named it (D29).
 		await confirmDatasetStored(services, chart.dataBlobKey, dataset);

@@ -47,14 +47,34 @@ export async function readBytes(request: Request, limit: number, stated = limit)
 	return bytes;
 }
 
-/** Reads the body as UTF-8 text, refusing it as soon as it passes `limit` bytes. */
-export async function readText(request: Request, limit: number): Promise<string> {
-	const bytes = await readBytes(request, limit);
+/** A zip file's first bytes: an Excel workbook (.xlsx) or an OpenDocument sheet sent as it is saved. */
+const zipSignature = [0x50, 0x4b, 0x03, 0x04];
+
+/**
+ * `bytes` as UTF-8 text, or 400 `invalid_body` saying what to send instead. A `csv` body that is
+ * not UTF-8 is nearly always a spreadsheet saved in its own format or encoding (Excel's plain
+ * "CSV" on Windows is Windows-1252), so the message says how to save it.
+ */
+export function decodeUtf8(bytes: Uint8Array, { csv = false }: { csv?: boolean } = {}): string {
 	try {
 		return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
 	} catch {
-		throw new ApiError("invalid_body", "Request body is not valid UTF-8 text.");
+		if (!csv) throw new ApiError("invalid_body", "Request body is not valid UTF-8 text.");
+		if (zipSignature.every((byte, index) => bytes[index] === byte))
+			throw new ApiError(
+				"invalid_body",
+				"Request body is not valid UTF-8 text: it is a zip file, such as an Excel workbook (.xlsx). Export the sheet as CSV (in Excel: Save As, CSV UTF-8) and send that.",
+			);
+		throw new ApiError(
+			"invalid_body",
+			'Request body is not valid UTF-8 text. Save the table as UTF-8 (in Excel: Save As, "CSV UTF-8"; Excel\'s plain "CSV" on Windows is another encoding) and send it again.',
+		);
 	}
+}
+
+/** Reads the body as UTF-8 text, refusing it as soon as it passes `limit` bytes. */
+export async function readText(request: Request, limit: number, options: { csv?: boolean } = {}): Promise<string> {
+	return decodeUtf8(await readBytes(request, limit), options);
 }
 
 export function mediaType(request: Request): string | null {
@@ -70,12 +90,17 @@ export function requireJsonContentType(request: Request): void {
 	}
 }
 
+/** Tab-separated data is CSV to this service: its separator is detected from the header row. */
+function tabsAsCsv(type: string | null): string {
+	return type === "text/tab-separated-values" ? " Send tab-separated data as text/csv: tabs are read as the separator." : "";
+}
+
 export function requireCsvContentType(request: Request): void {
 	const type = mediaType(request);
 	if (type !== "text/csv") {
 		throw new ApiError(
 			"unsupported_media_type",
-			`Send the CSV as the raw body with Content-Type: text/csv (got ${type ?? "no Content-Type"}).`,
+			`Send the CSV as the raw body with Content-Type: text/csv (got ${type ?? "no Content-Type"}).${tabsAsCsv(type)}`,
 		);
 	}
 }
@@ -107,7 +132,7 @@ export function requireBinaryContentType(request: Request, allowed: readonly str
 	if (type === null || !allowed.includes(type)) {
 		throw new ApiError(
 			"unsupported_media_type",
-			`Send the file as the raw body with Content-Type one of ${allowed.join(", ")} (got ${type ?? "no Content-Type"}).`,
+			`Send the file as the raw body with Content-Type one of ${allowed.join(", ")} (got ${type ?? "no Content-Type"}).${allowed.includes("text/csv") ? tabsAsCsv(type) : ""}`,
 			{ allowed },
 		);
 	}

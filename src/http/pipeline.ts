@@ -229,7 +229,7 @@ async function parseInput(route: Route, request: Request): Promise<Input> {
 		}
 		case "csv": {
 			requireCsvContentType(request);
-			const bodyText = await readText(request, route.body.maxBytes ?? maxCsvBytes);
+			const bodyText = await readText(request, route.body.maxBytes ?? maxCsvBytes, { csv: true });
 			return { url, query, body: bodyText, bodyText };
 		}
 		case "binary": {

@@ -8,14 +8,14 @@ export const base = "http://localhost:8787";
 export interface CallOptions {
 	body?: unknown;
 	/** Sent as is, without JSON encoding. */
-	rawBody?: string;
+	rawBody?: string | Uint8Array;
 	headers?: Record<string, string>;
 }
 
 export async function call(key: string | null, method: string, path: string, options: CallOptions = {}): Promise<Response> {
 	const headers: Record<string, string> = { ...options.headers };
 	if (key !== null) headers.Authorization = `Bearer ${key}`;
-	let body: string | undefined;
+	let body: string | Uint8Array | undefined;
 	if (options.rawBody !== undefined) body = options.rawBody;
 	else if (options.body !== undefined) {
 		body = JSON.stringify(options.body);

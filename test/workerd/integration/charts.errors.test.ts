@@ -37,6 +37,31 @@ describe("charts: body errors", () => {
 		expect(res.body.error.message).toContain("application/json");
 	});
 
+	it("says how to send a spreadsheet that is not a UTF-8 CSV: Excel's own encoding, a workbook, tabs", async () => {
+		const { key } = await makeAccount();
+		const id = await newChart(key, { kind: "horizontal-bar" });
+		const putData = (rawBody: string | Uint8Array, type = "text/csv") =>
+			callJson<ErrorBody>(key, "PUT", `/v1/charts/${id}/data`, { rawBody, headers: { "Content-Type": type } });
+		// Excel's plain "CSV" on Windows: Windows-1252, where ü is the one byte 0xFC.
+		const windows1252 = Uint8Array.from([
+			...new TextEncoder().encode("Stadt;Einwohner\nM"),
+			0xfc,
+			...new TextEncoder().encode("nchen;1488202\n"),
+		]);
+		const excelCsv = await putData(windows1252);
+		expect([excelCsv.status, excelCsv.body.error.code]).toEqual([422, "invalid_body"]);
+		expect(excelCsv.body.error.message).toMatch(
+			/^Request body is not valid UTF-8 text\. Save the table as UTF-8 \(in Excel: Save As, "CSV UTF-8"/,
+		);
+		const workbook = await putData(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0xff, 0xfe]));
+		expect(workbook.body.error.message).toContain("it is a zip file, such as an Excel workbook (.xlsx). Export the sheet as CSV");
+		const tabs = await putData("Stadt\tEinwohner\nBerlin\t3755251\n", "text/tab-separated-values");
+		expect([tabs.status, tabs.body.error.code]).toEqual([415, "unsupported_media_type"]);
+		expect(tabs.body.error.message).toContain("Send tab-separated data as text/csv: tabs are read as the separator.");
+		const asCsv = await putData("Stadt\tEinwohner\nBerlin\t3755251\n");
+		expect(asCsv.status).toBe(200);
+	});
+
 	it("refuses a JSON body over 1 MiB with 413", async () => {
 		const { key } = await makeAccount();
 		const id = await newChart(key);
