@@ -108,6 +108,18 @@ export function formOf(kind: ChartKind, roles: ColumnRoles, dataset: Dataset): R
 				refuse(`meta.columns.${role}: "${name}" is not a column of the data; its columns are ${quoted(columnNames)}.`, dataset);
 		}
 	}
+	const roleOfColumn = new Map<string, string>();
+	for (const role of Object.keys(roles)) {
+		for (const name of columnsOf(roles, role)) {
+			const earlier = roleOfColumn.get(name);
+			if (earlier !== undefined)
+				refuse(
+					`meta.columns: column "${name}" is named ${earlier === role ? `twice in ${role}` : `as both ${earlier} and ${role}`}; each column plays one role.`,
+					dataset,
+				);
+			roleOfColumn.set(name, role);
+		}
+	}
 	const given = Object.keys(roles);
 	const fits = (form: RoleForm) =>
 		given.every((role) => form.roles.some((spec) => spec.role === role && (spec.many || columnsOf(roles, role).length === 1))) &&

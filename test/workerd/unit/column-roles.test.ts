@@ -69,6 +69,8 @@ describe("given roles", () => {
 		const twice = parseCsv(`${longLifeExp}\nChina,2007,73`);
 		expect(refusal("line", { x: "year", y: "lifeExp", series: "country" }, twice).message).toMatch(/Rows 3 and 9 both give/);
 		expect(refusal("line", { x: "year", y: "country" }).message).toMatch(/"country" must hold numbers/);
+		expect(refusal("line", { x: "year", y: "year" }).message).toMatch(/column "year" is named as both x and y; each column plays one role/);
+		expect(refusal("line", { x: "country", y: ["lifeExp", "lifeExp"] }).message).toMatch(/column "lifeExp" is named twice in y/);
 	});
 });
 
