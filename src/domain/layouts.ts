@@ -292,11 +292,16 @@ function refuseNegativeParts(kind: ChartKind, dataset: Dataset, drawing: LayoutD
 	const index = partsColumn(kind, dataset, drawing);
 	const column = dataset.columns[index];
 	if (!column) return;
-	const row = column.values.findIndex((value) => typeof value === "number" && value < 0);
+	const negative = (cell: unknown) => typeof cell === "number" && cell < 0;
+	const row = column.values.findIndex(negative);
 	if (row < 0) return;
+	// Another number column beside it that could be drawn instead (`party,change,seats`): say how.
+	const label = dataset.columns[0];
+	const other = index === 1 ? dataset.columns.find((c, i) => i > index && isNumeric(c) && !c.values.some(negative)) : undefined;
+	const roles = label && other ? { [kind === "pie" ? "label" : "path"]: label.name, value: other.name } : undefined;
 	throw new InvalidDataError(
-		`Row ${csvRowNumber(row)} has a negative value (${String(column.values[row])}) in "${column.name}": ${whole}, so every part must be 0 or more. Draw values that fall below zero (changes, balances) as a bar chart.`,
-		{ row: csvRowNumber(row), column: column.name },
+		`Row ${csvRowNumber(row)} has a negative value (${String(column.values[row])}) in "${column.name}": ${whole}, so every part must be 0 or more. Draw values that fall below zero (changes, balances) as a bar chart${other ? `, or draw "${other.name}" instead: meta.columns ${JSON.stringify(roles)}` : ""}.`,
+		{ row: csvRowNumber(row), column: column.name, ...(roles ? { columns: roles } : {}) },
 	);
 }
 

@@ -3,6 +3,7 @@
  * treemap's parts below zero, and a pie's label, a map's region or a heatmap's cell given twice.
  */
 import { describe, expect, it } from "vitest";
+import { readTable } from "../../../src/domain/column-roles-auto";
 import { parseCsv } from "../../../src/domain/csv-parse";
 import { InvalidDataError } from "../../../src/domain/invalid-data";
 import type { ChartKind } from "../../../src/domain/kinds";
@@ -54,6 +55,11 @@ describe("parts below zero", () => {
 		const hidden = { hidden: new Set(["change"]) };
 		expect(seriesForLayout("pie", parseCsv("party,change,seats\nGreens,7,19\nLabour,-3,38\n"), hidden)).toEqual(["change", "seats"]);
 		expect(refusal("pie", "party,change,seats\nGreens,7,19\nLabour,-3,-1\n", hidden).details).toEqual({ row: 3, column: "seats" });
+		// Not hidden (or hidden where the layout is not told): the refusal says how to draw the other column.
+		const other = refusal("pie", "party,change,seats\nGreens,7,19\nLabour,-3,38\n");
+		expect(other.message).toContain(' as a bar chart, or draw "seats" instead: meta.columns {"label":"party","value":"seats"}.');
+		expect(other.details).toEqual({ row: 3, column: "change", columns: { label: "party", value: "seats" } });
+		expect(refusal("treemap", "name,change,v\nA,-1,5\n").details?.columns).toEqual({ path: "name", value: "v" });
 		expect(seriesForLayout("treemap", parseCsv("name,change,v\nA,-1,5\nB,2,3\n"), hidden)).toEqual(["change", "v"]);
 		// Every column hidden: nothing is drawn, nothing refused.
 		expect(seriesForLayout("pie", parseCsv("party,change\nGreens,7\nLabour,-3\n"), hidden)).toEqual(["change"]);
@@ -200,5 +206,38 @@ describe("the renderer, for parts below zero the layout check cannot see", () =>
 			"Labour",
 		]);
 		expect(notes.sentences).toEqual([]);
+	});
+});
+
+describe("reading a table for a chart (with and without meta.columns) meets the same checks", () => {
+	function readRefusal(kind: ChartKind, csv: string, columns?: Record<string, string | string[]>): InvalidDataError {
+		try {
+			readTable(kind, parseCsv(csv), columns ? { columns } : {});
+		} catch (error) {
+			expect(error).toBeInstanceOf(InvalidDataError);
+			return error as InvalidDataError;
+		}
+		throw new Error(`a ${kind} chart of ${JSON.stringify(csv)} was read`);
+	}
+
+	it.each([
+		["pie", "party,change\nGreens,7\nLabour,-3\n", undefined, 'Row 3 has a negative value (-3) in "change"', 3],
+		["pie", "party,change\nGreens,7\nLabour,-3\n", { label: "party", value: "change" }, 'Row 3 has a negative value (-3) in "change"', 3],
+		["treemap", "name,v\nA,5\nB,-3\nC,0\n", undefined, 'Row 3 has a negative value (-3) in "v"', 3],
+		["map", "country,year,value\nFRA,2020,1\nFRA,2021,2\nDEU,2020,3\n", undefined, 'Rows 2 and 3 both give "FRA"', 3],
+		["map", "country,v\nFRA,1\nFRA,50\n", { region: "country", value: "v" }, 'Rows 2 and 3 both give "FRA"', 3],
+		["heatmap", "day,hour,visits\nMon,9,1\nMon,9,100\n", undefined, 'Rows 2 and 3 both give day "Mon" and hour "9"', 3],
+		["pie", "party,seats\nGreens,19\nGreens,4\n", undefined, 'Rows 2 and 3 both give "Greens"', 3],
+	] as const)("%s %j (columns %j) is refused: %s", (kind, csv, columns, says, row) => {
+		const error = readRefusal(kind, csv, columns);
+		expect(error.message).toContain(says);
+		expect(error.details?.row).toBe(row);
+	});
+
+	it("draws a pie of the column meta.columns names, whatever another column holds", () => {
+		const read = readTable("pie", parseCsv("party,change,seats\nGreens,7,19\nLabour,-3,38\n"), {
+			columns: { label: "party", value: "seats" },
+		});
+		expect(read.seriesNames).toEqual(["seats"]);
 	});
 });
