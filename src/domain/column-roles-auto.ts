@@ -9,7 +9,7 @@
 import type { ColumnRoles, RoleForm, RoleSpec } from "./column-roles";
 import { columnsOf, kindRoleForms, projectDataset } from "./column-roles";
 import type { DayMonthOrder } from "./csv-cells";
-import { isNumberText } from "./csv-cells";
+import { isMissingValueMark, isNumberText } from "./csv-cells";
 import type { Dataset, DatasetColumn } from "./dataset";
 import { csvRowNumber, describeColumn } from "./dataset-rows";
 import { inDrawingOrder } from "./drawing-order";
@@ -53,7 +53,7 @@ function isMostlyNumbers(column: DatasetColumn): boolean {
 	let filled = 0;
 	let numbers = 0;
 	for (const cell of column.values) {
-		if (cell === null) continue;
+		if (cell === null || isMissingValueMark(String(cell))) continue;
 		filled++;
 		if (isNumberText(String(cell))) numbers++;
 	}
@@ -151,7 +151,7 @@ function labelRepeats(kind: ChartKind, dataset: Dataset): boolean {
  */
 function mistypedNumbers(dataset: Dataset, column: DatasetColumn, layoutError: InvalidDataError): InvalidDataError {
 	if (layoutError.details?.column === column.name) return layoutError;
-	const bad = column.values.findIndex((cell) => cell !== null && !isNumberText(String(cell)));
+	const bad = column.values.findIndex((cell) => cell !== null && !isNumberText(String(cell)) && !isMissingValueMark(String(cell)));
 	const row = csvRowNumber(Math.max(bad, 0));
 	return new InvalidDataError(
 		`${describeColumn(dataset, dataset.columns.indexOf(column))} must hold numbers, but row ${row} has "${String(column.values[bad] ?? "")}": correct the cell, or leave it empty for a missing value.`,

@@ -16,7 +16,7 @@ export const layoutExamples: Record<ChartKind, LayoutExample> = {
 	line: {
 		csv: "year,China,India\n2000,71.4,62.9\n2005,72.9,64.8\n2010,74.9,66.7\n",
 		series: ["China", "India"],
-		bad: { csv: "year,China\n2000,71.4\n2005,n/a\n", says: 'row 3 has "n/a"' },
+		bad: { csv: "year,China\n2000,71.4\n2005,7l.9\n", says: 'row 3 has "7l.9"' },
 	},
 	"horizontal-bar": {
 		csv: "party,seats 2022,seats 2026\nGreens,12,19\nLabour,41,38\n",

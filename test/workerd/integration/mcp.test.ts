@@ -386,7 +386,7 @@ describe("MCP: the API's rules", () => {
 				/^invalid_body: id: "\." is not a chart id: a chart id is ch_ followed by 1–64 letters, digits, _ or -\.$/,
 			],
 			["create_chart", { folderId: ".." }, /^invalid_body: folderId: "\.\." is not a folder id: /],
-			["create_chart", { kind: "line", data: "year,China\n2000,71.4\n2005,n/a\n" }, /^invalid_data: /],
+			["create_chart", { kind: "line", data: "year,China\n2000,71.4\n2005,7l.9\n" }, /^invalid_data: /],
 			[
 				"create_chart",
 				{ data: seatsCsv, series: [{ statistic: "x" }] },

@@ -80,7 +80,7 @@ describe("decimal commas", () => {
 
 	it("keeps plain integers and `1.5` as before, and text that is no number text", () => {
 		expect(columnsOf("a;b\nx;1\ny;1.5\n")[1]?.values).toEqual([1, 1.5]);
-		expect(columnsOf("a;b\nx;25,7\ny;n/a\n")[1]).toEqual({ name: "b", type: "text", values: ["25,7", "n/a"] });
+		expect(columnsOf("a;b\nx;25,7\ny;k.o.\n")[1]).toEqual({ name: "b", type: "text", values: ["25,7", "k.o."] });
 		expect(columnsOf("a;b\nx;1,2,3\ny;4\n")[1]?.type).toBe("text");
 	});
 
