@@ -38,13 +38,18 @@ function sampled(list: readonly string[], count: number): string[] {
 	return Array.from({ length: count }, (_, i) => mix(list, i / Math.max(count - 1, 1)));
 }
 
-export function colorScale(input: RenderInput, data: Extent, write: ValueFormatter): ScaleProps {
+/**
+ * `lowTint` (0–1): how far towards the series colour the default sequential scale starts, for a
+ * scale over the data's own range, where the lowest value must still read as a value and not as
+ * an empty cell.
+ */
+export function colorScale(input: RenderInput, data: Extent, write: ValueFormatter, { lowTint = 0 } = {}): ScaleProps {
 	const c = colors(input);
 	const settings = input.meta.colorScale ?? {};
 	const type = settings.type ?? "sequential";
+	const low = lowTint > 0 ? mix([c.surface, c.palette[0] as string], lowTint) : c.surface;
 	const palette =
-		settings.colors ??
-		(type === "diverging" ? [c.palette[0] as string, c.surface, c.palette[1] as string] : [c.surface, c.palette[0] as string]);
+		settings.colors ?? (type === "diverging" ? [c.palette[0] as string, c.surface, c.palette[1] as string] : [low, c.palette[0] as string]);
 	let min = settings.min ?? data.min;
 	let max = settings.max ?? data.max;
 	if (type === "diverging" && settings.min === undefined && settings.max === undefined && min < 0 && max > 0) {

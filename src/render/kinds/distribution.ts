@@ -1,7 +1,7 @@
 import { colorScale } from "../color-scale";
 import { sharedIndices } from "../downsample";
 import { DrawingNotes, formatCount } from "../drawing-notes";
-import { extent, extentWithin } from "../extent";
+import { extent } from "../extent";
 import type { Option } from "../frame";
 import { axisStyle, frame, gridLines, plotGrid } from "../frame";
 import type { RenderInput } from "../input";
@@ -118,15 +118,21 @@ export function heatmapOption(input: RenderInput, notes = new DrawingNotes()): O
 	const valueColumn = input.dataset.columns[calendar ? 1 : 2];
 	const values = numbersOf(valueColumn?.values ?? []);
 	const { option, plot } = frame(input, { legend: false });
-	const range = input.meta.colorScale ? (extent(values) ?? { min: 0, max: 1 }) : extentWithin(values, 0, 1);
-	const scale = colorScale(input, range, valueWriter(input));
+	// The data's own range: a heatmap is read for the differences between its cells, which a scale
+	// from 0 would wash out (values of 71 to 85 all one colour).
+	const range = extent(values) ?? { min: 0, max: 1 };
+	const write = valueWriter(input);
+	const scale = colorScale(input, range, write, { lowTint: 0.15 });
 	const visualMap = {
 		...scale,
 		calculable: false,
 		orient: "horizontal",
 		left: "center",
 		bottom: plot.bottom - 6,
-		...(scale.type === "piecewise" ? { itemGap: 6, itemWidth: 18, itemHeight: 12 } : { itemHeight: Math.min(240, input.width / 3) }),
+		...(scale.type === "piecewise"
+			? { itemGap: 6, itemWidth: 18, itemHeight: 12 }
+			: // The scale's ends in numbers, high on the right, so a reader can tell what a colour means.
+				{ itemHeight: Math.min(240, input.width / 3), text: [write(Number(scale.max)), write(Number(scale.min))] }),
 		textStyle: { color: c.mutedText },
 	};
 	if (calendar) {

@@ -63,6 +63,13 @@ describe("theme logo", () => {
 		expect(option.visualMap).toMatchObject({ min: 0, max: 1429, text: ["1,429  population (m)", "0"] });
 	});
 
+	it("shades a heatmap over its data's own range and labels the scale's ends", () => {
+		const option = chartOption(
+			input("heatmap", "country,year,lifeExp\nChina,2002,72.0\nChina,2007,73.0\nJapan,2002,82.0\nJapan,2007,82.6\n"),
+		);
+		expect(option.visualMap).toMatchObject({ type: "continuous", min: 72, max: 82.6, text: ["82.6", "72"] });
+	});
+
 	it.each(["range", "arrow"] as const)("%s names its start and end series in the legend", (kind) => {
 		const option = chartOption(input(kind, layoutExamples.arrow.csv));
 		expect(option.legend).toMatchObject({ show: true, data: ["2022", "2026"] });
