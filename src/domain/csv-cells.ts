@@ -27,9 +27,13 @@ export type DecimalMark = "point" | "comma";
 // Thousands are grouped by threes with one separator throughout the number: `,` beside a decimal
 // point, `.` beside a decimal comma, and a space (also no-break and narrow no-break, as
 // spreadsheets and typesetters write it) beside either. A decimal comma's `.` groups may not
-// start with 0: `0.123` is a decimal point, never "123".
-const pointNumberPattern = /^[+-]?(?:\d+|\d{1,3}([, \u00A0\u202F])\d{3}(?:\1\d{3})*)?(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-const commaNumberPattern = /^[+-]?(?:\d+|[1-9]\d{0,2}([. \u00A0\u202F])\d{3}(?:\1\d{3})*)?(?:,\d+)?(?:[eE][+-]?\d+)?$/;
+// start with 0: `0.123` is a decimal point, never "123". The sign may be the typographic minus
+// (U+2212, as Word, InDesign and many statistics offices write it), and a percent sign may follow
+// (`24,1 %`, `24.1%`): the number is the figure before it, as Datawrapper reads it.
+const pointNumberPattern =
+	/^[+\u2212-]?(?:\d+|\d{1,3}([, \u00A0\u202F])\d{3}(?:\1\d{3})*)?(?:\.\d+)?(?:[eE][+-]?\d+)?(?:[ \u00A0\u202F]?%)?$/;
+const commaNumberPattern =
+	/^[+\u2212-]?(?:\d+|[1-9]\d{0,2}([. \u00A0\u202F])\d{3}(?:\1\d{3})*)?(?:,\d+)?(?:[eE][+-]?\d+)?(?:[ \u00A0\u202F]?%)?$/;
 const pointGrouping = /[, \u00A0\u202F]/g;
 const commaGrouping = /[. \u00A0\u202F]/g;
 /** Reads the same with either mark: the common case, checked first. */
@@ -38,16 +42,17 @@ const plainInteger = /^[+-]?\d+$/;
 /** A number cell written with `mark` as its decimal mark, or undefined if the text is not one. */
 export function parseNumberWith(text: string, mark: DecimalMark): number | undefined {
 	if (!/\d/.test(text)) return undefined;
-	let plain: string;
-	if (mark === "point") {
-		if (!pointNumberPattern.test(text)) return undefined;
-		plain = text.replace(pointGrouping, "");
-	} else {
-		if (!commaNumberPattern.test(text)) return undefined;
-		plain = text.replace(commaGrouping, "").replace(",", ".");
-	}
-	const value = Number(plain);
+	if (!(mark === "point" ? pointNumberPattern : commaNumberPattern).test(text)) return undefined;
+	const value = numberOfShape(text, mark);
 	return Number.isFinite(value) ? value : undefined;
+}
+
+/** A cell already matched to `mark`'s pattern as a JavaScript number: groups, `%` and a typographic minus dropped. */
+function numberOfShape(cell: string, mark: DecimalMark): number {
+	let plain = mark === "point" ? cell.replace(pointGrouping, "") : cell.replace(commaGrouping, "").replace(",", ".");
+	if (plain.endsWith("%")) plain = plain.slice(0, -1);
+	if (plain.charCodeAt(0) === 0x2212) plain = `-${plain.slice(1)}`;
+	return Number(plain);
 }
 
 /**
@@ -178,7 +183,7 @@ export function readNumberColumn(cells: readonly string[], fallback: DecimalMark
 			values[index] = null;
 			continue;
 		}
-		const value = Number(mark === "point" ? cell.replace(pointGrouping, "") : cell.replace(commaGrouping, "").replace(",", "."));
+		const value = numberOfShape(cell, mark);
 		// A shape can still overflow (`1e999`) or be no number at all (`e5`): then the column is not numbers.
 		if (!Number.isFinite(value)) return null;
 		values[index] = value;

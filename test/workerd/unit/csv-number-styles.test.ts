@@ -52,6 +52,22 @@ describe("decimal commas", () => {
 		]);
 	});
 
+	it("reads percentages and the typographic minus as Excel and Word write them", () => {
+		expect(columnsOf("Partei;Anteil;Änderung\nSPD;25,7 %;\u22125,2\nCDU;24,1\u00a0%;+1,2\nFDP;11,5%;\u22120,4\n")).toEqual([
+			{ name: "Partei", type: "text", values: ["SPD", "CDU", "FDP"] },
+			{ name: "Anteil", type: "number", values: [25.7, 24.1, 11.5] },
+			{ name: "Änderung", type: "number", values: [-5.2, 1.2, -0.4] },
+		]);
+		expect(columnsOf("party,share\nGreens,12.5%\nLabour,\"\u22121,234.5\"\n")[1]?.values).toEqual([12.5, -1234.5]);
+		expect([isNumberText("\u22123"), isNumberText("12 %"), isNumberText("%"), isNumberText("12 %%"), isNumberText("\u2212")]).toEqual([
+			true,
+			true,
+			false,
+			false,
+			false,
+		]);
+	});
+
 	it("reads `.` thousands beside a decimal comma", () => {
 		expect(columnsOf("Kreis;Stimmen\nA;1.234.567,89\nB;12.345,6\nC;-7,25\n")[1]?.values).toEqual([1_234_567.89, 12_345.6, -7.25]);
 	});
