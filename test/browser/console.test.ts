@@ -11,6 +11,7 @@ import { assertAccessible } from "../harness/browser/axe.ts";
 import { chromiumMissing } from "../harness/browser/chromium.ts";
 import type { ConsoleFixture } from "../harness/browser/console-fixture.ts";
 import { assertNoHorizontalOverflow, startConsole } from "../harness/browser/console-fixture.ts";
+import { eventually } from "../harness/browser/eventually.ts";
 import { screenVariants } from "../harness/browser/screen-variants.ts";
 import { createAccount } from "../harness/local/admin-ops.ts";
 
@@ -115,7 +116,17 @@ describe("console sign-in and account in a browser", { skip }, () => {
 		const key = (await secret.innerText()).trim();
 		assert.match(key, /^cs_/);
 		await page.getByRole("button", { name: "Copy key" }).click();
-		assert.equal(await page.evaluate(() => navigator.clipboard.readText()), key);
+		// The click's handler awaits clipboard.writeText: the key is there a moment after the click, not at it.
+		let clipboard = "";
+		await eventually(
+			"the key on the clipboard",
+			async () => {
+				clipboard = await page.evaluate(() => navigator.clipboard.readText());
+				return clipboard === key;
+			},
+			5000,
+		).catch(() => undefined);
+		assert.equal(clipboard, key);
 		assert.match(
 			await page.locator(".revealed").innerText(),
 			new RegExp(`curl -s ${fixture.server.url}/v1/charts -H "Authorization: Bearer ${key}"`),
