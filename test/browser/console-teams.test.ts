@@ -161,6 +161,12 @@ describe("teams in the console", { skip }, () => {
 		await page.getByLabel("Email").fill(owner.email);
 		await page.getByRole("button", { name: "Send the link" }).click();
 		await page.getByText("If an account exists for that email, we sent a link").waitFor();
+		// The answer comes before the mail, which is sent after it (waitUntil, src/auth/password-reset.ts),
+		// and the outbox screen reads its list once: open it when the mail is there.
+		await eventually("the reset mail in the local outbox", async () => {
+			const outbox = (await (await fetch(`${fixture.server.url}/auth/outbox`)).json()) as { mail: { to: string; links: string[] }[] };
+			return outbox.mail.some((sent) => sent.to === owner.email && sent.links.some((link) => link.includes("/reset-password/")));
+		});
 
 		await page.getByRole("link", { name: "Open the local outbox" }).click();
 		await page.getByRole("heading", { name: "Local outbox", level: 1 }).waitFor();
@@ -168,6 +174,7 @@ describe("teams in the console", { skip }, () => {
 			.getByRole("listitem")
 			.filter({ hasText: `To ${owner.email}` })
 			.first();
+		await mail.waitFor();
 		await assertAccessible(page, "the local outbox");
 		await mail.getByRole("link", { name: /\/reset-password\// }).click();
 
