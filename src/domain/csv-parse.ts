@@ -66,10 +66,11 @@ export function parseCsv(text: string): Dataset {
  * numbers that read either way (`1,234`) is read.
  */
 export function datasetFromTable(
-	header: readonly string[],
-	rows: readonly (readonly string[])[],
+	givenHeader: readonly string[],
+	givenRows: readonly (readonly string[])[],
 	{ separator = "," }: { separator?: string } = {},
 ): Dataset {
+	const { header, rows } = withoutTrailingEmptyColumns(givenHeader, givenRows);
 	if (rows.length === 0) throw new InvalidDataError("The CSV has a header but no data rows.");
 	if (rows.length > maxCsvRows) throw new InvalidDataError(`The CSV has ${rows.length} data rows; the limit is ${maxCsvRows}.`);
 	if (header.length > maxCsvColumns) throw new InvalidDataError(`The CSV has ${header.length} columns; the limit is ${maxCsvColumns}.`);
@@ -100,4 +101,25 @@ export function datasetFromTable(
 
 	const fallbackMark = fallbackDecimalMark(separator);
 	return { columns: names.map((name, index) => typedColumn(name, cellsByColumn[index] as string[], fallbackMark)) };
+}
+
+const isBlank = (cell: string | undefined) => cell === undefined || cell.trim() === "";
+
+/**
+ * The table less the empty columns at its right: Excel writes a sheet's unused columns as
+ * trailing separators (`Partei;Stimmen;;`), in the header, in the data rows, or in both. A
+ * column at the right is left out when it has no name and no row fills it; a filled cell there
+ * keeps it, and the header's missing name is then refused as before.
+ */
+function withoutTrailingEmptyColumns(
+	header: readonly string[],
+	rows: readonly (readonly string[])[],
+): { header: readonly string[]; rows: readonly (readonly string[])[] } {
+	const widest = rows.reduce((most, row) => Math.max(most, row.length), header.length);
+	let width = widest;
+	while (width > 1 && isBlank(header[width - 1]) && rows.every((row) => isBlank(row[width - 1]))) width--;
+	if (width === widest && rows.every((row) => row.length === header.length)) return { header, rows };
+	// Only the blank cells beyond `width` go: a row still short or long of the header is refused as before.
+	const trim = (row: readonly string[]) => (row.length > width ? row.slice(0, width) : row);
+	return { header: trim(header), rows: rows.map(trim) };
 }

@@ -31,6 +31,21 @@ describe("parseCsv", () => {
 		expect(() => parseCsv(csv)).toThrow(says);
 	});
 
+	it("leaves out the empty columns Excel writes at a sheet's right, in the header, the rows or both", () => {
+		const expected = [
+			{ name: "Partei", type: "text", values: ["SPD", "CDU"] },
+			{ name: "Stimmen", type: "number", values: [25.7, 24.1] },
+		];
+		for (const csv of [
+			"Partei;Stimmen;;\nSPD;25,7;;\nCDU;24,1;;\n",
+			"Partei;Stimmen;;\nSPD;25,7\nCDU;24,1\n",
+			"Partei;Stimmen\nSPD;25,7;\nCDU;24,1;\n",
+		])
+			expect(parseCsv(csv).columns, csv).toEqual(expected);
+		// A filled cell keeps its column: its missing name is what to fix.
+		expect(() => parseCsv("Partei;Stimmen;;\nSPD;25,7;;x\n")).toThrow("Column 3 has no name");
+	});
+
 	it("refuses more than 200,000 rows", () => {
 		expect(() => parseCsv(`a\n${"1\n".repeat(200_001)}`)).toThrow("limit is 200000");
 	});
