@@ -67,7 +67,7 @@ export function dataOfStoredDataset(kind: ChartKind, dataset: Dataset, meta: Rea
 export async function dataFromReferences(services: Services, kind: ChartKind, references: readonly SeriesReference[]): Promise<ChartData> {
 	if (references.length === 0) return noData;
 	const dataset = await statisticsDataset(services.d1, await resolveReferences(services.d1, references));
-	return { seriesNames: seriesForLayout(kind, dataset), columnRoles: null, dataBlobKey: null, hasData: true };
+	return { seriesNames: seriesForLayout(kind, dataset, { fromStatistics: true }), columnRoles: null, dataBlobKey: null, hasData: true };
 }
 
 /** The chart's current dataset, or null when it has none. */
@@ -85,7 +85,7 @@ export async function dataForKind(services: Services, chart: ChartSnapshot, kind
 	const dataset = await datasetOf(services, chart);
 	const kept = { seriesNames: chart.seriesNames, columnRoles: chart.columnRoles, dataBlobKey: chart.dataBlobKey, hasData: chart.hasData };
 	if (!dataset) return kept;
-	if (chart.seriesRefs.length > 0) return { ...kept, seriesNames: seriesForLayout(kind, dataset) };
+	if (chart.seriesRefs.length > 0) return { ...kept, seriesNames: seriesForLayout(kind, dataset, { fromStatistics: true }) };
 	const { seriesNames, roles } = readTable(kind, dataset, meta);
 	return { ...kept, seriesNames, columnRoles: roles, hasData: true };
 }

@@ -72,6 +72,16 @@ describe("charts from library statistics", () => {
 		}
 	});
 
+	it("draws library statistics with values below zero as a pie: the layout check leaves their parts to the drawing", async () => {
+		const { key } = await makeAccount();
+		const pie = await callJson<{ id: string; series: string[] }>(key, "POST", "/v1/charts", {
+			body: { kind: "pie", series: [{ statistic: "global-temp.world" }] },
+		});
+		expect(pie.status).toBe(201);
+		const changed = await callJson<{ kind: string }>(key, "PATCH", `/v1/charts/${pie.body.id}`, { body: { kind: "treemap" } });
+		expect([changed.status, changed.body.kind]).toEqual([200, "treemap"]);
+	});
+
 	it("resolves an exact selection matching one statistic, by value id or label", async () => {
 		const { key } = await makeAccount();
 		const res = await callJson<{ id: string }>(key, "POST", "/v1/charts", {
