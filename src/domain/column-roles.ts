@@ -105,7 +105,10 @@ export function formOf(kind: ChartKind, roles: ColumnRoles, dataset: Dataset): R
 		if (!known.includes(role)) refuse(`meta.columns: "${role}" is not a role of a ${kind} chart; its roles are ${quoted(known)}.`, dataset);
 		for (const name of columnsOf(roles, role)) {
 			if (!columnNames.includes(name))
-				refuse(`meta.columns.${role}: "${name}" is not a column of the data; its columns are ${quoted(columnNames)}.`, dataset);
+				refuse(
+					`meta.columns.${role}: "${name}" is not a column of the data; its columns are ${quoted(columnNames)}. Name one of them (with new data, send meta.columns in the same PATCH as data), or set meta.columns to null to have the roles chosen from the columns.`,
+					dataset,
+				);
 		}
 	}
 	const roleOfColumn = new Map<string, string>();

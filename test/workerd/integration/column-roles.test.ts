@@ -64,6 +64,16 @@ describe("meta.columns", () => {
 		expect(wrong.body.error.message).toMatch(/"Kreis" is not a column of the data; its columns are "Nr", "Wahlkreis"/);
 		const shape = await callJson<ErrorBody>(key, "PATCH", `/v1/charts/${id}`, { body: { meta: { columns: { x: 3 } } } });
 		expect([shape.status, shape.body.error.code]).toEqual([422, "invalid_body"]);
+		// New data whose headers no longer hold the roles: the refusal says both ways out.
+		const renamed = await call(key, "PUT", `/v1/charts/${id}/data`, {
+			rawBody: election.replace("Wahlkreis,", "Kreis,"),
+			headers: { "Content-Type": "text/csv" },
+		});
+		const renamedBody = (await renamed.json()) as ErrorBody;
+		expect([renamed.status, renamedBody.error.code]).toEqual([422, "invalid_data"]);
+		expect(renamedBody.error.message).toMatch(
+			/"Wahlkreis" is not a column of the data;.*send meta\.columns in the same PATCH as data\), or set meta\.columns to null/,
+		);
 		const removed = await callJson<Chart>(key, "PATCH", `/v1/charts/${id}`, { body: { meta: { columns: null } } });
 		expect(removed.body.series).toEqual(["CDU", "SPD", "Grüne"]);
 	});
