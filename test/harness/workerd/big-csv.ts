@@ -22,7 +22,8 @@ export const bigCsv: Record<ChartKind, (count: number) => string> = {
 	multiples: (n) => rows("x,A,B,C", n, (i) => `${i},${i % 50},${(i * 3) % 40},${i % 7}`),
 	radar: (n) => rows("axis,A,B", n, (i) => `a${i},${i % 10},${(i * 3) % 10}`),
 	pie: (n) => rows("name,share", n, (i) => `s${i},${1 + (i % 1000)}`),
-	map: (n) => rows("country,v", n, (i) => `${regions[i % regions.length]},${i % 1000}`),
+	// Each region once (a map draws one value per region): ten the base map knows, the rest names it does not.
+	map: (n) => rows("country,v", n, (i) => `${regions[i % regions.length]}${i < regions.length ? "" : ` ${i}`},${i % 1000}`),
 	treemap: (n) => rows("region,country,v", n, (i) => `r${i % 50},c${i},${1 + (i % 100)}`),
 	scatter: (n) => rows("name,group,x,y", n, (i) => `p${i},g${i % 30},${i % 1000},${(i * 37) % 1000}`),
 	dot: (n) => rows("label,a,b", n, (i) => `r${i},${i % 100},${(i % 100) + 5}`),

@@ -95,18 +95,20 @@ function csvFor(kind: ChartKind, { rows, series, texts, values, seed }: Parts): 
 	const categories = names("c", rows, texts);
 	// At least two, so kinds that need two value columns (dot, range, arrow) always get them.
 	const seriesNames = names("s", Math.max(series, 2), texts);
-	const wide = (count: number) =>
+	const wide = (count: number, cell = value) =>
 		csv(
 			["category", ...seriesNames.slice(0, count)],
-			categories.map((c, r) => [c, ...seriesNames.slice(0, count).map((_, k) => value(r, k))]),
+			categories.map((c, r) => [c, ...seriesNames.slice(0, count).map((_, k) => cell(r, k))]),
 		);
 	switch (kind) {
 		case "line":
 		case "horizontal-bar":
 		case "multiples":
 		case "radar":
-		case "pie":
 			return wide(series);
+		case "pie":
+			// Parts of a whole: a part below zero is refused (docs/data.md).
+			return wide(series, positive);
 		case "themeriver":
 			return csv(
 				["period", ...seriesNames],
@@ -130,7 +132,7 @@ function csvFor(kind: ChartKind, { rows, series, texts, values, seed }: Parts): 
 						["group", "leaf", "size"],
 						categories.map((c, r) => [`g${r % 5} ${texts[0]}`, c, positive(r, 0)]),
 					)
-				: wide(series);
+				: wide(series, positive);
 		case "scatter":
 			return csv(
 				["name", "group", "x", "y", "size"],
