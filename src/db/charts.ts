@@ -8,7 +8,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { ChartRecord, ChartSnapshot } from "../domain/chart";
 import { ChartSnapshot as ChartSnapshotSchema, sameSnapshot } from "../domain/chart";
-import { ColumnRoles } from "../domain/column-roles-schema";
+import { StoredColumnRoles } from "../domain/column-roles-schema";
 import { ChartKind } from "../domain/kinds";
 import { StoredMeta } from "../domain/meta";
 import { SeriesReference } from "../domain/series";
@@ -33,7 +33,7 @@ function toRecord(row: ChartRow): ChartRecord {
 		meta: parseJsonColumn(StoredMeta, row.meta, "charts.meta"),
 		seriesRefs: parseJsonColumn(z.array(SeriesReference), row.seriesRefs, "charts.series_refs"),
 		seriesNames: parseJsonColumn(z.array(z.string()), row.seriesNames, "charts.series_names"),
-		columnRoles: row.columnRoles === null ? null : parseJsonColumn(ColumnRoles, row.columnRoles, "charts.column_roles"),
+		columnRoles: row.columnRoles === null ? null : parseJsonColumn(StoredColumnRoles, row.columnRoles, "charts.column_roles"),
 		dataBlobKey: row.dataBlobKey,
 		hasData: row.hasData,
 		folderId: row.folderId,

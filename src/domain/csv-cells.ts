@@ -9,6 +9,8 @@
 
 export const maxCsvRows = 200_000;
 export const maxCsvColumns = 500;
+/** The longest column name: `meta.columns` names a column by it (column-roles-schema.ts). */
+export const maxColumnNameLength = 300;
 
 const numberPattern = /^[+-]?(?:\d+|\d{1,3}(?:,\d{3})+)?(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 /** `YYYY-MM`, `YYYY-MM-DD`, optionally a time and an offset; the parts are range-checked after. */

@@ -12,6 +12,7 @@ import {
 	isIsoDate,
 	isNumberText,
 	isoFromDayMonth,
+	maxColumnNameLength,
 	maxCsvColumns,
 	maxCsvRows,
 	parseNumber,
@@ -79,6 +80,11 @@ export function datasetFromTable(
 	const seen = new Map<string, number>();
 	names.forEach((name, index) => {
 		if (name === "") throw new InvalidDataError(`Column ${index + 1} has no name in the header row.`, { row: 1 });
+		if (name.length > maxColumnNameLength)
+			throw new InvalidDataError(
+				`Column ${index + 1}'s name is ${name.length} characters long; a column name may have at most ${maxColumnNameLength}: shorten it in the header row.`,
+				{ row: 1 },
+			);
 		const previous = seen.get(name);
 		if (previous !== undefined) {
 			throw new InvalidDataError(`Columns ${previous + 1} and ${index + 1} are both named "${name}"; column names must differ.`, {

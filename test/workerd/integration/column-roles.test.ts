@@ -3,7 +3,7 @@
  * chosen for tables that can be read without guessing and proposed for the others, `columns`
  * shows the roles in use, and the stored table keeps every column.
  */
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { countryTable, countryTableHeader } from "../../fixtures/country-table";
 import type { ErrorBody } from "../../harness/workerd/api";
@@ -88,6 +88,22 @@ describe("meta.columns", () => {
 		});
 		expect(linked.status).toBe(200);
 		expect(linked.body.columns).toEqual(bubbles);
+	});
+});
+
+describe("column names", () => {
+	it("longer than a role may name are refused on the way in, and roles stored before that limit still read", async () => {
+		const { key } = await makeAccount();
+		const long = `s0 L ${"x".repeat(300)}`;
+		const refused = await create(key, { kind: "radar", data: `category,${long}\nc0,0\nc1,2\n` });
+		expect([refused.status, refused.body.error.code]).toEqual([422, "invalid_data"]);
+		expect(refused.body.error.message).toContain("Column 2's name is 305 characters long");
+		const created = await create(key, { kind: "radar", data: "category,a\nc0,0\nc1,2\n" });
+		await env.DB.prepare("UPDATE charts SET column_roles = ? WHERE id = ?")
+			.bind(JSON.stringify({ x: "category", y: [long] }), created.body.id)
+			.run();
+		const read = await callJson<Chart>(key, "GET", `/v1/charts/${created.body.id}`);
+		expect([read.status, read.body.columns]).toEqual([200, { x: "category", y: [long] }]);
 	});
 });
 
