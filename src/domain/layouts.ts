@@ -3,7 +3,7 @@
  * dataset yields the chart's series names (the keys of `meta.seriesTransform`); one that does
  * not fit throws `InvalidDataError` saying which column or row is wrong and what was expected.
  */
-import { isIsoDate, isNumberText } from "./csv-cells";
+import { dayMonthOrderOf, isIsoDate, isMissingValueMark, isNumberText } from "./csv-cells";
 import type { Dataset, DatasetColumn } from "./dataset";
 import { csvRowNumber, describeColumn } from "./dataset-rows";
 import { InvalidDataError } from "./invalid-data";
@@ -41,7 +41,10 @@ function isNumeric(column: DatasetColumn): boolean {
 function requireNumeric(kind: ChartKind, dataset: Dataset, index: number): void {
 	const column = dataset.columns[index];
 	if (!column || isNumeric(column)) return;
-	const badRow = column.values.findIndex((value) => value !== null && !isNumberText(String(value)));
+	// Name a cell that is no number, passing over missing-value marks (they are empty beside a number), unless marks are all there is.
+	const notNumber = (value: unknown) => value !== null && !isNumberText(String(value));
+	let badRow = column.values.findIndex((value) => notNumber(value) && !isMissingValueMark(String(value)));
+	if (badRow < 0) badRow = column.values.findIndex(notNumber);
 	fail(
 		kind,
 		`${describeColumn(dataset, index)} must hold numbers, but row ${csvRowNumber(badRow)} has "${String(column.values[badRow])}".`,
@@ -58,6 +61,13 @@ function requireDates(kind: ChartKind, dataset: Dataset, index: number, purpose:
 	if (!column || column.type === "date") return;
 	const badRow = column.values.findIndex((value) => value !== null && !isIsoDate(String(value)));
 	if (badRow < 0) fail(kind, `${describeColumn(dataset, index)} must hold dates ${purpose}.`, { column: column.name });
+	// Day/month dates whose every cell reads either way (`01/02/2024`) are dates once the order is said.
+	if (dayMonthOrderOf(column.values.map((value) => (value === null ? null : String(value)))) === "ambiguous")
+		fail(
+			kind,
+			`${describeColumn(dataset, index)} must hold dates ${purpose}: its dates, such as "${String(column.values[badRow])}" in row ${csvRowNumber(badRow)}, read with the day first or the month first. Say which with meta.dateOrder: "day-first" or "month-first".`,
+			{ row: csvRowNumber(badRow), column: column.name },
+		);
 	fail(
 		kind,
 		`${describeColumn(dataset, index)} must hold dates ${purpose}, but row ${csvRowNumber(badRow)} has "${String(column.values[badRow])}", which is not a calendar date (YYYY-MM-DD or YYYY-MM).`,
@@ -123,7 +133,7 @@ function scatter(dataset: Dataset): string[] {
 	const numeric = dataset.columns.filter(isNumeric);
 	const text = dataset.columns.length - numeric.length;
 	if (numeric.length < 2 || numeric.length > 3)
-		fail("scatter", `The data has ${numeric.length} number columns; 2 (x, y) or 3 (x, y, size) expected.`);
+		fail("scatter", `The data has ${numeric.length} number column${numeric.length === 1 ? "" : "s"}; 2 (x, y) or 3 (x, y, size) expected.`);
 	if (text > 2) fail("scatter", `The data has ${text} text columns; at most 2 (label and group) expected.`);
 	return numeric.slice(1).map((column) => column.name);
 }

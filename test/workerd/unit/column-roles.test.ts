@@ -188,6 +188,17 @@ describe("a typo in a number column beside text columns", () => {
 	});
 });
 
+describe("refusals that say what to do", () => {
+	it("name the typo, not a missing-value mark before it, and ask an ambiguous calendar for its date order", () => {
+		expect(() => readTable("line", parseCsv("year,Coal\n2020,12\n2021,NA\n2022,2O\n"), {})).toThrow(/row 4 has "2O"/);
+		const calendar = parseCsv("Datum;Wert\n01/02/2024;1\n02/03/2024;2\n");
+		expect(() => readTable("heatmap", calendar, {})).toThrow(
+			/such as "01\/02\/2024" in row 2, read with the day first or the month first\. Say which with meta\.dateOrder/,
+		);
+		expect(readTable("heatmap", calendar, { dateOrder: "day-first" }).drawn.columns[0]?.values).toEqual(["2024-02-01", "2024-03-02"]);
+	});
+});
+
 describe("a line's periods out of order", () => {
 	const years = "year,rate\n2010,5.1\n2012,5.6\n2011,5.3\n2015,6.0\n";
 
