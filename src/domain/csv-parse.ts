@@ -46,8 +46,28 @@ function typedColumn(name: string, cells: string[], fallbackMark: DecimalMark): 
 	return { name, type, values };
 }
 
+/** Text that is plainly not a table (a web page, JSON) is refused saying what it is, not at a row PapaParse stumbled on. */
+function refuseWhatIsNoTable(body: string): void {
+	const start = body.trimStart().slice(0, 15).toLowerCase();
+	if (start.startsWith("<!doctype html") || start.startsWith("<html"))
+		throw new InvalidDataError(
+			"The data is a web page (HTML), not a CSV table. Send the table itself: a header row, then one row per data point (for a Google Sheet, its published CSV link, not the sheet's page).",
+		);
+	if (start.startsWith("[") || start.startsWith("{")) {
+		try {
+			JSON.parse(body);
+		} catch {
+			return;
+		}
+		throw new InvalidDataError(
+			"The data is JSON, not a CSV table. Send it as CSV: a header row, then one row per data point (JSON rows are read from a linked source: PUT /v1/charts/{id}/data with its url).",
+		);
+	}
+}
+
 export function parseCsv(text: string): Dataset {
 	const body = text.replace(/^\uFEFF/, "");
+	refuseWhatIsNoTable(body);
 	const parsed = Papa.parse<string[]>(body, { header: false, skipEmptyLines: "greedy", delimiter: headerSeparator(body) });
 	const quoteError = parsed.errors.find((error) => error.type === "Quotes");
 	if (quoteError) {

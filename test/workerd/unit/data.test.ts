@@ -25,6 +25,8 @@ describe("parseCsv", () => {
 		["a,,c\n1,2,3\n", "Column 2 has no name"],
 		["a,a\n1,2\n", "both named"],
 		["a,b\n1,2,3\n", "Row 2 has 3 cells"],
+		["<!DOCTYPE html>\n<html><body><table><tr><td>1</td></tr></table></body></html>\n", "The data is a web page (HTML), not a CSV table"],
+		['[{"year":2020,"value":1}]', "The data is JSON, not a CSV table"],
 		[`a,s0 L ${"x".repeat(300)}\nc0,1\n`, "Column 2's name is 305 characters long; a column name may have at most 300"],
 		[`${Array.from({ length: 501 }, (_, i) => `c${i}`).join(",")}\n${"1,".repeat(500)}1\n`, "limit is 500"],
 	])("refuses %j (%s)", (csv, says) => {
