@@ -176,9 +176,13 @@ describe("console focus and conflicts", { skip }, () => {
 				return new Set(radios.map((radio) => Math.round((radio.closest("label") as HTMLElement).getBoundingClientRect().top))).size;
 			}, group);
 		await page.getByRole("radiogroup", { name: "Where the data comes from" }).waitFor();
+		// Measured in the console's own fonts: a row laid out in the fallback font (wider) before
+		// they load can wrap where the real one does not.
+		await page.evaluate(() => document.fonts.ready);
 		assert.equal(await rows("data-mode"), 1, "the data source choice wraps");
 		await page.getByRole("tab", { name: "Publish" }).click();
 		const formatName = await page.getByRole("group", { name: "Format" }).locator("input[type=radio]").first().getAttribute("name");
+		await page.evaluate(() => document.fonts.ready);
 		assert.equal(await rows(formatName ?? ""), 1, "the format choice wraps");
 
 		await page.goto(`${fixture.server.url}/themes`);
