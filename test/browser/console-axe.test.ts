@@ -22,9 +22,15 @@ import { screenVariants } from "../harness/browser/screen-variants.ts";
 const port = 8977;
 const skip = chromiumMissing() ?? false;
 
-/** Lets lazy chunks and the preview's drawing settle before axe reads the page. */
+/**
+ * Lets lazy chunks, the screen's data and the preview's drawing settle before axe reads the page.
+ * "networkidle" is reached once per document, so after a tab is clicked in the same page it waits
+ * for nothing: what a screen still loads shows as `aria-busy="true"` (the console's loading
+ * states, e.g. the History step's "Loading versions"), waited out here.
+ */
 async function settle(page: Page): Promise<void> {
 	await page.waitForLoadState("networkidle");
+	await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, undefined, { timeout: 30_000 });
 	await page.evaluate(() => document.fonts.ready);
 }
 
@@ -76,7 +82,8 @@ describe("every console screen passes axe in light and dark", { skip }, () => {
 			await page.locator(".preview-drawing svg").waitFor();
 			for (const step of ["Refine", "Publish", "History"]) {
 				await page.getByRole("tab", { name: step }).click();
-				await page.getByRole("tabpanel").waitFor();
+				// This step's panel (labelled by its tab), not the one before it still on screen.
+				await page.getByRole("tabpanel", { name: step }).waitFor();
 				await settle(page);
 				await assertAccessible(page, `the ${step} step (${where})`);
 				await assertNoHorizontalOverflow(page, `the ${step} step (${where})`);
