@@ -15,6 +15,7 @@ import { csvRowNumber, describeColumn } from "./dataset-rows";
 import { inDrawingOrder } from "./drawing-order";
 import { InvalidDataError } from "./invalid-data";
 import type { ChartKind } from "./kinds";
+import type { LayoutDrawing } from "./layouts";
 import { seriesForLayout } from "./layouts";
 import { readDayMonthDates } from "./table-dates";
 
@@ -83,6 +84,16 @@ const chosenKinds = new Set<ChartKind>([...wideKinds, "pie", "map"]);
 export interface TableReading {
 	columns?: ColumnRoles | undefined;
 	dateOrder?: DayMonthOrder | undefined;
+	/** Only `hidden` matters here: a pie draws its first value column not hidden. */
+	seriesTransform?: Readonly<Record<string, { hidden?: boolean | undefined }>> | undefined;
+}
+
+/** What the layout check needs to know of how the chart draws its table. */
+function drawingOf(reading: TableReading): LayoutDrawing {
+	const hidden = Object.entries(reading.seriesTransform ?? {})
+		.filter(([, transform]) => transform.hidden === true)
+		.map(([name]) => name);
+	return hidden.length > 0 ? { hidden: new Set(hidden) } : {};
 }
 
 /**
@@ -91,18 +102,19 @@ export interface TableReading {
  */
 export function readTable(kind: ChartKind, table: Dataset, reading: TableReading): ReadTable {
 	const dataset = readDayMonthDates(table, reading.dateOrder);
+	const drawing = drawingOf(reading);
 	const given = reading.columns;
-	if (given !== undefined && Object.keys(given).length > 0) return read(kind, dataset, given);
+	if (given !== undefined && Object.keys(given).length > 0) return read(kind, dataset, given, drawing);
 	if (wideKinds.has(kind)) {
 		const tidy = tidyRoles(dataset);
 		if (tidy) {
-			const attempt = tryRead(kind, dataset, tidy);
+			const attempt = tryRead(kind, dataset, tidy, drawing);
 			if (attempt) return attempt;
 		}
 	}
 	let layoutError: InvalidDataError | null = null;
 	try {
-		const seriesNames = seriesForLayout(kind, dataset);
+		const seriesNames = seriesForLayout(kind, dataset, drawing);
 		const roles = identityRoles(kind, dataset);
 		const valuesRole = valueRoleOf(kind);
 		if (!valuesRole || !drawsPeriodOrIdAsSeries(dataset, columnsOf(roles, valuesRole)))
@@ -110,7 +122,7 @@ export function readTable(kind: ChartKind, table: Dataset, reading: TableReading
 		// The layout, less the period or id columns it would draw as series; unless its label
 		// column repeats: then the table is long (`sector,year,jobs,wages`), not wide.
 		const values = columnsOf(roles, valuesRole).filter((name) => !drawsPeriodOrIdAsSeries(dataset, [name]));
-		if (values.length > 0 && !labelRepeats(kind, dataset)) return read(kind, dataset, { ...roles, [valuesRole]: values });
+		if (values.length > 0 && !labelRepeats(kind, dataset)) return read(kind, dataset, { ...roles, [valuesRole]: values }, drawing);
 	} catch (error) {
 		if (!(error instanceof InvalidDataError)) throw error;
 		layoutError = error;
@@ -119,7 +131,7 @@ export function readTable(kind: ChartKind, table: Dataset, reading: TableReading
 	const mistyped = dataset.columns.find(isMostlyNumbers);
 	if (layoutError && mistyped) throw mistypedNumbers(dataset, mistyped, layoutError);
 	const proposal = proposeRoles(kind, dataset);
-	const attempt = proposal.complete ? readOrRefusal(kind, dataset, proposal.roles) : null;
+	const attempt = proposal.complete ? readOrRefusal(kind, dataset, proposal.roles, drawing) : null;
 	const drawn = attempt instanceof InvalidDataError ? null : attempt;
 	if (drawn && proposal.confident && chosenKinds.has(kind)) return drawn;
 	// A proposal is worth making only when it draws: else the layout's (or the proposal's) own refusal says what is wrong.
@@ -132,10 +144,10 @@ export function readTable(kind: ChartKind, table: Dataset, reading: TableReading
 	);
 }
 
-function read(kind: ChartKind, dataset: Dataset, roles: ColumnRoles): ReadTable {
+function read(kind: ChartKind, dataset: Dataset, roles: ColumnRoles, drawing: LayoutDrawing): ReadTable {
 	const drawn = projectDataset(kind, dataset, roles);
 	// Checked before reordering, so a refusal names the row as the table has it.
-	const seriesNames = seriesForLayout(kind, drawn);
+	const seriesNames = seriesForLayout(kind, drawn, drawing);
 	return { roles, drawn: inDrawingOrder(kind, drawn), seriesNames };
 }
 
@@ -159,17 +171,17 @@ function mistypedNumbers(dataset: Dataset, column: DatasetColumn, layoutError: I
 	);
 }
 
-function readOrRefusal(kind: ChartKind, dataset: Dataset, roles: ColumnRoles): ReadTable | InvalidDataError {
+function readOrRefusal(kind: ChartKind, dataset: Dataset, roles: ColumnRoles, drawing: LayoutDrawing): ReadTable | InvalidDataError {
 	try {
-		return read(kind, dataset, roles);
+		return read(kind, dataset, roles, drawing);
 	} catch (error) {
 		if (error instanceof InvalidDataError) return error;
 		throw error;
 	}
 }
 
-function tryRead(kind: ChartKind, dataset: Dataset, roles: ColumnRoles): ReadTable | null {
-	const read = readOrRefusal(kind, dataset, roles);
+function tryRead(kind: ChartKind, dataset: Dataset, roles: ColumnRoles, drawing: LayoutDrawing): ReadTable | null {
+	const read = readOrRefusal(kind, dataset, roles, drawing);
 	return read instanceof InvalidDataError ? null : read;
 }
 

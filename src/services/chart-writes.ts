@@ -102,8 +102,19 @@ export function readingOf(rawMeta: unknown): TableReading {
 	return parsed.data;
 }
 
-/** What `readingOf` checks: the two settings a table is read with, the rest of `meta` left for `validateMeta`. */
-const Reading = z.object({ columns: ColumnRoles.optional(), dateOrder: DateOrder.optional() });
+/**
+ * What `readingOf` checks: the two settings a table is read with, the rest of `meta` left for
+ * `validateMeta`; and which series are hidden (a pie draws its first visible column), read
+ * leniently here because `validateMeta` is what refuses a bad `seriesTransform`.
+ */
+const Reading = z.object({
+	columns: ColumnRoles.optional(),
+	dateOrder: DateOrder.optional(),
+	seriesTransform: z
+		.record(z.string(), z.object({ hidden: z.boolean().optional() }))
+		.optional()
+		.catch(undefined),
+});
 
 /** Whether a settings change changes how the table is read (its column roles, its dates), so the data is read again. */
 export function readsDifferently(before: unknown, after: unknown): boolean {

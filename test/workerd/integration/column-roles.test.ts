@@ -91,6 +91,24 @@ describe("meta.columns", () => {
 	});
 });
 
+describe("parts of a whole", () => {
+	it("check the column a pie draws: a hidden column below zero is no part, on create and on new data", async () => {
+		const { key } = await makeAccount();
+		const data = "party,change,seats\nGreens,7,19\nLabour,-3,38\n";
+		const refused = await create(key, { kind: "pie", data });
+		expect([refused.status, refused.body.error.code]).toEqual([422, "invalid_data"]);
+		expect(refused.body.error.message).toContain('negative value (-3) in "change"');
+		const hidden = { seriesTransform: { change: { hidden: true } } };
+		const created = await create(key, { kind: "pie", data, meta: hidden });
+		expect(created.status).toBe(201);
+		const again = await call(key, "PUT", `/v1/charts/${created.body.id}/data`, {
+			rawBody: "party,change,seats\nGreens,5,21\nLabour,-4,36\n",
+			headers: { "Content-Type": "text/csv" },
+		});
+		expect(again.status).toBe(200);
+	});
+});
+
 describe("column names", () => {
 	it("longer than a role may name are refused on the way in, and roles stored before that limit still read", async () => {
 		const { key } = await makeAccount();
