@@ -13,7 +13,7 @@
  */
 import { nameForTitle } from "../../../domain/chart-name";
 import { applyMergePatch, composeMergePatch, diffMergePatch } from "../../../domain/merge-patch";
-import { ApiFailure, describeFailure } from "../../lib/api";
+import { ApiFailure, describeFailure, type ErrorDetails } from "../../lib/api";
 import type { Chart } from "../../lib/chart-types";
 
 /**
@@ -61,6 +61,8 @@ export interface AutosaveState {
 	failure: Error | null;
 	/** The API's message when a kind switch was refused (the data does not fit the kind). */
 	kindFailure: string | null;
+	/** That refusal's `details` (the roles it proposes in `columns`, say), or null. */
+	kindDetails: ErrorDetails | null;
 	/** What undo takes back, oldest first. */
 	undo: HistoryEntry[];
 	/** What redo puts back, the next one last; any new change empties it. */
@@ -117,6 +119,7 @@ export const initialAutosave: AutosaveState = {
 	conflict: false,
 	failure: null,
 	kindFailure: null,
+	kindDetails: null,
 	undo: [],
 	redo: [],
 };
@@ -212,6 +215,7 @@ function change(state: AutosaveState, patch: ChartPatch, undoable: boolean, at: 
 		undo,
 		redo,
 		kindFailure: patch.kind ? null : state.kindFailure,
+		kindDetails: patch.kind ? null : state.kindDetails,
 		pending: compose(state.pending, patch),
 	};
 	// During a conflict edits pile up until the person chooses; nothing is sent.
@@ -238,7 +242,7 @@ function saveFailed(state: AutosaveState, error: unknown): Step {
 		// Nothing changed, so there is nothing to undo.
 		const last = state.undo[state.undo.length - 1];
 		const undo = last?.kind === "settings" && last.fields === "kind" ? state.undo.slice(0, -1) : state.undo;
-		const refused: AutosaveState = { ...afterSend, pending, undo, kindFailure: error.message };
+		const refused: AutosaveState = { ...afterSend, pending, undo, kindFailure: error.message, kindDetails: error.details ?? null };
 		if (pending) return flush(refused);
 		return { state: { ...refused, saveState: "saved" }, effects: [] };
 	}

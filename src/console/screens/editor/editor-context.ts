@@ -6,7 +6,7 @@
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import type { SaveState } from "../../components/save-status";
-import type { ApiFailure } from "../../lib/api";
+import type { ApiFailure, ErrorDetails } from "../../lib/api";
 import type { Chart } from "../../lib/chart-types";
 import type { PreviewSource } from "../../preview/engine";
 
@@ -23,8 +23,11 @@ export interface EditorContextValue {
 	 * `chart.meta` and the preview, saved through `PATCH` with `If-Match` ~500 ms later, undoable.
 	 */
 	updateMeta(patch: Record<string, unknown>): void;
-	/** Changes top-level fields (`kind`, `series` references, `folderId`) the same way. */
-	updateChart(patch: { kind?: Chart["kind"]; series?: unknown[]; folderId?: string | null }): void;
+	/**
+	 * Changes top-level fields (`kind`, `series` references, `folderId`) the same way; with `meta`
+	 * too, both are one change (one save, one step of undo): a kind with the column roles it needs.
+	 */
+	updateChart(patch: { kind?: Chart["kind"]; series?: unknown[]; folderId?: string | null; meta?: Record<string, unknown> }): void;
 	/**
 	 * After a step wrote to the API itself (data upload, publish, restore): adopt the chart the
 	 * API answered and its ETag, and redraw the preview from the server's data.
@@ -42,6 +45,11 @@ export interface EditorContextValue {
 	 * put back). Cleared by the next successful save.
 	 */
 	fieldError(path: string): string | null;
+	/**
+	 * The `details` of the refusal `fieldError("kind")` says, or null: `columns` holds the roles
+	 * the API proposes for the refused kind when it has some (docs/data.md, column roles).
+	 */
+	kindRefusalDetails: ErrorDetails | null;
 	/**
 	 * Why the last save failed (the API's answer, with its `details`), until a save succeeds:
 	 * for a step that shows more than the message, such as a refusal's proposed column roles.

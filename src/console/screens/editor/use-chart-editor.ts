@@ -235,7 +235,7 @@ export function useChartEditor(chartId: string): ChartEditor {
 		};
 	}, [chart, previewData]);
 
-	const { failure, kindFailure } = shown;
+	const { failure, kindFailure, kindDetails } = shown;
 	const fieldError = useCallback(
 		(field: string): string | null => {
 			if (field === "kind") return kindFailure;
@@ -261,6 +261,7 @@ export function useChartEditor(chartId: string): ChartEditor {
 			preview,
 			previewVersion,
 			fieldError,
+			kindRefusalDetails: kindDetails,
 			saveFailure: failure,
 			previewedVersion: versionPreview?.version ?? null,
 			undo,
@@ -279,6 +280,7 @@ export function useChartEditor(chartId: string): ChartEditor {
 		preview,
 		previewVersion,
 		fieldError,
+		kindDetails,
 		failure,
 		versionPreview,
 		undo,

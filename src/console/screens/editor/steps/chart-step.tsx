@@ -3,15 +3,18 @@
  * A kind the data does not fit is refused by the API (422); the frame keeps the old kind and
  * this step explains the misfit: the API's message and the layout the kind needs.
  */
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { kindCatalog, kindPhrase } from "../../../../domain/kind-catalog";
 import type { ChartKind } from "../../../../domain/kinds";
 import { Icon } from "../../../components/icon";
+import { announce } from "../../../lib/announce";
 import { useEditor } from "../editor-context";
 import { type Variant, variantsOf } from "../kind-info";
 import { KindPicker } from "../kind-picker";
 import { useSuggestedKinds } from "../use-suggested-kinds";
 import { sentence } from "./data-step";
+import { proposalLabel, proposedRoles, wholeRolesPatch, withoutProposalJson } from "./kind-proposal";
+import "./chart-step.css";
 
 function VariantControl({ variant }: { variant: Variant }) {
 	const { chart, updateMeta, fieldError } = useEditor();
@@ -123,13 +126,22 @@ function VariantControl({ variant }: { variant: Variant }) {
 }
 
 export function ChartStep() {
-	const { chart, updateChart, fieldError, preview } = useEditor();
+	const { chart, updateChart, fieldError, kindRefusalDetails, preview } = useEditor();
 	const [attempted, setAttempted] = useState<ChartKind | null>(null);
+	// The kind just drawn with the proposed roles: focus goes to its radio once it is checked.
+	const [adopted, setAdopted] = useState<ChartKind | null>(null);
+	const body = useRef<HTMLDivElement>(null);
 	const misfit = fieldError("kind");
+	const proposal = misfit && attempted ? proposedRoles(kindRefusalDetails) : null;
+	useEffect(() => {
+		if (!adopted || chart.kind !== adopted) return;
+		setAdopted(null);
+		body.current?.querySelector<HTMLInputElement>('input[name="chart-kind"]:checked')?.focus();
+	}, [adopted, chart.kind]);
 	const variants = variantsOf(chart.kind, chart.seriesReferences.length > 0 || preview?.fromStatistics === true);
 	const suggested = useSuggestedKinds(chart.seriesReferences.length > 0 ? null : preview);
 	return (
-		<div class="step-body">
+		<div class="step-body" ref={body}>
 			<section class="step-section" aria-labelledby="kind-heading">
 				<h2 id="kind-heading" class="section-label">
 					Kind of chart
@@ -141,13 +153,31 @@ export function ChartStep() {
 							<p>
 								<strong>Your data does not fit {kindPhrase(attempted)}</strong>, so it stays {kindPhrase(chart.kind)}.
 							</p>
-							<p>{sentence(misfit)}</p>
+							<p>{sentence(proposal ? withoutProposalJson(misfit) : misfit)}</p>
 							{!/needs/.test(misfit) && (
 								<p class="muted">
 									{kindPhrase(attempted, true)} needs {kindCatalog[attempted].layout}.
 								</p>
 							)}
-							<p class="muted">Change the data in the Data step, or pick a kind that fits it.</p>
+							{proposal ? (
+								<>
+									<p class="muted">It can be drawn with these columns (undo takes it back):</p>
+									<button
+										type="button"
+										class="button misfit-proposal"
+										onClick={() => {
+											const words = proposalLabel(attempted, proposal);
+											setAdopted(attempted);
+											updateChart({ kind: attempted, meta: { columns: wholeRolesPatch(chart.meta.columns, proposal) } });
+											announce(`${words.replace(/^Draw it as/, "Drawn as")}.`);
+										}}
+									>
+										{proposalLabel(attempted, proposal)}
+									</button>
+								</>
+							) : (
+								<p class="muted">Change the data in the Data step, or pick a kind that fits it.</p>
+							)}
 						</div>
 					</div>
 				)}
