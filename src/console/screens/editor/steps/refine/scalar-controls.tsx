@@ -9,6 +9,7 @@ import type { ControlProps } from "./form-parts";
 import { describedBy, ErrorText, FormContext, Hint, useFieldIds } from "./form-parts";
 import type { Field } from "./schema-fields";
 import { orUnset } from "./values";
+import { readWebAddress } from "./web-address";
 
 /** The control of a single value, by `field.control`; null for fields that hold more than one. */
 export function ScalarControl(props: ControlProps) {
@@ -28,10 +29,13 @@ export function ScalarControl(props: ControlProps) {
 	}
 }
 
-function TextControl({ field, value, onChange, path, labelOverride }: ControlProps) {
+function TextControl(props: ControlProps) {
+	const { field, value, onChange, path, labelOverride } = props;
 	const ids = useFieldIds();
 	const { errorAt, suggestionsId } = useContext(FormContext);
 	if (field.control !== "text") return null;
+	// An address is one line, whatever its length limit (the schema gives sourceUrl none, which reads as long text).
+	if (field.format === "url") return <WebAddressControl {...props} />;
 	const error = errorAt(path);
 	const text = typeof value === "string" ? value : "";
 	const placeholder = typeof field.example === "string" ? `e.g. ${field.example}` : undefined;
@@ -81,6 +85,91 @@ function TextControl({ field, value, onChange, path, labelOverride }: ControlPro
 			{input}
 			<Hint id={ids.hint} text={field.hint} />
 			<ErrorText id={ids.error} message={error} />
+		</div>
+	);
+}
+
+/**
+ * A web address (`sourceUrl`): a bare host and path is read as `https://…`, and the field says the
+ * address it will use; one that still is not an http(s) URL is held here with its problem, not
+ * sent, so the chart's other edits keep saving (web-address.ts).
+ */
+function WebAddressControl({ field, value, onChange, path, labelOverride }: ControlProps) {
+	const ids = useFieldIds();
+	const usedId = `${ids.input}-used`;
+	const heldId = `${ids.input}-held`;
+	const { errorAt } = useContext(FormContext);
+	const saved = typeof value === "string" ? value : "";
+	const [text, setText] = useState(saved);
+	const [problem, setProblem] = useState<string | null>(null);
+	// Said once the person leaves the field (not at the first letter typed), then kept until fixed.
+	const [told, setTold] = useState(false);
+	const readAs = (typed: string) => {
+		const read = readWebAddress(typed);
+		return "value" in read ? read.value : null;
+	};
+	// An outside change (undo, restore, a teammate's version) replaces what is typed.
+	useEffect(() => {
+		if (text.trim() === "" ? saved !== "" : readAs(text) !== saved) {
+			setText(saved);
+			setProblem(null);
+			setTold(false);
+		}
+	}, [saved]);
+	if (field.control !== "text") return null;
+	const shownProblem = problem && told ? problem : null;
+	const error = shownProblem ?? errorAt(path);
+	const used = problem ? null : readAs(text);
+	const completed = used !== null && used !== text.trim() ? used : null;
+	return (
+		<div class="field">
+			<label for={ids.input}>{labelOverride ?? field.label}</label>
+			<input
+				id={ids.input}
+				class="input"
+				type="url"
+				inputMode="url"
+				spellcheck={false}
+				value={text}
+				maxLength={field.maxLength}
+				placeholder={typeof field.example === "string" ? `e.g. ${field.example}` : "https://www.destatis.de"}
+				aria-invalid={error ? "true" : undefined}
+				aria-describedby={describedBy(
+					field.hint && ids.hint,
+					completed !== null && usedId,
+					error && ids.error,
+					shownProblem !== null && heldId,
+				)}
+				onInput={(event) => {
+					const typed = (event.currentTarget as HTMLInputElement).value;
+					setText(typed);
+					if (typed.trim() === "") {
+						setProblem(null);
+						setTold(false);
+						onChange(undefined);
+						return;
+					}
+					const read = readWebAddress(typed);
+					if ("value" in read) {
+						setProblem(null);
+						setTold(false);
+						if (read.value !== saved) onChange(read.value);
+					} else setProblem(read.problem);
+				}}
+				onBlur={() => setTold(problem !== null)}
+			/>
+			<Hint id={ids.hint} text={field.hint} />
+			{completed !== null && (
+				<p class="hint" id={usedId}>
+					Links to {completed}
+				</p>
+			)}
+			<ErrorText id={ids.error} message={error ?? undefined} />
+			{shownProblem && (
+				<p class="hint" id={heldId}>
+					Not saved until it is a web address; your other changes are saved.
+				</p>
+			)}
 		</div>
 	);
 }
