@@ -8,6 +8,7 @@
  */
 import { defaultChartName } from "../../../domain/chart-name";
 import "./editor.css";
+import "./editor-buttons.css";
 import type { ComponentType } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { Icon } from "../../components/icon";
@@ -284,8 +285,10 @@ function EditorFrame({ editor, context }: { editor: ChartEditor; context: Editor
 							<button
 								type="button"
 								class="button quiet"
-								disabled={!context.canUndo}
-								onClick={() => context.undo()}
+								aria-disabled={context.canUndo ? undefined : "true"}
+								onClick={() => {
+									if (context.canUndo) context.undo();
+								}}
 								aria-keyshortcuts="Control+Z Meta+Z"
 								title="Undo (Ctrl+Z)"
 							>
@@ -295,8 +298,10 @@ function EditorFrame({ editor, context }: { editor: ChartEditor; context: Editor
 							<button
 								type="button"
 								class="button quiet"
-								disabled={!context.canRedo}
-								onClick={() => context.redo()}
+								aria-disabled={context.canRedo ? undefined : "true"}
+								onClick={() => {
+									if (context.canRedo) context.redo();
+								}}
 								aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
 								title="Redo (Ctrl+Shift+Z)"
 							>

@@ -181,7 +181,16 @@ export function Downloads({ chart, saved }: { chart: Chart; saved: boolean }) {
 				</div>
 			)}
 			<div class="row">
-				<button type="button" class="button" disabled={busy || !chart.hasData} onClick={() => void run()}>
+				{/* Busy, the button stays focusable (aria-disabled, a press ignored): disabled, it would drop focus to the page. */}
+				<button
+					type="button"
+					class="button"
+					disabled={!chart.hasData}
+					aria-disabled={busy ? "true" : undefined}
+					onClick={() => {
+						if (!busy) void run();
+					}}
+				>
 					<Icon name="download" />
 					{busy ? `Preparing ${label}…` : `Download ${label}`}
 				</button>

@@ -30,6 +30,7 @@ export function CsvInput({
 	const fileInput = useRef<HTMLInputElement>(null);
 
 	async function send(csv: string, what: string) {
+		if (busy) return;
 		if (!csv.trim()) {
 			setProblem("There is nothing to use yet: paste a CSV with a header row, or choose a file.");
 			return;
@@ -96,7 +97,14 @@ export function CsvInput({
 					<strong>Drop a CSV file here</strong>
 					<span class="muted"> or </span>
 				</p>
-				<button type="button" class="button" disabled={busy} onClick={() => fileInput.current?.click()}>
+				<button
+					type="button"
+					class="button"
+					aria-disabled={busy ? "true" : undefined}
+					onClick={() => {
+						if (!busy) fileInput.current?.click();
+					}}
+				>
 					Choose a file
 				</button>
 				<input
@@ -135,7 +143,15 @@ export function CsvInput({
 				</p>
 			)}
 			<div class="row-actions">
-				<button type="button" class="button primary" disabled={busy} onClick={() => void send(text, "The pasted data")}>
+				{/* Busy, the button stays focusable (aria-disabled, a press ignored): disabled, it would drop focus to the page. */}
+				<button
+					type="button"
+					class="button primary"
+					aria-disabled={busy ? "true" : undefined}
+					onClick={() => {
+						if (!busy) void send(text, "The pasted data");
+					}}
+				>
 					{busy ? "Loading the data…" : "Use this data"}
 				</button>
 			</div>
