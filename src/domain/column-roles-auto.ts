@@ -17,31 +17,16 @@ import { InvalidDataError } from "./invalid-data";
 import type { ChartKind } from "./kinds";
 import type { LayoutDrawing } from "./layouts";
 import { seriesForLayout } from "./layouts";
+import { isIdColumn, isPeriodColumn } from "./period-columns";
 import { readDayMonthDates } from "./table-dates";
+
+export { isIdColumn, isPeriodColumn };
 
 /** What a chart draws of its table: the roles in use, the projected table and its series. */
 export interface ReadTable {
 	roles: ColumnRoles;
 	drawn: Dataset;
 	seriesNames: string[];
-}
-
-const periodName =
-	/^(year|years|jahr|année|annee|año|ano|anno|jaar|år|yr|fy|date|datum|month|monat|mois|quarter|quartal|week|woche|day|tag|period|zeitraum|time|zeit)$/i;
-const idName = /(^|[\s_.-])(id|code|nr|no|num|number|fips|zip|plz|ags|iso|rank|index)$|^#$/i;
-
-function isWholeNumbers(column: DatasetColumn): boolean {
-	return column.values.every((cell) => cell === null || (typeof cell === "number" && Number.isInteger(cell)));
-}
-
-/** A column of periods: dates, or whole numbers under a name that says year, month, … */
-export function isPeriodColumn(column: DatasetColumn): boolean {
-	return column.type === "date" || (column.type === "number" && periodName.test(column.name.trim()) && isWholeNumbers(column));
-}
-
-/** A column of identifiers: whole numbers under a name that says id, code, number, rank, … */
-export function isIdColumn(column: DatasetColumn): boolean {
-	return column.type === "number" && idName.test(column.name.trim()) && isWholeNumbers(column);
 }
 
 function isValueColumn(column: DatasetColumn): boolean {

@@ -4,6 +4,7 @@
  * renderer.
  */
 import type { DatasetColumn } from "../../domain/dataset";
+import { isIdColumn, isPeriodColumn } from "../../domain/period-columns";
 import type { DrawingNotes } from "../drawing-notes";
 import type { RenderInput } from "../input";
 import { label } from "../input";
@@ -12,15 +13,16 @@ import { chartLocale, dateFormatter, formatsNumbers, valueFormatter } from "../n
 export const numberFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 });
 
 /**
- * How the table writes a column's cells: numbers in the chart's number format, dates in its
- * locale, text as it is. Exports and the embed's search both go through here, so a reader
- * searches for what the cells show.
+ * How the table writes a column's cells: numbers in the chart's number format (periods and ids as
+ * they are), dates in its locale, text as it is. Exports and the embed's search both go through
+ * here, so a reader searches for what the cells show.
  */
 export function cellWriter(input: RenderInput): (column: DatasetColumn, value: DatasetColumn["values"][number]) => string {
 	const writeNumber = formatsNumbers(input.meta) ? valueFormatter(input.meta) : (value: number) => numberFormat.format(value);
 	const writeDate = input.meta.locale !== undefined ? dateFormatter(input.meta) : null;
 	return (column, value) => {
-		if (typeof value === "number") return writeNumber(value);
+		// A year or a code is no quantity: `2020`, never `2,020` or `2.020,0`.
+		if (typeof value === "number") return isPeriodColumn(column) || isIdColumn(column) ? String(value) : writeNumber(value);
 		const text = label(value ?? null);
 		return writeDate && column.type === "date" ? writeDate(text) : text;
 	};
