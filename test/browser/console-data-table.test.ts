@@ -312,6 +312,8 @@ describe("console data table and history", { skip }, () => {
 		await page.goto(`${fixture.server.url}/charts/${id}`);
 		const box = page.getByRole("region", { name: "The chart's data" });
 		await page.getByRole("grid").waitFor();
+		// Column widths follow the text: measure in the console's fonts, not the wider fallback drawn before they load.
+		await page.evaluate(() => document.fonts.ready);
 
 		// Five columns fit without scrolling sideways.
 		const fits = await box.evaluate((element) => element.scrollWidth <= element.clientWidth);
