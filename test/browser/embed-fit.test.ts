@@ -22,7 +22,9 @@ const schemes = ["light", "dark"] as const;
 
 /** The drawn texts of the shown drawing and their boxes, with the drawing's box and scale (CSS px per drawing px). */
 async function shownTexts(page: Page) {
-	return page.evaluate(() => {
+	return page.evaluate(async () => {
+		// Text boxes in the page's own fonts: one measured in the fallback before they load is wider.
+		await document.fonts.ready;
 		const svg = Array.from(document.querySelectorAll("main svg")).find((s) => s.getBoundingClientRect().width > 0) as SVGSVGElement;
 		const box = svg.getBoundingClientRect();
 		const texts = Array.from(svg.querySelectorAll("text"))
