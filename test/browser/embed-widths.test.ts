@@ -291,7 +291,9 @@ describe("published pages at every width", { skip }, () => {
 					assert.ok(await page.getByRole("button", { name: "Next" }).isEnabled());
 					assert.ok(await page.getByRole("button", { name: "Previous" }).isDisabled(), "page 1 has no previous page");
 					assert.ok(await page.getByText("12 rows · page 1 of 3").isVisible());
-					// Above the drawing, not over it, and nothing scrolls sideways.
+					// Above the drawing, not over it, and nothing scrolls sideways: laid out in the page's own
+					// fonts (the load was not waited for, and the fallback is wider).
+					await page.evaluate(() => document.fonts.ready);
 					const { controlsBottom, chartTop, scrollWidth } = await page.evaluate(() => ({
 						controlsBottom: document.querySelector(".table-controls")?.getBoundingClientRect().bottom ?? 0,
 						chartTop: document.querySelector("main")?.getBoundingClientRect().top ?? 0,
