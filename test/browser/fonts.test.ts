@@ -111,7 +111,10 @@ describe("uploaded fonts in a browser", { skip }, () => {
 			"Inter 600 loaded",
 			"Inter 700 loaded",
 		]);
-		assert.ok(fontRequests.includes(`http://127.0.0.1:${port}/embed/_fonts/${uploaded.id}.ttf`), fontRequests.join(", "));
+		// Playwright reports a finished request on its own time, which may come after the page's load() resolved.
+		const uploadedUrl = `http://127.0.0.1:${port}/embed/_fonts/${uploaded.id}.ttf`;
+		for (let tries = 0; tries < 50 && !fontRequests.includes(uploadedUrl); tries++) await page.waitForTimeout(100);
+		assert.ok(fontRequests.includes(uploadedUrl), fontRequests.join(", "));
 		for (const url of fontRequests) assert.ok(url.startsWith(`http://127.0.0.1:${port}/embed/_fonts/`), `${url} is not on the embed host`);
 		assert.deepEqual(problems, []);
 		await page.close();
