@@ -45,7 +45,7 @@ async function expectExpanded(target: Locator, expanded: boolean, message: strin
 	await target
 		.page()
 		.waitForFunction(([element, value]) => element.getAttribute("aria-expanded") === value, [handle, String(expanded)] as const, {
-			timeout: 2000,
+			timeout: 10_000,
 		})
 		.catch(() => assert.fail(message));
 }
@@ -73,9 +73,10 @@ async function chooseFromMenu(page: Page, menu: string, item: string): Promise<v
 }
 
 /**
- * Focus lands on the tree item named `name` within 2 s. It checks the focused element, not one
- * element handle: a keypress or a background refresh may draw the row anew, and the handle taken
- * before would be a detached copy while the new row has focus.
+ * Focus lands on the tree item named `name` within 10 s (it moves in an effect, which a loaded
+ * machine may run seconds late). It checks the focused element, not one element handle: a
+ * keypress or a background refresh may draw the row anew, and the handle taken before would be a
+ * detached copy while the new row has focus.
  */
 async function expectTreeFocus(page: Page, name: string, message: string): Promise<void> {
 	const focused = () =>
@@ -91,7 +92,7 @@ async function expectTreeFocus(page: Page, name: string, message: string): Promi
 				return element?.getAttribute("role") === "treeitem" && element.querySelector(".tree-name")?.textContent?.trim() === wanted;
 			},
 			name,
-			{ timeout: 2000 },
+			{ timeout: 10_000 },
 		)
 		.catch(async () => assert.fail(`${message} (focus is on ${await focused()})`));
 }
