@@ -193,7 +193,7 @@ describe("an assistant connects by signing in", { skip: chromiumMissing() ?? fal
 		assert.equal(await row.count(), 0, "the row is gone");
 		// Focus moves in an effect, which runs after the frame that removed the row is painted.
 		await page
-			.waitForFunction(() => document.activeElement?.textContent === "Connected assistants", undefined, { timeout: 2000 })
+			.waitForFunction(() => document.activeElement?.textContent === "Connected assistants", undefined, { timeout: 10_000 })
 			.catch(async () => {
 				const where = await page.evaluate(() => document.activeElement?.tagName.toLowerCase() ?? "nothing");
 				assert.fail(`focus goes to the section's heading when no row is left (focus is on ${where})`);
