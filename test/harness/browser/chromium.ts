@@ -29,9 +29,27 @@ export function chromiumMissing(): string | null {
 	return existsSync(chromiumPath) ? null : `Chromium is not installed at ${chromiumPath} (apt-get install -y chromium)`;
 }
 
-export function launchChromium(): Promise<Browser> {
+export async function launchChromium(): Promise<Browser> {
 	const shared = process.env[sharedBrowserVar];
-	return shared ? chromium.connect(shared) : chromium.launch(launchOptions);
+	return patient(shared ? await chromium.connect(shared) : await chromium.launch(launchOptions));
+}
+
+/**
+ * Every context opened on `browser` (`newPage` opens one through `newContext`) waits as long as a
+ * loaded 2-core machine needs: 90 s for a navigation, 60 s for an element or a response. The waits
+ * after a navigation (a heading, a drawing, a refusal from the API) wait on the page's scripts and
+ * fetches from the same dev server, seen to take over Playwright's 30 s under load (a document or
+ * data.json answering after 15 s). A wait that never ends still fails. Explicit timeouts stay.
+ */
+function patient(browser: Browser): Browser {
+	const newContext = browser.newContext.bind(browser);
+	browser.newContext = async (options) => {
+		const context = await newContext(options);
+		context.setDefaultNavigationTimeout(90_000);
+		context.setDefaultTimeout(60_000);
+		return context;
+	};
+	return browser;
 }
 
 /** A Chromium other processes connect to (its WebSocket address is `wsEndpoint()`). */
