@@ -113,11 +113,7 @@ describe("the editor shows what the chart draws", { skip }, () => {
 		await page.getByRole("tab", { name: "Refine" }).click();
 		const drawing = page.locator(".preview-drawing svg");
 		await drawing.locator("text", { hasText: "Households spending" }).first().waitFor();
-		// Drawn at the chart's own width (no fit to a narrower pane), as the export is.
-		assert.equal(await drawing.getAttribute("width"), "640");
 
-		// The same lines as the export: the preview measured with the font the export measures with.
-		const previewTexts = await drawing.locator("text").allTextContents();
 		const exported = await fetch(`${fixture.server.url}/v1/charts/${chart.id}/export/svg`, {
 			headers: { Authorization: `Bearer ${fixture.demo.editor.key}` },
 		});
@@ -125,9 +121,21 @@ describe("the editor shows what the chart draws", { skip }, () => {
 		const exportTexts = [...(await exported.text()).matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) =>
 			(m[1] ?? "").replace(/&amp;/g, "&"),
 		);
-		const inPreview = blockLines(previewTexts);
 		const inExport = blockLines(exportTexts);
 		assert.ok(inExport.title.length >= 2, `the title should wrap at 640 px: ${JSON.stringify(inExport.title)}`);
+		// The drawing found first may be the Data step's, fitted to its narrower pane: the Refine step
+		// draws again at the chart's width on its own time. Wait for that drawing, then check it.
+		await eventually(
+			"the preview drawn at 640 px with the export's lines",
+			async () =>
+				(await drawing.getAttribute("width")) === "640" &&
+				JSON.stringify(blockLines(await drawing.locator("text").allTextContents())) === JSON.stringify(inExport),
+		).catch(() => undefined);
+		// Drawn at the chart's own width (no fit to a narrower pane), as the export is.
+		assert.equal(await drawing.getAttribute("width"), "640");
+
+		// The same lines as the export: the preview measured with the font the export measures with.
+		const inPreview = blockLines(await drawing.locator("text").allTextContents());
 		assert.deepEqual(inPreview, inExport, "the preview breaks the title block where the export does");
 
 		// The title's lines end above the subtitle's first, and the subtitle above the legend.
@@ -202,7 +210,8 @@ describe("the editor shows what the chart draws", { skip }, () => {
 			const stored = await fixture.api(fixture.demo.editor, "GET", `/v1/charts/${line.id}`);
 			return (stored.meta as { axes?: { y?: Record<string, unknown> } }).axes?.y?.grid === undefined;
 		});
-		assert.ok((await gridLinesDrawn(page)) > 0);
+		await eventually("the preview with grid lines again", async () => (await gridLinesDrawn(page)) > 0).catch(() => undefined);
+		assert.ok((await gridLinesDrawn(page)) > 0, "the preview draws no grid lines once the setting is gone");
 
 		// Horizontal bars: the value axis is the horizontal one, and it draws the theme's lines.
 		const bars = await fixture.api(fixture.demo.editor, "POST", "/v1/charts", { kind: "horizontal-bar", data, meta: { title: "Bars" } });
