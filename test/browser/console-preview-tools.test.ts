@@ -177,8 +177,16 @@ describe("console preview tools", { skip }, () => {
 			return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 		};
 		const grip = page.getByRole("button", { name: /^Note “Look here” at 30, Labour/ });
-		const handle = await centre(await grip.boundingBox());
-		const text = await centre(await page.locator(".preview-drawing svg text", { hasText: /^Look here$/ }).boundingBox());
+		// The drawing and the handles over it are laid out on their own time (the handles after the
+		// drawing, both again once the fonts are in): measure both once they agree, or fail on the last.
+		const measure = async () => ({
+			handle: await centre(await grip.boundingBox()),
+			text: await centre(await page.locator(".preview-drawing svg text", { hasText: /^Look here$/ }).boundingBox()),
+		});
+		const textAbove = ({ handle, text }: Awaited<ReturnType<typeof measure>>) =>
+			Math.abs(text.x - handle.x) < 4 && handle.y - text.y > 0 && handle.y - text.y < 18;
+		await eventually("the note's text beside its handle", async () => textAbove(await measure()), 10_000).catch(() => undefined);
+		const { handle, text } = await measure();
 		// The text sits just above its point (a label's distance), not at one series' bar in the band.
 		assert.ok(Math.abs(text.x - handle.x) < 4, `text at x ${text.x}, handle at ${handle.x}`);
 		assert.ok(handle.y - text.y > 0 && handle.y - text.y < 18, `text at y ${text.y}, handle at ${handle.y}`);
@@ -194,8 +202,20 @@ describe("console preview tools", { skip }, () => {
 		});
 		assert.deepEqual(note.arrow, { x: 30, y: "Labour" });
 		assert.notDeepEqual({ x: note.x, y: note.y }, note.arrow);
-		const head = await centre(await page.getByRole("button", { name: /^Arrow of note “Look here”/ }).boundingBox());
-		const moved = await centre(await page.getByRole("button", { name: /^Note “Look here”/ }).boundingBox());
+		const handles = async () => ({
+			head: await centre(await page.getByRole("button", { name: /^Arrow of note “Look here”/ }).boundingBox()),
+			moved: await centre(await page.getByRole("button", { name: /^Note “Look here”/ }).boundingBox()),
+		});
+		// The handles follow the redrawn note a moment after the change: wait for them to settle there.
+		await eventually(
+			"the arrow's handles in place",
+			async () => {
+				const { head: h, moved: m } = await handles();
+				return Math.hypot(m.x - h.x, m.y - h.y) >= 24 && Math.abs(h.x - handle.x) < 2 && Math.abs(h.y - handle.y) < 2;
+			},
+			10_000,
+		).catch(() => undefined);
+		const { head, moved } = await handles();
 		assert.ok(Math.hypot(moved.x - head.x, moved.y - head.y) >= 24, "the arrow has a visible length");
 		assert.ok(Math.abs(head.x - handle.x) < 2 && Math.abs(head.y - handle.y) < 2, "the arrow's handle is at the note's old point");
 		assert.deepEqual(problems, []);
