@@ -14,7 +14,7 @@ import { chromiumMissing } from "../harness/browser/chromium.ts";
 import type { EmbedFixture } from "../harness/browser/embed-fixture.ts";
 import { startEmbedHost } from "../harness/browser/embed-fixture.ts";
 
-const port = 8850;
+const port = 8857;
 const skip = chromiumMissing() ? "Debian's chromium is not installed (apt-get install chromium)" : false;
 const screenshots = process.env.SCREENSHOTS;
 const widths = [390, 1280];
