@@ -11,7 +11,9 @@
  *
  * Readers go through the Cache API first (`pointerTtlSeconds`): one R2 read per chart and edge
  * location at most every few seconds. The publishing location's entry is purged at once, so a
- * republish or an unpublish shows there at once and everywhere else within the TTL.
+ * republish or an unpublish shows there at once and everywhere else within the TTL. A reader whose
+ * R2 read overlapped the write may still cache what it read after the purge (the Cache API has no
+ * conditional put): that location then shows the change within the TTL too, the bound for all.
  */
 
 /** How long an edge location may show a pointer it read: the bound on a publish showing everywhere. */
