@@ -82,3 +82,29 @@ export function formatNumber(value: number): string {
 export function numbersOf(columnValues: readonly Cell[]): (number | null)[] {
 	return columnValues.map((v) => (typeof v === "number" ? v : null));
 }
+
+/**
+ * A period or date as a time axis places it, in ms since 1970 (UTC, so the server and every
+ * reader's browser put it at the same place): `2024` is the year's start, `2024-03` the month's,
+ * a date its midnight, a time without an offset UTC. Null when it is no such date.
+ */
+export function timeOf(text: string): number | null {
+	const match = /^(\d{4})(?:-(\d\d)(?:-(\d\d)([T ]\d.*)?)?)?$/.exec(text.trim());
+	if (!match) return null;
+	const [, year, month = "01", day = "01", clock] = match;
+	const time = clock
+		? Date.parse(`${year}-${month}-${day}T${clock.slice(1)}${/(Z|[+-]\d\d:?\d\d)$/.test(clock) ? "" : "Z"}`)
+		: Date.UTC(Number(year), Number(month) - 1, Number(day));
+	return Number.isFinite(time) ? time : null;
+}
+
+/**
+ * Where an annotation's x lies on a time axis: a date or period as the data writes it, a year
+ * (`2008`), or ms since 1970 (what the editor reads off a time axis under the pointer).
+ */
+export function timeAt(value: string | number): number | null {
+	const text = String(value).trim();
+	const number = text === "" ? Number.NaN : Number(text);
+	if (!Number.isFinite(number)) return timeOf(text);
+	return Math.abs(number) < 10_000 && Number.isInteger(number) ? timeOf(String(number).padStart(4, "0")) : number;
+}

@@ -6,6 +6,7 @@
  */
 import type { ChartKind } from "../../domain/kinds";
 import type { RenderInput } from "../../render/input";
+import { lineXText } from "../../render/kinds/cartesian";
 import { isRace } from "../../render/kinds/race";
 import { annotationSeriesPrefix } from "../../render/settings/annotations";
 import { dateWriter } from "../../render/settings/dates";
@@ -193,9 +194,17 @@ export function tipTexts(chart: LaidOutChart, input: RenderInput): Omit<ReaderTi
 	};
 	if (input.kind === "line" || input.kind === "horizontal-bar") {
 		const count = series[0]?.getData().count() ?? 0;
+		// A line on a time or value axis holds `[x, y]` pairs: the header is its x as the data writes it (the
+		// axis's tooltip header), the value its y. On a category axis, the category's name and a plain value.
+		const xText = lineXText(input);
+		const header = (c: number) => {
+			const raw = series[0]?.getRawValue(c);
+			return writeDate(Array.isArray(raw) ? xText(raw[0]) : (series[0]?.getData().getName(c) ?? ""));
+		};
+		const y = (raw: unknown) => (Array.isArray(raw) ? raw[1] : raw);
 		const categories: CategoryTip[] = Array.from({ length: count }, (_, c) => ({
-			header: writeDate(series[0]?.getData().getName(c) ?? ""),
-			values: series.map((s) => value(s.getRawValue(c))),
+			header: header(c),
+			values: series.map((s) => value(y(s.getRawValue(c)))),
 		}));
 		return {
 			trigger: "axis",

@@ -6,15 +6,20 @@
  * `orientation` ("horizontal" | "vertical", bars only), `sort` ("none" | "descending", bars).
  */
 
+import { isPeriodColumn } from "../../domain/column-roles-auto";
+import type { Cell } from "../../domain/dataset";
+import type { Meta } from "../../domain/meta";
 import { sharedIndices } from "../downsample";
 import { DrawingNotes } from "../drawing-notes";
 import { extent } from "../extent";
 import type { Option } from "../frame";
 import { axisStyle, containLabels, frame, gridLines, plotGrid, smallText } from "../frame";
 import type { RenderInput, SeriesValues } from "../input";
-import { categories, colors, numbersOf, visibleSeries } from "../input";
+import { categories, colors, numbersOf, timeAt, timeOf, visibleSeries } from "../input";
+import { dateFormatter, timeTickFormatter, valueFormatter } from "../number-format";
 import type { Candle } from "../reduce";
 import { mergeCandles } from "../reduce";
+import { part } from "../settings/option-parts";
 import { isRace, periodMark, raceColors, raceFrameInput } from "./race";
 
 /** More lines or bar series than this are unreadable, and each one multiplies the marks drawn. */
@@ -57,42 +62,275 @@ function downsampled(
 	notes: DrawingNotes,
 	threshold = input.width * 2,
 	unit = "rows",
-): { labels: string[]; series: SeriesValues[] } {
+): { labels: string[]; series: SeriesValues[]; rows: number[] } {
 	const labels = categories(input);
 	const keep = sharedIndices(
 		series.map((s) => s.values),
 		threshold,
 	);
-	if (keep.length === labels.length) return { labels, series };
+	if (keep.length === labels.length) return { labels, series, rows: labels.map((_, i) => i) };
 	notes.cut(keep.length, labels.length, unit, "downsampled");
 	return {
 		labels: keep.map((i) => labels[i] as string),
 		series: series.map((s) => ({ name: s.name, values: keep.map((i) => s.values[i] ?? null) })),
+		rows: keep,
 	};
+}
+
+/**
+ * How a line chart's x column lays its rows out: dates on a time axis and numbers on a value
+ * axis, each spaced by what they say (1950 → 1990 four times as wide as 2020 → 2030), periods
+ * (years) written without separators; text stays a category axis, one even step per row.
+ */
+export type LineX = "time" | "period" | "value" | "category";
+
+/** Whole numbers that read as years (1000–2999), written without separators whatever the column's name. */
+function yearLike(values: readonly Cell[]): boolean {
+	let any = false;
+	for (const v of values) {
+		if (v === null) continue;
+		if (typeof v !== "number" || !Number.isInteger(v) || v < 1000 || v > 2999) return false;
+		any = true;
+	}
+	return any;
+}
+
+export function lineX(input: RenderInput): LineX {
+	const x = input.dataset.columns[0];
+	if (!x || x.values.every((v) => v === null)) return "category";
+	if (x.type === "date") return x.values.every((v) => v === null || (typeof v === "string" && timeOf(v) !== null)) ? "time" : "category";
+	if (x.type === "number") {
+		if (!x.values.every((v) => v === null || (typeof v === "number" && Number.isFinite(v)))) return "category";
+		return isPeriodColumn(x) || yearLike(x.values) ? "period" : "value";
+	}
+	return "category";
+}
+
+/**
+ * A line's x as the data has it, from the value its axis holds (a time axis's ms, a value axis's
+ * number): the header of a tooltip, before `meta.locale` writes a date.
+ */
+export function lineXText(input: RenderInput): (x: unknown) => string {
+	const column = input.dataset.columns[0];
+	if (lineX(input) === "time" && column) {
+		const texts = new Map<number, string>();
+		for (const v of column.values) {
+			if (typeof v !== "string") continue;
+			const t = timeOf(v);
+			if (t !== null && !texts.has(t)) texts.set(t, v);
+		}
+		return (x) => {
+			if (typeof x !== "number") return x === null || x === undefined ? "" : String(x);
+			return texts.get(x) ?? new Date(x).toISOString().slice(0, 10);
+		};
+	}
+	return (x) => (x === null || x === undefined ? "" : String(x));
+}
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * A time axis's tick as the house writes dates without a locale, the way data has them: `2024` at
+ * a year's start, `2024-03` at a month's, `2024-03-05` on another day, `14:30` within a day.
+ */
+export function timeTick(value: number): string {
+	const date = new Date(value);
+	if (Number.isNaN(date.getTime())) return "";
+	const year = String(date.getUTCFullYear()).padStart(4, "0");
+	const month = two(date.getUTCMonth() + 1);
+	const day = two(date.getUTCDate());
+	if (date.getUTCHours() !== 0 || date.getUTCMinutes() !== 0) return `${two(date.getUTCHours())}:${two(date.getUTCMinutes())}`;
+	if (day !== "01") return `${year}-${month}-${day}`;
+	return month === "01" ? year : `${year}-${month}`;
+}
+
+/** The dates a line's annotations name along x, where a time axis places them. */
+function annotatedTimes(input: RenderInput): number[] {
+	return (input.meta.annotations ?? [])
+		.flatMap((a) =>
+			a.type === "text" ? [a.x, ...(a.arrow ? [a.arrow.x] : [])] : a.axis !== "x" ? [] : a.type === "line" ? [a.value] : [a.from, a.to],
+		)
+		.map(timeAt)
+		.filter((t): t is number => t !== null);
+}
+
+/**
+ * A time axis's ticks in `meta.locale`: a year at its start, a month with its year as the chart's
+ * dates are written elsewhere ("März 2024"), a day by its day and month, a time within a day by the clock.
+ */
+function localeTimeTick(meta: Meta): (value: number) => string {
+	const writeDate = dateFormatter(meta);
+	const tick = timeTickFormatter(meta);
+	return (value) => {
+		const date = new Date(value);
+		if (date.getUTCHours() !== 0 || date.getUTCMinutes() !== 0) return date.toISOString().slice(11, 16);
+		return date.getUTCDate() === 1 && date.getUTCMonth() !== 0 ? writeDate(date.toISOString().slice(0, 7)) : tick(value);
+	};
+}
+
+const day = 86_400_000;
+/** Steps a time axis ticks by, smallest first: minutes, hours, days, months, years. */
+type TimeUnit = "minute" | "hour" | "day" | "month" | "year";
+const timeSteps: { unit: TimeUnit; n: number; approx: number }[] = [
+	...[1, 5, 15, 30].map((n) => ({ unit: "minute" as const, n, approx: n * 60_000 })),
+	...[1, 2, 3, 6, 12].map((n) => ({ unit: "hour" as const, n, approx: n * 3_600_000 })),
+	...[1, 2, 7].map((n) => ({ unit: "day" as const, n, approx: n * day })),
+	...[1, 2, 3, 6].map((n) => ({ unit: "month" as const, n, approx: n * 30.44 * day })),
+	...[1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000].map((n) => ({ unit: "year" as const, n, approx: n * 365.25 * day })),
+];
+
+/** The finest unit a column of ISO dates names: years (`2024`), months (`2024-03`), days, or times of day. */
+function finestUnit(cells: readonly Cell[]): TimeUnit {
+	let longest = 0;
+	for (const cell of cells) if (typeof cell === "string") longest = Math.max(longest, cell.trim().length);
+	return longest <= 4 ? "year" : longest <= 7 ? "month" : longest <= 10 ? "day" : "minute";
+}
+
+/**
+ * Ticks of a time axis at calendar boundaries, at most about `count` of them: whole years (every
+ * 1, 2, 5, 10… years, on multiples), months (every 1, 2, 3 or 6, from January), days or hours.
+ * ECharts' own ticks start at the data's first date and step by odd spans (1955, 1963, 1971…).
+ */
+export function timeTicks(min: number, max: number, count: number, finest: TimeUnit = "minute"): number[] {
+	const span = max - min;
+	if (!(span > 0)) return [min];
+	// Never finer than the data: monthly figures are ticked by months or years, not weeks.
+	const steps = timeSteps.slice(timeSteps.findIndex((s) => s.unit === finest));
+	const step = steps.find((s) => span / s.approx <= count) ?? (steps.at(-1) as (typeof timeSteps)[number]);
+	const ticks: number[] = [];
+	const start = new Date(min);
+	if (step.unit === "year" || step.unit === "month") {
+		const months = step.unit === "year" ? step.n * 12 : step.n;
+		let index = start.getUTCFullYear() * 12 + start.getUTCMonth();
+		index = Math.ceil(index / months) * months;
+		for (; ; index += months) {
+			const t = new Date(Date.UTC(2000, index - 2000 * 12, 1)).getTime();
+			if (t < min) continue;
+			if (t > max) break;
+			ticks.push(t);
+		}
+		return ticks;
+	}
+	if (step.unit === "day" && step.n === 7) {
+		// Weeks start on Monday (1970-01-05 was one).
+		const monday = Date.UTC(1970, 0, 5);
+		for (let t = monday + Math.ceil((min - monday) / (7 * day)) * 7 * day; t <= max; t += 7 * day) ticks.push(t);
+		return ticks;
+	}
+	for (let t = Math.ceil(min / step.approx) * step.approx; t <= max; t += step.approx) ticks.push(t);
+	return ticks;
+}
+
+/** Whole numbers (years) ticked every 1, 2, 5, 10… on their multiples, at most about `count`. */
+export function periodTicks(min: number, max: number, count: number): number[] {
+	const span = max - min;
+	if (!(span > 0)) return [min];
+	let step = 1;
+	for (let power = 1; ; power *= 10) {
+		const fits = [1, 2, 5].map((m) => m * power).find((s) => span / s <= count);
+		if (fits !== undefined) {
+			step = fits;
+			break;
+		}
+	}
+	const ticks: number[] = [];
+	for (let t = Math.ceil(min / step) * step; t <= max; t += step) ticks.push(t);
+	return ticks;
+}
+
+/** About how many ticks a line's x axis has room for: one per ~75 px of plot, at least two. */
+function tickRoom(input: RenderInput, plot: { left: number; right: number }): number {
+	return Math.max(2, Math.floor((input.width - plot.left - plot.right - 40) / 75));
+}
+
+/**
+ * A line's x axis and its series' data: a category axis of the rows' labels for text; for dates
+ * a time axis and for numbers a value axis, each running from the first row to the last, with
+ * every point an `[x, y]` pair so periods are spaced by the time between them (rows without an x
+ * are left out). Years are written as years (`2020`, never `2,020`), ticks on whole years.
+ */
+function lineXAxis(
+	input: RenderInput,
+	labels: string[],
+	rows: number[],
+	drawn: SeriesValues[],
+	showGrid: boolean,
+	plot: { left: number; right: number },
+): { axis: Option; data: unknown[][]; time: boolean } {
+	const style = axisStyle(input, showGrid);
+	const along = lineX(input);
+	const cells = input.dataset.columns[0]?.values ?? [];
+	if (along === "category")
+		return { axis: { type: "category", data: labels, boundaryGap: false, ...style }, data: drawn.map((s) => s.values), time: false };
+	const xs = rows.map((row) => {
+		const cell = cells[row] ?? null;
+		if (along === "time") return typeof cell === "string" ? timeOf(cell) : null;
+		return typeof cell === "number" && Number.isFinite(cell) ? cell : null;
+	});
+	const placed = xs.flatMap((x, i) => (x === null ? [] : [i]));
+	const data = drawn.map((s) => placed.map((i) => [xs[i] as number, s.values[i] ?? null]));
+	// A time axis reaches to annotations before or after the data (a value axis widens in settings/annotation-extent.ts).
+	const noted = along === "time" ? annotatedTimes(input) : [];
+	const ends = extent([...placed.map((i) => xs[i] as number), ...noted]);
+	const text = lineXText(input);
+	const locale = input.meta.locale !== undefined;
+	const writeDate = locale ? dateFormatter(input.meta) : (date: string) => date;
+	// Ticks on calendar boundaries and whole years; other numbers keep ECharts' own round ticks.
+	const calendar =
+		!ends || along === "value"
+			? []
+			: along === "time"
+				? timeTicks(ends.min, ends.max, tickRoom(input, plot), finestUnit(cells))
+				: periodTicks(ends.min, ends.max, tickRoom(input, plot));
+	const ticks = calendar.length > 0 ? calendar : null;
+	const axis: Option = {
+		type: along === "time" ? "time" : "value",
+		...(ends && ends.min < ends.max ? { min: ends.min, max: ends.max } : {}),
+		...(along === "period" ? { minInterval: 1 } : {}),
+		...style,
+		axisLabel: {
+			...style.axisLabel,
+			...(along === "time"
+				? { formatter: locale ? localeTimeTick(input.meta) : timeTick }
+				: along === "period"
+					? { formatter: (value: number) => String(value) }
+					: input.meta.locale !== undefined
+						? { formatter: valueFormatter({ locale: input.meta.locale }) }
+						: {}),
+			...(ticks ? { customValues: ticks } : {}),
+		},
+		...(ticks ? { axisTick: { ...style.axisTick, customValues: ticks } } : {}),
+		// The tooltip's header: the period as the data writes it.
+		axisPointer: { label: { formatter: (p: { value?: unknown }) => (along === "time" ? writeDate(text(p.value)) : text(p.value)) } },
+	};
+	return { axis, data, time: along === "time" };
 }
 
 export function lineOption(input: RenderInput, notes = new DrawingNotes()): Option {
 	const stack = stackMode(input);
 	const visible = cappedSeries(visibleSeries(input), maxDrawnSeries, notes);
-	const { labels, series: drawn } = downsampled(input, stack === "percent" ? asPercent(visible) : visible, notes);
+	const { labels, series: drawn, rows } = downsampled(input, stack === "percent" ? asPercent(visible) : visible, notes);
 	const { option, plot } = frame(input, { legend: drawn.length > 1 });
 	const lines = gridLines(input);
 	const area = input.meta.area === true || stack !== "none";
+	const x = lineXAxis(input, labels, rows, drawn, lines.vertical, plot);
 	return {
 		...option,
+		// Dates are placed and ticked in UTC, as the data and the server read them, in every reader's time zone.
+		...(x.time ? { useUTC: true } : {}),
 		tooltip: { trigger: "axis" },
 		grid: plotGrid(plot),
-		xAxis: { type: "category", data: labels, boundaryGap: false, ...axisStyle(input, lines.vertical) },
+		xAxis: x.axis,
 		yAxis: {
 			type: "value",
 			scale: !area,
 			...(stack === "percent" ? { max: 100, axisLabel: { formatter: "{value}%" } } : {}),
 			...axisStyle(input, lines.horizontal),
 		},
-		series: drawn.map((s) => ({
+		series: drawn.map((s, i) => ({
 			type: "line",
 			name: s.name,
-			data: s.values,
+			data: x.data[i] ?? [],
 			showSymbol: s.values.length <= 40,
 			symbolSize: 5,
 			lineStyle: { width: 2 },
@@ -167,7 +405,7 @@ export function niceBound(value: number): number {
 }
 
 export function multiplesOption(input: RenderInput, notes = new DrawingNotes()): Option {
-	const { labels, series: drawn } = downsampled(input, cappedSeries(visibleSeries(input), maxPanels, notes), notes);
+	const { labels, series: drawn, rows: kept } = downsampled(input, cappedSeries(visibleSeries(input), maxPanels, notes), notes);
 	const { option, plot } = frame(input, { legend: false });
 	const c = colors(input);
 	const count = Math.max(drawn.length, 1);
@@ -182,8 +420,11 @@ export function multiplesOption(input: RenderInput, notes = new DrawingNotes()):
 	// Shared scales, so panels compare at a glance.
 	const min = niceBound(Math.min(0, all?.min ?? 0));
 	const max = niceBound(Math.max(all?.max ?? 0, 0));
+	// Periods spaced by time in every panel, as on a line; ticks for a panel's width.
+	const x = lineXAxis(input, labels, kept, drawn, false, { left: 0, right: input.width - cellWidth });
 	return {
 		...option,
+		...(x.time ? { useUTC: true } : {}),
 		tooltip: { trigger: "axis" },
 		title: [
 			option.title,
@@ -202,12 +443,9 @@ export function multiplesOption(input: RenderInput, notes = new DrawingNotes()):
 			...containLabels,
 		})),
 		xAxis: drawn.map((_, i) => ({
-			type: "category",
+			...x.axis,
 			gridIndex: i,
-			data: labels,
-			boundaryGap: false,
-			...axisStyle(input, false),
-			axisLabel: { color: c.mutedText, hideOverlap: true, fontSize: smallText(input) },
+			axisLabel: { ...part(x.axis, "axisLabel"), color: c.mutedText, hideOverlap: true, fontSize: smallText(input) },
 		})),
 		yAxis: drawn.map((_, i) => ({
 			type: "value",
@@ -223,7 +461,7 @@ export function multiplesOption(input: RenderInput, notes = new DrawingNotes()):
 			name: s.name,
 			xAxisIndex: i,
 			yAxisIndex: i,
-			data: s.values,
+			data: x.data[i] ?? [],
 			showSymbol: false,
 			lineStyle: { width: 2, color: c.palette[i % c.palette.length] },
 			areaStyle: { opacity: 0.15, color: c.palette[i % c.palette.length] },

@@ -14,7 +14,7 @@ import type { DrawingNotes } from "../drawing-notes";
 import type { Option } from "../frame";
 import { fontStack } from "../frame";
 import type { RenderInput } from "../input";
-import { colors } from "../input";
+import { colors, timeAt } from "../input";
 import { fitAxesToAnnotations, outOfRange } from "./annotation-extent";
 import { axesOf, seriesOf } from "./option-parts";
 
@@ -35,6 +35,8 @@ function onAxis(axis: Option | undefined, value: AxisValue): AxisValue | null {
 		const name = String(value);
 		return names.includes(name) ? name : null;
 	}
+	// A time axis (a line's dates) by the date or period: `2008`, `2008-09`, `2008-09-15`, as the data writes them.
+	if (axis.type === "time") return timeAt(value);
 	if (typeof value === "number") return value;
 	const parsed = Number(value);
 	return value.trim() !== "" && Number.isFinite(parsed) ? parsed : null;

@@ -68,6 +68,8 @@ function dropNonPositive(option: Option, which: "x" | "y"): number {
 			const point = Array.isArray(item) ? item : itemValue(item);
 			if (Array.isArray(point) && typeof point[position] === "number" && (point[position] as number) <= 0) {
 				dropped++;
+				// A line's `[x, y]` keeps its x: the gap stays at its period, and the embed's tips still name it.
+				if (series.type === "line" && Array.isArray(item) && position === 1) return [item[0], null];
 				return null;
 			}
 			return item;

@@ -46,7 +46,8 @@ function categoryAxis(axis: Option, writeDate: WriteDate): Option {
 }
 
 function timeAxis(axis: Option, input: RenderInput): Option {
-	if (axis.type !== "time") return axis;
+	// A line writes its own time axis (its ticks, and its tooltip header as the data writes the date): kinds/cartesian.ts.
+	if (axis.type !== "time" || part(axis, "axisLabel").formatter) return axis;
 	const writeDate = dateFormatter(input.meta);
 	const iso = (value: unknown) => (typeof value === "number" ? new Date(value).toISOString().slice(0, 10) : String(value ?? ""));
 	const pointer = part(axis, "axisPointer");

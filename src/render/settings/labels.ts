@@ -22,8 +22,11 @@ function numberAt(item: unknown, position: number): number | null {
 	return null;
 }
 
+/** A line point's value: a plain number on a category axis, the y of an `[x, y]` pair on a time or value axis. */
+const linePosition = 1;
+
 function lastIndex(data: unknown[]): number {
-	for (let i = data.length - 1; i >= 0; i--) if (numberAt(data[i], 0) !== null) return i;
+	for (let i = data.length - 1; i >= 0; i--) if (numberAt(data[i], linePosition) !== null) return i;
 	return -1;
 }
 
@@ -53,11 +56,12 @@ function barLabels(series: Option, input: RenderInput, write: Write, horizontal:
 
 function lineLabels(series: Option, input: RenderInput, write: Write, which: "last" | "all"): Option {
 	if (!Array.isArray(series.data)) return series;
-	if (which === "all") return { ...series, label: { ...labelStyle(input), show: true, position: "top", formatter: formatted(write, 0) } };
+	if (which === "all")
+		return { ...series, label: { ...labelStyle(input), show: true, position: "top", formatter: formatted(write, linePosition) } };
 	const last = lastIndex(series.data);
 	const data = series.data.map((item: unknown, i: number) =>
 		i === last
-			? { value: itemValue(item), label: { ...labelStyle(input), show: true, position: "top", formatter: formatted(write, 0) } }
+			? { value: itemValue(item), label: { ...labelStyle(input), show: true, position: "top", formatter: formatted(write, linePosition) } }
 			: item,
 	);
 	return { ...series, data };
@@ -73,7 +77,7 @@ function directLabel(series: Option, input: RenderInput, write: Write, withValue
 			color: part(series, "lineStyle").color ?? undefined,
 			fontWeight: 600,
 			formatter: (params: { value?: unknown }) => {
-				const n = numberAt(params.value, 0);
+				const n = numberAt(params.value, linePosition);
 				return withValue && n !== null ? `${name}  ${write(n)}` : name;
 			},
 		},
@@ -86,7 +90,7 @@ function directLabelRoom(series: Option[], input: RenderInput, write: Write, wit
 	let widest = 0;
 	for (const s of series) {
 		const data = Array.isArray(s.data) ? s.data : [];
-		const last = numberAt(data[lastIndex(data)], 0);
+		const last = numberAt(data[lastIndex(data)], linePosition);
 		const text = withValue && last !== null ? `${String(s.name ?? "")}  ${write(last)}` : String(s.name ?? "");
 		widest = Math.max(widest, textWidth(text, size, fontStack(input), 600));
 	}

@@ -28,6 +28,8 @@ export function applyNumberFormat(option: Option, input: RenderInput): Option {
 	for (const which of ["x", "y"] as const) {
 		const key = which === "x" ? "xAxis" : "yAxis";
 		if (next[key] === undefined) continue;
+		// A line's (or small multiples') x holds periods or numbers, not values: its builder writes them (2020, never 2.020).
+		if (which === "x" && (input.kind === "line" || input.kind === "multiples")) continue;
 		const axes = axesOf(next, which).map((axis) => {
 			if (isValueAxis(axis)) return { ...axis, axisLabel: { ...part(axis, "axisLabel"), formatter: labelFormatter(axis, write) } };
 			return axis;

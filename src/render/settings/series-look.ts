@@ -72,7 +72,10 @@ function highlightItems(
 		const name =
 			typeof item === "object" && item !== null && !Array.isArray(item)
 				? String((item as Option).name ?? names[i] ?? "")
-				: (names[i] ?? "");
+				: // A line's `[year, value]` is named by its year.
+					Array.isArray(item) && series.type === "line"
+					? String(item[0])
+					: (names[i] ?? "");
 		const asObject = typeof item === "object" && item !== null && !Array.isArray(item) ? (item as Option) : { value: item };
 		// A highlighted item keeps a colour of its own (a race entity's); the rest are muted.
 		const color = wanted.has(name) ? (part(asObject, "itemStyle").color ?? base(i)) : muted;
@@ -128,6 +131,9 @@ export function applySeriesLook(option: Option, input: RenderInput, notes: Drawi
 	if (highlight) {
 		const categories = new Set([
 			...categoryNames(option),
+			...all.flatMap((s) =>
+				s.type === "line" && Array.isArray(s.data) ? s.data.map((d: unknown) => String(Array.isArray(d) ? d[0] : "")) : [],
+			),
 			...all.flatMap((s) => (s.type === "pie" && Array.isArray(s.data) ? s.data.map((d: unknown) => String((d as Option)?.name)) : [])),
 		]);
 		const unknown = highlight.filter((name) => !drawnNames.includes(name) && !categories.has(name));

@@ -29,17 +29,22 @@ describe("chart options", () => {
 
 	it("keeps x labels aligned with downsampled values", () => {
 		const rows = Array.from({ length: 5_000 }, (_, i) => `${i},${Math.sin(i / 50)}`);
+		// Numbers on x lie on a value axis as [x, y] pairs (line-time-axis.test.ts); text keeps a category axis.
 		const option = chartOption(input("line", `t,v\n${rows.join("\n")}\n`, {}, 400));
-		const labels = (option.xAxis as { data: string[] }).data;
-		const values = (option.series as Series)[0]?.data ?? [];
+		const points = ((option.series as Series)[0]?.data ?? []) as [number, number][];
+		expect(points.length).toBeLessThanOrEqual(800);
+		// Each kept point's x is the period of its value: v = sin(t / 50).
+		for (const [t, v] of points) expect(v).toBeCloseTo(Math.sin(t / 50), 10);
+		const text = chartOption(input("line", `t,v\n${rows.map((row) => `r${row}`).join("\n")}\n`, {}, 400));
+		const labels = (text.xAxis as { data: string[] }).data;
+		const values = (text.series as Series)[0]?.data ?? [];
 		expect(labels.length).toBeLessThanOrEqual(800);
 		expect(labels).toHaveLength(values.length);
-		// Each kept label is the period of the value beside it: v = sin(t / 50).
-		for (const [i, t] of labels.entries()) expect(values[i]).toBeCloseTo(Math.sin(Number(t) / 50), 10);
+		for (const [i, t] of labels.entries()) expect(values[i]).toBeCloseTo(Math.sin(Number(t.slice(1)) / 50), 10);
 	});
 
 	it("stacks to 100% when asked", () => {
-		const option = chartOption(input("line", "t,a,b\n1,1,3\n2,2,2\n", { stack: "percent" }));
+		const option = chartOption(input("line", "t,a,b\nx,1,3\ny,2,2\n", { stack: "percent" }));
 		expect((option.series as Series).map((s) => s.data)).toEqual([
 			[25, 50],
 			[75, 50],

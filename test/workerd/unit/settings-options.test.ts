@@ -46,13 +46,22 @@ describe("number format and locale", () => {
 		expect(valueFormatter({ locale: "fr-FR", numberFormat: { percent: true, decimals: 0 } })(25)).toMatch(/^25\s%$/);
 	});
 
-	it("formats value-axis labels and tooltips; category dates take the locale's month names", () => {
-		const { option } = built("line", "month,Sales\n2024-01,1200.5\n2024-02,1300\n", { locale: "de-DE", numberFormat: { decimals: 1 } });
+	it("formats value-axis labels and tooltips; dates take the locale's month names", () => {
+		const monthlySales = "month,Sales\n2024-01,1200.5\n2024-02,1300\n";
+		const { option } = built("line", monthlySales, { locale: "de-DE", numberFormat: { decimals: 1 } });
 		const yLabel = ((option.yAxis as Obj).axisLabel as Obj).formatter as (v: number) => string;
 		expect(yLabel(1200.5)).toBe("1.200,5");
-		const xLabel = ((option.xAxis as Obj).axisLabel as Obj).formatter as (v: string) => string;
-		expect(xLabel("2024-01")).toBe("Jan. 2024");
+		// A line's dates lie on a time axis (line-time-axis.test.ts): its ticks and tooltip header in the locale.
+		const xAxis = option.xAxis as Obj;
+		const xLabel = (xAxis.axisLabel as Obj).formatter as (v: number) => string;
+		expect([xLabel(Date.UTC(2024, 0, 1)), xLabel(Date.UTC(2024, 1, 1))]).toEqual(["2024", "Feb. 2024"]);
+		const header = ((xAxis.axisPointer as Obj).label as Obj).formatter as (p: Obj) => string;
+		expect(header({ value: Date.UTC(2024, 0, 1) })).toBe("Jan. 2024");
 		expect(((option.tooltip as Obj).valueFormatter as (v: number) => string)(2.5)).toBe("2,5");
+		// Columns keep a category axis of dates.
+		const columns = built("horizontal-bar", monthlySales, { locale: "de-DE", orientation: "vertical" }).option;
+		const category = ((columns.xAxis as Obj).axisLabel as Obj).formatter as (v: string) => string;
+		expect(category("2024-01")).toBe("Jan. 2024");
 	});
 });
 
@@ -136,8 +145,12 @@ describe("dates in the locale", () => {
 		expect(cellWriter({ ...table, meta: {} })(dayColumn, "2024-03-05")).toBe("2024-03-05");
 		const race = built("horizontal-bar", "month,A,B\n2024-01,1,2\n2024-02,3,1\n", { locale: "de-DE", race: { enabled: true } });
 		expect(graphicTexts(race.option)).toContain("Feb. 2024");
+		// Without a locale a line's time axis writes its ticks as the data writes dates.
 		const plain = built("line", monthly);
-		expect(((plain.option.xAxis as Obj).axisLabel as Obj).formatter).toBeUndefined();
+		const tick = ((plain.option.xAxis as Obj).axisLabel as Obj).formatter as (v: number) => string;
+		expect([tick(Date.UTC(2024, 0, 1)), tick(Date.UTC(2024, 2, 1))]).toEqual(["2024", "2024-03"]);
+		const columns = built("horizontal-bar", monthly, { orientation: "vertical" });
+		expect(((columns.option.xAxis as Obj).axisLabel as Obj).formatter).toBeUndefined();
 	});
 });
 
@@ -171,7 +184,12 @@ describe("axes", () => {
 	it("a log scale leaves out zero and negative values and says so", () => {
 		const { option, series, notes } = built("line", "year,Cases\n2019,0\n2020,12\n2021,340\n", { axes: { y: { scale: "log" } } });
 		expect(option.yAxis).toMatchObject({ type: "log" });
-		expect((series[0] as Obj).data).toEqual([null, 12, 340]);
+		// A line of years holds [year, value] pairs (line-time-axis.test.ts); the left-out value keeps its year.
+		expect((series[0] as Obj).data).toEqual([
+			[2019, null],
+			[2020, 12],
+			[2021, 340],
+		]);
 		expect(notes).toContain("1 zero or negative value is left out of the log scale on the y axis");
 	});
 });
@@ -228,12 +246,13 @@ describe("labels and legend", () => {
 
 	it("the last point of a line, and direct labels that replace the legend", () => {
 		const last = (built("line", lines, { labels: { values: "last" } }).series[0] as Obj).data as unknown[];
-		expect(last[2]).toMatchObject({ value: 2.6, label: { show: true } });
-		expect(last[1]).toBe(0.9);
+		// A line of years holds [year, value] pairs (line-time-axis.test.ts).
+		expect(last[2]).toMatchObject({ value: [2021, 2.6], label: { show: true } });
+		expect(last[1]).toEqual([2020, 0.9]);
 		const direct = built("line", lines, { labels: { direct: true } });
 		expect((direct.option.legend as Obj).show).toBe(false);
 		expect((direct.series[0] as Obj).endLabel).toMatchObject({ show: true });
-		expect((((direct.series[0] as Obj).endLabel as Obj).formatter as (p: Obj) => string)({ value: 2.6 })).toBe("CPI");
+		expect((((direct.series[0] as Obj).endLabel as Obj).formatter as (p: Obj) => string)({ value: [2021, 2.6] })).toBe("CPI");
 		const plain = built("line", lines);
 		expect(Number((direct.option.grid as Obj).right)).toBeGreaterThan(Number((plain.option.grid as Obj).right));
 	});
@@ -262,14 +281,18 @@ describe("annotations", () => {
 		expect((first.markLine as Obj).data).toEqual([
 			expect.objectContaining({ yAxis: 2, label: expect.objectContaining({ formatter: "Target" }) }),
 		]);
-		expect(((first.markArea as Obj).data as Obj[][])[0]?.[1]).toEqual({ xAxis: "2020" });
-		expect(((first.markPoint as Obj).data as Obj[])[0]).toMatchObject({ coord: ["2021", 2.6], label: { formatter: "Peak" } });
+		// Years lie on a value axis (line-time-axis.test.ts): annotations at "2020" are placed at the number.
+		expect(((first.markArea as Obj).data as Obj[][])[0]?.[1]).toEqual({ xAxis: 2020 });
+		expect(((first.markPoint as Obj).data as Obj[])[0]).toMatchObject({ coord: [2021, 2.6], label: { formatter: "Peak" } });
 		expect((series[1] as Obj).markLine).toBeUndefined();
 	});
 
 	it("leaves out an annotation off the axes, and kinds without axes draw none, saying so", () => {
-		const { notes } = built("line", lines, { annotations: [{ type: "line", axis: "x", value: "1999" }] });
-		expect(notes.join()).toContain("not on the chart's axes and left out: the line at x = 1999");
+		// A year line's x is a value axis, which widens to a year before its data; a name it cannot place is left out.
+		const { notes } = built("line", lines, { annotations: [{ type: "line", axis: "x", value: "Q3" }] });
+		expect(notes.join()).toContain("not on the chart's axes and left out: the line at x = Q3");
+		const text = built("line", "party,Seats\nA,1\nB,2\n", { annotations: [{ type: "line", axis: "x", value: "1999" }] });
+		expect(text.notes.join()).toContain("not on the chart's axes and left out: the line at x = 1999");
 		const pie = built("pie", bars, { annotations });
 		expect(pie.notes.join()).toContain("this pie chart draws none of its 3");
 		expect((pie.series[0] as Obj).markLine).toBeUndefined();
