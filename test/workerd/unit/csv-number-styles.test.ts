@@ -58,7 +58,7 @@ describe("decimal commas", () => {
 			{ name: "Anteil", type: "number", values: [25.7, 24.1, 11.5] },
 			{ name: "Änderung", type: "number", values: [-5.2, 1.2, -0.4] },
 		]);
-		expect(columnsOf("party,share\nGreens,12.5%\nLabour,\"\u22121,234.5\"\n")[1]?.values).toEqual([12.5, -1234.5]);
+		expect(columnsOf('party,share\nGreens,12.5%\nLabour,"\u22121,234.5"\n')[1]?.values).toEqual([12.5, -1234.5]);
 		expect([isNumberText("\u22123"), isNumberText("12 %"), isNumberText("%"), isNumberText("12 %%"), isNumberText("\u2212")]).toEqual([
 			true,
 			true,
