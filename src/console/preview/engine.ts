@@ -167,7 +167,9 @@ export class PreviewChart {
 				const model = (chart as unknown as { getModel(): { getComponent(type: string, i: number): unknown } }).getModel();
 				const component = model.getComponent(key, index) as { axis?: { scale?: { getExtent?(): [number, number] } } } | undefined;
 				const [min, max] = component?.axis?.scale?.getExtent?.() ?? [0, 1];
-				return { type: "value", min, max, log: axis.type === "log" };
+				if (axis.type === "time") return { type: "time", min, max };
+				// A line's axis of years ticks whole years only (render/kinds/cartesian.ts).
+				return { type: "value", min, max, log: axis.type === "log", period: axis.minInterval === 1 };
 			};
 			const xShape = shape("xAxis");
 			const yShape = shape("yAxis");

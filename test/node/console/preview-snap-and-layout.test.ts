@@ -28,6 +28,14 @@ describe("snapping a click to the chart's axes", () => {
 		assert.equal(snapToAxis({ type: "value", min: -3, max: 3 }, -1.234), -1.2);
 	});
 
+	it("takes the year on a line's axis of years, and the date on a time axis, as data writes them", () => {
+		assert.equal(snapToAxis({ type: "value", min: 1950, max: 2023, period: true }, 2021.05), "2021");
+		const day = Date.UTC(2024, 2, 5, 13);
+		assert.equal(snapToAxis({ type: "time", min: Date.UTC(2024, 0, 1), max: Date.UTC(2024, 11, 31) }, day), "2024-03-05");
+		assert.equal(snapToAxis({ type: "time", min: Date.UTC(2000, 0, 1), max: Date.UTC(2024, 0, 1) }, day), "2024-03");
+		assert.equal(snapToAxis({ type: "time", min: Date.UTC(2000, 0, 1), max: Date.UTC(2024, 0, 1) }, Date.UTC(2024, 2, 20)), "2024-04");
+	});
+
 	it("keeps two significant digits on a log axis and refuses zero or below", () => {
 		assert.equal(snapToAxis({ type: "value", min: 1, max: 10000, log: true }, 1234.5), 1200);
 		assert.equal(snapToAxis({ type: "value", min: 1, max: 10000, log: true }, 0), null);
