@@ -306,6 +306,13 @@ function lineXAxis(
 	return { axis, data, time: along === "time" };
 }
 
+/** A value axis's style, and for a 100 % stack its top at 100 and a percent sign on its labels (kept beside the style's own label settings). */
+function percentAxis(stack: Stack, style: Option): Option {
+	if (stack !== "percent") return style;
+	const label = (style.axisLabel ?? {}) as Option;
+	return { ...style, max: 100, axisLabel: { ...label, formatter: "{value}%" } };
+}
+
 export function lineOption(input: RenderInput, notes = new DrawingNotes()): Option {
 	const stack = stackMode(input);
 	const visible = cappedSeries(visibleSeries(input), maxDrawnSeries, notes);
@@ -321,12 +328,7 @@ export function lineOption(input: RenderInput, notes = new DrawingNotes()): Opti
 		tooltip: { trigger: "axis" },
 		grid: plotGrid(plot),
 		xAxis: x.axis,
-		yAxis: {
-			type: "value",
-			scale: !area,
-			...(stack === "percent" ? { max: 100, axisLabel: { formatter: "{value}%" } } : {}),
-			...axisStyle(input, lines.horizontal),
-		},
+		yAxis: { type: "value", scale: !area, ...percentAxis(stack, axisStyle(input, lines.horizontal)) },
 		series: drawn.map((s, i) => ({
 			type: "line",
 			name: s.name,
@@ -375,8 +377,7 @@ export function barOption(input: RenderInput, notes = new DrawingNotes()): Optio
 	const categoryAxis = { type: "category", data: labels, inverse: horizontal, ...axisStyle(input, false) };
 	const valueAxis = {
 		type: "value",
-		...(stack === "percent" ? { max: 100, axisLabel: { formatter: "{value}%" } } : {}),
-		...axisStyle(input, horizontal ? lines.vertical || lines.horizontal : lines.horizontal),
+		...percentAxis(stack, axisStyle(input, horizontal ? lines.vertical || lines.horizontal : lines.horizontal)),
 	};
 	return {
 		...option,

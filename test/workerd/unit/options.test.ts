@@ -49,6 +49,10 @@ describe("chart options", () => {
 			[25, 50],
 			[75, 50],
 		]);
+		// The axis says percent, beside the theme's own label style.
+		expect(option.yAxis).toMatchObject({ max: 100, axisLabel: { formatter: "{value}%", color: expect.any(String) } });
+		const bars = chartOption(input("horizontal-bar", "t,a,b\nx,1,3\ny,2,2\n", { stack: "percent" }));
+		expect(bars.xAxis).toMatchObject({ max: 100, axisLabel: { formatter: "{value}%" } });
 	});
 });
 
