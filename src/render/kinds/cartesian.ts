@@ -158,7 +158,7 @@ function annotatedTimes(input: RenderInput): number[] {
  * A time axis's ticks in `meta.locale`: a year at its start, a month with its year as the chart's
  * dates are written elsewhere ("März 2024"), a day by its day and month, a time within a day by the clock.
  */
-function localeTimeTick(meta: Meta): (value: number) => string {
+export function localeTimeTick(meta: Meta): (value: number) => string {
 	const writeDate = dateFormatter(meta);
 	const tick = timeTickFormatter(meta);
 	return (value) => {
@@ -180,7 +180,7 @@ const timeSteps: { unit: TimeUnit; n: number; approx: number }[] = [
 ];
 
 /** The finest unit a column of ISO dates names: years (`2024`), months (`2024-03`), days, or times of day. */
-function finestUnit(cells: readonly Cell[]): TimeUnit {
+export function finestUnit(cells: readonly Cell[]): TimeUnit {
 	let longest = 0;
 	for (const cell of cells) if (typeof cell === "string") longest = Math.max(longest, cell.trim().length);
 	return longest <= 4 ? "year" : longest <= 7 ? "month" : longest <= 10 ? "day" : "minute";
@@ -239,7 +239,7 @@ export function periodTicks(min: number, max: number, count: number): number[] {
 }
 
 /** About how many ticks a line's x axis has room for: one per ~75 px of plot, at least two. */
-function tickRoom(input: RenderInput, plot: { left: number; right: number }): number {
+export function tickRoom(input: RenderInput, plot: { left: number; right: number }): number {
 	return Math.max(2, Math.floor((input.width - plot.left - plot.right - 40) / 75));
 }
 

@@ -5,9 +5,10 @@ import { extent } from "../extent";
 import type { Option } from "../frame";
 import { axisStyle, frame, gridLines, plotGrid } from "../frame";
 import type { RenderInput } from "../input";
-import { categories, colors, label, numbersOf, visibleSeries } from "../input";
+import { categories, colors, label, numbersOf, timeOf, visibleSeries } from "../input";
 import { bucketRanges, firstSeries } from "../reduce";
 import { valueWriter } from "../settings/numbers";
+import { finestUnit, lineX, localeTimeTick, periodTicks, tickRoom, timeTick, timeTicks } from "./cartesian";
 
 /** Box plots draw at most this many groups. */
 export const maxBoxes = 100;
@@ -209,7 +210,6 @@ export function heatmapOption(input: RenderInput, notes = new DrawingNotes()): O
 export function themeriverOption(input: RenderInput, notes = new DrawingNotes()): Option {
 	const visible = firstSeries(visibleSeries(input), maxRiverSeries, notes);
 	const periods = input.dataset.columns[0];
-	const dates = periods?.type === "date";
 	const allLabels = categories(input);
 	const keep = sharedIndices(
 		visible.map((s) => s.values),
@@ -217,23 +217,66 @@ export function themeriverOption(input: RenderInput, notes = new DrawingNotes())
 	);
 	notes.cut(keep.length, allLabels.length, "periods", "downsampled");
 	const downsampled = keep.length < allLabels.length;
-	const labels = downsampled ? keep.map((i) => allLabels[i] as string) : allLabels;
+	const rows = downsampled ? keep : allLabels.map((_, row) => row);
+	const labels = rows.map((row) => allLabels[row] as string);
 	const drawn = downsampled ? visible.map((s) => ({ name: s.name, values: keep.map((i) => s.values[i] ?? null) })) : visible;
-	const data = drawn.flatMap((s) => s.values.map((v, i) => [dates ? labels[i] : i, v ?? 0, s.name]));
+	// As a line spaces its periods (cartesian.ts `lineX`): dates by time (UTC, so every reader sees
+	// the same day), years and other numbers by value, text one even step per row.
+	const along = lineX(input);
+	const cells = rows.map((row) => periods?.values[row] ?? null);
+	const xOf = (i: number): number | null => {
+		const cell = cells[i] ?? null;
+		if (along === "time") return typeof cell === "string" ? timeOf(cell) : null;
+		if (along === "category") return i;
+		return typeof cell === "number" ? cell : null;
+	};
+	const data = drawn.flatMap((s) =>
+		s.values.flatMap((v, i) => {
+			const x = xOf(i);
+			return x === null ? [] : [[x, v ?? 0, s.name]];
+		}),
+	);
 	const { option, plot } = frame(input, { legend: drawn.length > 1, legendNames: drawn.map((s) => s.name) });
 	const c = colors(input);
+	const style = axisStyle(input, false);
+	const ends = along === "category" ? { min: 0, max: Math.max(labels.length - 1, 1) } : extent(labels.map((_, i) => xOf(i)));
+	const room = tickRoom(input, { left: plot.left + 10, right: plot.right + 10 });
+	const ticks =
+		!ends || along === "category" || along === "value"
+			? null
+			: along === "time"
+				? timeTicks(ends.min, ends.max, room, finestUnit(cells))
+				: periodTicks(ends.min, ends.max, room);
+	const write =
+		along === "category"
+			? (i: number) => labels[i] ?? ""
+			: along === "time"
+				? input.meta.locale !== undefined
+					? localeTimeTick(input.meta)
+					: timeTick
+				: along === "period"
+					? (value: number) => String(value)
+					: null;
 	return {
 		...option,
+		...(along === "time" ? { useUTC: true } : {}),
 		tooltip: { trigger: "axis" },
 		singleAxis: {
-			type: dates ? "time" : "value",
+			type: along === "time" ? "time" : "value",
 			top: plot.top,
 			bottom: plot.bottom + 20,
 			left: plot.left + 10,
 			right: plot.right + 10,
-			...(dates ? {} : { min: 0, max: Math.max(labels.length - 1, 1), axisLabel: { formatter: (i: number) => labels[i] ?? "" } }),
-			...axisStyle(input, false),
-			axisLabel: { color: c.mutedText, hideOverlap: true, ...(dates ? {} : { formatter: (i: number) => labels[i] ?? "" }) },
+			...(ends && ends.min < ends.max ? { min: ends.min, max: ends.max } : {}),
+			...(along === "period" ? { minInterval: 1 } : {}),
+			...style,
+			axisLabel: {
+				color: c.mutedText,
+				hideOverlap: true,
+				...(write ? { formatter: write } : {}),
+				...(ticks && ticks.length > 0 ? { customValues: ticks } : {}),
+			},
+			...(ticks && ticks.length > 0 ? { axisTick: { ...(style.axisTick as Option | undefined), customValues: ticks } } : {}),
 		},
 		series: [{ type: "themeRiver", data, label: { show: false }, emphasis: { focus: "series" } }],
 	};

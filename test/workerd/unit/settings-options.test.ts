@@ -98,7 +98,8 @@ describe("dates in the locale", () => {
 	it("writes a time axis's ticks in the locale (themeriver)", () => {
 		const { option } = built("themeriver", "day,A,B\n2024-01-01,1,2\n2024-02-01,2,3\n2024-03-01,3,1\n", { locale: "de-DE" });
 		const label = (option.singleAxis as Obj).axisLabel as Obj;
-		expect((label.formatter as (v: number) => string)(Date.UTC(2024, 2, 1))).toBe("Mär");
+		// As a line's time axis writes them: a month with its year.
+		expect((label.formatter as (v: number) => string)(Date.UTC(2024, 2, 1))).toBe("März 2024");
 		expect(timeTickFormatter({ locale: "de-DE" })(Date.UTC(2024, 0, 1))).toBe("2024");
 		expect(timeTickFormatter({ locale: "de-DE" })(Date.UTC(2024, 2, 5))).toBe("5. März");
 	});
