@@ -9,7 +9,7 @@
 import type { ColumnRoles, RoleForm, RoleSpec } from "./column-roles";
 import { columnsOf, kindRoleForms, projectDataset } from "./column-roles";
 import type { DayMonthOrder } from "./csv-cells";
-import { isMissingValueMark, isNumberText } from "./csv-cells";
+import { firstNonNumberCell, isMissingValueMark, isNumberText } from "./csv-cells";
 import type { Dataset, DatasetColumn } from "./dataset";
 import { csvRowNumber, describeColumn } from "./dataset-rows";
 import { inDrawingOrder } from "./drawing-order";
@@ -19,8 +19,6 @@ import type { LayoutDrawing } from "./layouts";
 import { seriesForLayout } from "./layouts";
 import { isIdColumn, isPeriodColumn } from "./period-columns";
 import { readDayMonthDates } from "./table-dates";
-
-export { isIdColumn, isPeriodColumn };
 
 /** What a chart draws of its table: the roles in use, the projected table and its series. */
 export interface ReadTable {
@@ -148,7 +146,7 @@ function labelRepeats(kind: ChartKind, dataset: Dataset): boolean {
  */
 function mistypedNumbers(dataset: Dataset, column: DatasetColumn, layoutError: InvalidDataError): InvalidDataError {
 	if (layoutError.details?.column === column.name) return layoutError;
-	const bad = column.values.findIndex((cell) => cell !== null && !isNumberText(String(cell)) && !isMissingValueMark(String(cell)));
+	const bad = firstNonNumberCell(column.values);
 	const row = csvRowNumber(Math.max(bad, 0));
 	return new InvalidDataError(
 		`${describeColumn(dataset, dataset.columns.indexOf(column))} must hold numbers, but row ${row} has "${String(column.values[bad] ?? "")}": correct the cell, or leave it empty for a missing value.`,

@@ -8,7 +8,7 @@
  * The tidy (long) form: for the kinds drawn from one column per series, `series` names a column
  * whose values name the series, with `x` and a single `y`; the projection pivots it wide.
  */
-import { isMissingValueMark, isNumberText } from "./csv-cells";
+import { firstNonNumberCell } from "./csv-cells";
 import type { Cell, Dataset, DatasetColumn } from "./dataset";
 import { csvRowNumber } from "./dataset-rows";
 import { compareCells } from "./drawing-order";
@@ -162,10 +162,7 @@ function sameColumnsOr(stored: Dataset, projected: Dataset): Dataset {
 
 function requireNumbers(column: DatasetColumn, role: string): void {
 	if (column.type === "number") return;
-	// A text column's cells are all text: the first that is no number is the one to name.
-	const notNumber = (cell: unknown) => cell !== null && !isNumberText(String(cell));
-	let bad = column.values.findIndex((cell) => notNumber(cell) && !isMissingValueMark(String(cell)));
-	if (bad < 0) bad = column.values.findIndex(notNumber);
+	const bad = firstNonNumberCell(column.values);
 	const row = csvRowNumber(Math.max(bad, 0));
 	throw new InvalidDataError(
 		`meta.columns.${role}: column "${column.name}" must hold numbers, but row ${row} has "${String(column.values[bad] ?? "")}".`,

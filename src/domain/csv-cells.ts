@@ -112,6 +112,17 @@ function hasDigit(text: string): boolean {
 	return false;
 }
 
+/**
+ * The cell that keeps a text column from being numbers, by index (-1 when none): the first that
+ * is no number, passing over missing-value marks (empty beside a number), unless marks are all
+ * there is. What a refusal names, so it points at the typo and not at an `NA` before it.
+ */
+export function firstNonNumberCell(values: readonly unknown[]): number {
+	const notNumber = (cell: unknown) => cell !== null && !isNumberText(String(cell));
+	const typo = values.findIndex((cell) => notNumber(cell) && !isMissingValueMark(String(cell)));
+	return typo >= 0 ? typo : values.findIndex(notNumber);
+}
+
 /** A number with either mark: what a cell must be for its column to be a number column. */
 export function isNumberText(text: string): boolean {
 	return plainInteger.test(text) || parseNumberWith(text, "point") !== undefined || parseNumberWith(text, "comma") !== undefined;

@@ -3,11 +3,12 @@
  * dataset yields the chart's series names (the keys of `meta.seriesTransform`); one that does
  * not fit throws `InvalidDataError` saying which column or row is wrong and what was expected.
  */
-import { dayMonthOrderOf, isIsoDate, isMissingValueMark, isNumberText } from "./csv-cells";
+import { dayMonthOrderOf, firstNonNumberCell, isIsoDate } from "./csv-cells";
 import type { Dataset, DatasetColumn } from "./dataset";
 import { csvRowNumber, describeColumn } from "./dataset-rows";
 import { InvalidDataError } from "./invalid-data";
 import type { ChartKind } from "./kinds";
+import { regionKey } from "./region-key";
 
 /** What each kind expects, in words: used in error messages and docs/data.md. */
 export const layoutDescriptions: Record<ChartKind, string> = {
@@ -41,10 +42,7 @@ function isNumeric(column: DatasetColumn): boolean {
 function requireNumeric(kind: ChartKind, dataset: Dataset, index: number): void {
 	const column = dataset.columns[index];
 	if (!column || isNumeric(column)) return;
-	// Name a cell that is no number, passing over missing-value marks (they are empty beside a number), unless marks are all there is.
-	const notNumber = (value: unknown) => value !== null && !isNumberText(String(value));
-	let badRow = column.values.findIndex((value) => notNumber(value) && !isMissingValueMark(String(value)));
-	if (badRow < 0) badRow = column.values.findIndex(notNumber);
+	const badRow = firstNonNumberCell(column.values);
 	fail(
 		kind,
 		`${describeColumn(dataset, index)} must hold numbers, but row ${csvRowNumber(badRow)} has "${String(column.values[badRow])}".`,
@@ -313,18 +311,6 @@ function refuseNegativeParts(kind: ChartKind, dataset: Dataset, drawing: LayoutD
 		`Row ${csvRowNumber(row)} has a negative value (${String(column.values[row])}) in "${column.name}": ${whole}, so every part must be 0 or more. Draw values that fall below zero (changes, balances) as a bar chart${other ? `, or draw "${other.name}" instead: meta.columns ${JSON.stringify(roles)}` : ""}.`,
 		{ row: csvRowNumber(row), column: column.name, ...(roles ? { columns: roles } : {}) },
 	);
-}
-
-/**
- * A region as the base maps match it (src/render/basemaps.ts `normalizeRegion`, which the domain
- * cannot import): accents and case dropped, every run of other characters one space.
- */
-export function regionKey(text: string): string {
-	const plain = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
-	return plain
-		.toLowerCase()
-		.replace(/[^a-z0-9]+/g, " ")
-		.trim();
 }
 
 const trimmed = (cell: unknown) => (cell === null || cell === undefined ? "" : String(cell).trim());

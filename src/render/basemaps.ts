@@ -15,6 +15,7 @@ import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import usStates from "us-atlas/states-albers-10m.json";
 import world from "world-atlas/countries-110m.json";
+import { regionKey } from "../domain/region-key";
 
 export type BasemapName = "world" | "us-states";
 
@@ -84,15 +85,6 @@ const usps: Record<string, string> = {
 	"78": "VI",
 };
 
-export function normalizeRegion(text: string): string {
-	return text
-		.normalize("NFKD")
-		.replace(/[\u0300-\u036f]/g, "")
-		.toLowerCase()
-		.replace(/[^a-z0-9]+/g, " ")
-		.trim();
-}
-
 function collection(topology: unknown, object: string): FeatureCollection<Geometry, { name: string }> {
 	const topo = topology as Topology;
 	return feature(topo, topo.objects[object] as GeometryCollection<{ name: string }>) as FeatureCollection<Geometry, { name: string }>;
@@ -106,16 +98,16 @@ function buildWorld(): Basemap {
 	const lookup = new Map<string, string>();
 	for (const f of geoJson.features) {
 		const name = f.properties.name;
-		lookup.set(normalizeRegion(name), name);
+		lookup.set(regionKey(name), name);
 		const numeric = typeof f.id === "string" ? f.id : undefined;
 		if (!numeric) continue;
-		lookup.set(normalizeRegion(numeric), name);
+		lookup.set(regionKey(numeric), name);
 		lookup.set(String(Number(numeric)), name);
 		const alpha3 = countries.numericToAlpha3(numeric);
 		const alpha2 = countries.numericToAlpha2(numeric);
-		for (const code of [alpha3, alpha2]) if (code) lookup.set(normalizeRegion(code), name);
+		for (const code of [alpha3, alpha2]) if (code) lookup.set(regionKey(code), name);
 		const names = alpha2 ? countries.getName(alpha2, "en", { select: "all" }) : [];
-		for (const alias of names ?? []) lookup.set(normalizeRegion(alias), name);
+		for (const alias of names ?? []) lookup.set(regionKey(alias), name);
 	}
 	return { name: "world", geoJson, lookup };
 }
@@ -126,7 +118,7 @@ function buildUsStates(): Basemap {
 	for (const f of geoJson.features) {
 		const name = f.properties.name;
 		const fips = String(f.id);
-		for (const key of [name, fips, String(Number(fips)), usps[fips] ?? ""]) if (key) lookup.set(normalizeRegion(key), name);
+		for (const key of [name, fips, String(Number(fips)), usps[fips] ?? ""]) if (key) lookup.set(regionKey(key), name);
 	}
 	return { name: "us-states", geoJson, lookup };
 }
@@ -145,7 +137,7 @@ export function basemap(name: BasemapName): Basemap {
 /** The base map that names more of the regions; the world when they tie. */
 export function chooseBasemap(regions: readonly string[], requested?: unknown): Basemap {
 	if (requested === "world" || requested === "us-states") return basemap(requested);
-	const matches = (map: Basemap) => regions.filter((r) => map.lookup.has(normalizeRegion(r))).length;
+	const matches = (map: Basemap) => regions.filter((r) => map.lookup.has(regionKey(r))).length;
 	const us = basemap("us-states");
 	const worldMap = basemap("world");
 	return matches(us) > matches(worldMap) ? us : worldMap;

@@ -6,9 +6,10 @@
  * column with numbers is a line first; a long table a line with one series per value; two or
  * three measures beside labels a scatter too.
  */
-import { isIdColumn, isPeriodColumn, readTable } from "../../domain/column-roles-auto";
+import { readTable } from "../../domain/column-roles-auto";
 import type { Dataset } from "../../domain/dataset";
 import type { ChartKind } from "../../domain/kinds";
+import { isIdColumn, isPeriodColumn } from "../../domain/period-columns";
 
 /** At most this many suggestions: more would stop being a suggestion. */
 const mostSuggested = 3;

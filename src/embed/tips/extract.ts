@@ -6,7 +6,7 @@
  */
 import type { ChartKind } from "../../domain/kinds";
 import type { RenderInput } from "../../render/input";
-import { lineXText } from "../../render/kinds/cartesian";
+import { lineXText } from "../../render/kinds/along-axis";
 import { isRace } from "../../render/kinds/race";
 import { annotationSeriesPrefix } from "../../render/settings/annotations";
 import { dateWriter } from "../../render/settings/dates";

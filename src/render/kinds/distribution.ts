@@ -5,10 +5,10 @@ import { extent } from "../extent";
 import type { Option } from "../frame";
 import { axisStyle, frame, gridLines, plotGrid } from "../frame";
 import type { RenderInput } from "../input";
-import { categories, colors, label, numbersOf, timeOf, visibleSeries } from "../input";
+import { categories, colors, label, numbersOf, visibleSeries } from "../input";
 import { bucketRanges, firstSeries } from "../reduce";
 import { valueWriter } from "../settings/numbers";
-import { finestUnit, lineX, localeTimeTick, periodTicks, tickRoom, timeTick, timeTicks } from "./cartesian";
+import { alongTicks, lineX, placeAlong, tickRoom } from "./along-axis";
 
 /** Box plots draw at most this many groups. */
 export const maxBoxes = 100;
@@ -224,12 +224,7 @@ export function themeriverOption(input: RenderInput, notes = new DrawingNotes())
 	// the same day), years and other numbers by value, text one even step per row.
 	const along = lineX(input);
 	const cells = rows.map((row) => periods?.values[row] ?? null);
-	const xOf = (i: number): number | null => {
-		const cell = cells[i] ?? null;
-		if (along === "time") return typeof cell === "string" ? timeOf(cell) : null;
-		if (along === "category") return i;
-		return typeof cell === "number" ? cell : null;
-	};
+	const xOf = (i: number): number | null => (along === "category" ? i : placeAlong(along, cells[i] ?? null));
 	const data = drawn.flatMap((s) =>
 		s.values.flatMap((v, i) => {
 			const x = xOf(i);
@@ -240,23 +235,10 @@ export function themeriverOption(input: RenderInput, notes = new DrawingNotes())
 	const c = colors(input);
 	const style = axisStyle(input, false);
 	const ends = along === "category" ? { min: 0, max: Math.max(labels.length - 1, 1) } : extent(labels.map((_, i) => xOf(i)));
-	const room = tickRoom(input, { left: plot.left + 10, right: plot.right + 10 });
-	const ticks =
-		!ends || along === "category" || along === "value"
-			? null
-			: along === "time"
-				? timeTicks(ends.min, ends.max, room, finestUnit(cells))
-				: periodTicks(ends.min, ends.max, room);
-	const write =
+	const { formatter: write, ticks } =
 		along === "category"
-			? (i: number) => labels[i] ?? ""
-			: along === "time"
-				? input.meta.locale !== undefined
-					? localeTimeTick(input.meta)
-					: timeTick
-				: along === "period"
-					? (value: number) => String(value)
-					: null;
+			? { formatter: (i: number) => labels[i] ?? "", ticks: null }
+			: alongTicks(input, along, ends, cells, tickRoom(input, { left: plot.left + 10, right: plot.right + 10 }));
 	return {
 		...option,
 		...(along === "time" ? { useUTC: true } : {}),
@@ -274,9 +256,9 @@ export function themeriverOption(input: RenderInput, notes = new DrawingNotes())
 				color: c.mutedText,
 				hideOverlap: true,
 				...(write ? { formatter: write } : {}),
-				...(ticks && ticks.length > 0 ? { customValues: ticks } : {}),
+				...(ticks ? { customValues: ticks } : {}),
 			},
-			...(ticks && ticks.length > 0 ? { axisTick: { ...(style.axisTick as Option | undefined), customValues: ticks } } : {}),
+			...(ticks ? { axisTick: { ...(style.axisTick as Option | undefined), customValues: ticks } } : {}),
 		},
 		series: [{ type: "themeRiver", data, label: { show: false }, emphasis: { focus: "series" } }],
 	};

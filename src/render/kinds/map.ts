@@ -4,8 +4,9 @@
  * place each series (named by its country) at the latest period, or `meta.period`, like pies. Regions no base map knows are named in the export warnings.
  */
 import * as echarts from "echarts/core";
+import { regionKey } from "../../domain/region-key";
 import type { Basemap } from "../basemaps";
-import { chooseBasemap, normalizeRegion } from "../basemaps";
+import { chooseBasemap } from "../basemaps";
 import { colorScale } from "../color-scale";
 import { extent, extentWithin } from "../extent";
 import type { Option } from "../frame";
@@ -43,7 +44,7 @@ export function unmatchedRegions(input: RenderInput): string[] {
 		rows.map((r) => r.region),
 		input.meta.basemap,
 	);
-	return [...new Set(rows.map((r) => r.region).filter((region) => !map.lookup.has(normalizeRegion(region))))];
+	return [...new Set(rows.map((r) => r.region).filter((region) => !map.lookup.has(regionKey(region))))];
 }
 
 /** ECharts' gap between a continuous scale's bar and the text at each end. */
@@ -120,7 +121,7 @@ export function mapOption(input: RenderInput): Option {
 	// One value per region (the last row naming it wins), so the marks are bounded by the map.
 	const byRegion = new Map<string, number>();
 	for (const r of rows) {
-		const name = map.lookup.get(normalizeRegion(r.region));
+		const name = map.lookup.get(regionKey(r.region));
 		if (name) byRegion.set(name, r.value);
 	}
 	const data = [...byRegion].map(([name, value]) => ({ name, value }));
